@@ -1,0 +1,29 @@
+# Builds the server bundle and the client once; the same image runs server, worker and migrate.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+COPY bridge/package.json bridge/
+COPY server/package.json server/
+COPY client/package.json client/
+COPY load-tests/package.json load-tests/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+COPY bridge/package.json bridge/
+COPY server/package.json server/
+COPY client/package.json client/
+COPY load-tests/package.json load-tests/
+RUN npm ci --omit=dev --workspace server --include-workspace-root=false --no-audit --no-fund
+COPY --from=build /app/server/dist server/dist
+COPY --from=build /app/client/dist client/dist
+COPY --from=build /app/bridge bridge
+COPY migrations migrations
+COPY ea ea
+USER node
+EXPOSE 3000
+CMD ["node", "server/dist/main.js"]
