@@ -1,0 +1,93 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
+import { createCore } from './core/core.ts';
+import type { AppDeps } from './deps.ts';
+import accountRoutes from './features/account/account-routes.ts';
+import { registerSessions } from './features/auth/auth-guards.ts';
+import authRoutes from './features/auth/auth-routes.ts';
+import billingRoutes from './features/billing/billing-routes.ts';
+import contactRoutes from './features/contact/contact-routes.ts';
+import downloadsRoutes from './features/downloads/downloads-routes.ts';
+import healthRoutes from './features/health/health-routes.ts';
+import liveRoutes from './features/live/live-routes.ts';
+import ordersRoutes from './features/orders/orders-routes.ts';
+import relayRoutes from './features/relay/relay-routes.ts';
+import signalsRoutes from './features/signals/signals-routes.ts';
+import siteRoutes from './features/site/site-routes.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { createMetrics, registerHttpMetrics } from './http/metrics.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { defaultClientDist } from './paths.ts';
+
+/** Largest EA WebSocket frame we accept (EA-PROTOCOL.md: frames up to 64 KiB). */
+const maxFrameBytes = 64 * 1024;
+
+/** A hop count becomes proxy-addr's "trust the first n hops" function. */
+function trustProxyOption(
+  setting: boolean | number | string[],
+): FastifyServerOptions['trustProxy'] {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
+/**
+ * The table of contents: infrastructure plugins first, then every feature with its URL prefix,
+ * then the client (which owns the not-found handler).
+ */
+export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}) {
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
+    return503OnClosing: true,
+    // Two log lines per request would cost the hot path more than it tells; errors are logged
+    // by the error handler and latencies are in /metrics.
+    logController: new LogController({ disableRequestLogging: true }),
+    ...options,
+  });
+  const metrics = createMetrics();
+
+  // Infrastructure
+  await app.register(fastifyCookie);
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: maxFrameBytes },
+    // On shutdown tell EAs and browsers to reconnect (to another instance) rather than stop.
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.close(1012, 'server restarting');
+      this.websocketServer.close(() => done());
+    },
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(deps.redis ? { redis: deps.redis, nameSpace: 'rl:' } : {}),
+  });
+  await registerSecurityHeaders(app, deps.config.publicUrl);
+  registerErrorHandler(app);
+  registerHttpMetrics(app, metrics);
+  registerSessions(app, deps);
+
+  // Shared services (signal store, licence cache, relay hub, expiry) and their lifetime
+  const core = createCore(deps, metrics);
+  const stopLicenseInvalidation = await core.licenses.listen();
+  app.addHook('onClose', async () => {
+    await stopLicenseInvalidation();
+    await core.hub.close();
+  });
+
+  // Features
+  await app.register(healthRoutes, { deps, metrics });
+  await app.register(authRoutes, { prefix: '/api/auth', deps });
+  await app.register(accountRoutes, { prefix: '/api/account', deps });
+  await app.register(signalsRoutes, { prefix: '/api/webhook', deps, core, metrics });
+  await app.register(relayRoutes, { prefix: '/api/ea', deps, core, metrics });
+  await app.register(ordersRoutes, { prefix: '/api/orders', deps, core });
+  await app.register(liveRoutes, { prefix: '/api/live', deps });
+  await app.register(billingRoutes, { prefix: '/api/stripe-subscriptions', deps });
+  await app.register(contactRoutes, { prefix: '/api/contact', deps });
+  await app.register(downloadsRoutes, { deps });
+
+  // The client last: it answers every path no feature claimed.
+  await app.register(siteRoutes, { clientDist: deps.config.CLIENT_DIST ?? defaultClientDist });
+
+  return app;
+}

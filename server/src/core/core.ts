@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import type { AppDeps } from '../deps.ts';
+import type { Metrics } from '../http/metrics.ts';
+import { createLicenseDirectory } from './license-directory.ts';
+import { createLivePublisher } from './live-events.ts';
+import { billingConfigured } from './plans.ts';
+import { createQuotaDayClock } from './quota-day.ts';
+import { createRelayHub } from './relay-hub.ts';
+import { createSignalExpiry } from './signal-expiry.ts';
+import { createSignalStore } from './signal-store.ts';
+
+/**
+ * The services several features share (intake, EA gateway, history, live channel), built once
+ * per app from its ports.
+ */
+export function createCore(deps: AppDeps, metrics: Metrics) {
+  const { database, bus, jobs, now, logger } = deps;
+  const onBusError = (err: unknown) => logger.warn({ err }, 'bus unavailable');
+  const store = createSignalStore(database.db, database.atomically);
+  const publishLive = createLivePublisher(bus, onBusError);
+  return {
+    store,
+    publishLive,
+    licenses: createLicenseDirectory({
+      db: database.db,
+      bus,
+      now,
+      billing: billingConfigured(deps.config),
+    }),
+    hub: createRelayHub({ bus, instanceId: randomUUID(), now, onBusError }),
+    expiry: createSignalExpiry({
+      jobs,
+      store,
+      publishLive,
+      metrics,
+      now,
+      onError: (err) => logger.warn({ err }, 'could not schedule signal expiry'),
+    }),
+    quotaDay: createQuotaDayClock(),
+  };
+}
+
+export type Core = ReturnType<typeof createCore>;

@@ -1,0 +1,101 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/db.ts';
+import { type Plan, users } from '../db/schema/users.ts';
+import type { Bus } from '../ports/bus.ts';
+import { hashLicense } from './licenses.ts';
+import { effectivePlan } from './plans.ts';
+import { userChangedChannel } from './user-events.ts';
+
+export type LicenseOwner = { userId: string; plan: Plan; verified: boolean };
+
+type Entry = { owner: LicenseOwner | null; expiresAt: number };
+
+const hitTtlMs = 60_000;
+/** Unknown licences are remembered briefly so a flood of bad ones cannot hammer the database. */
+const missTtlMs = 5_000;
+const maxEntries = 100_000;
+
+/**
+ * Licence → owner lookups for the webhook and the EA gateway, served from memory. Entries are
+ * dropped across all instances through the bus when a user's licence or plan changes. `plan` is
+ * the plan in force (core/plans.ts `effectivePlan`): a lapsed subscription gets the free limits.
+ */
+export function createLicenseDirectory({
+  db,
+  bus,
+  now,
+  billing = false,
+}: {
+  db: Db;
+  bus: Bus;
+  now: () => number;
+  /** Whether Stripe billing is configured (core/plans.ts `billingConfigured`); off by default. */
+  billing?: boolean;
+}) {
+  const byHash = new Map<string, Entry>();
+  const hashByUser = new Map<string, string>();
+
+  function remember(hash: string, owner: LicenseOwner | null, ttl: number) {
+    if (byHash.size >= maxEntries) {
+      // Maps iterate in insertion order: drop the oldest entry.
+      const oldest = byHash.keys().next().value;
+      if (oldest !== undefined) byHash.delete(oldest);
+    }
+    byHash.set(hash, { owner, expiresAt: now() + ttl });
+    if (owner) hashByUser.set(owner.userId, hash);
+  }
+
+  const changeListeners = new Set<(userId: string) => void>();
+
+  function forgetUser(userId: string) {
+    const hash = hashByUser.get(userId);
+    if (hash) byHash.delete(hash);
+    hashByUser.delete(userId);
+  }
+
+  return {
+    async lookup(licenseNumber: string): Promise<LicenseOwner | null> {
+      const hash = hashLicense(licenseNumber);
+      const cached = byHash.get(hash);
+      if (cached && cached.expiresAt > now()) return cached.owner;
+      const rows = await db
+        .select({
+          userId: users.id,
+          verified: users.verified,
+          productType: users.productType,
+          subscriptionStatus: users.subscriptionStatus,
+          subscriptionExpiration: users.subscriptionExpiration,
+        })
+        .from(users)
+        .where(eq(users.licenseHash, hash))
+        .limit(1);
+      const row = rows[0];
+      const owner = row
+        ? {
+            userId: row.userId,
+            verified: row.verified,
+            plan: effectivePlan(row, { billing, now: now() }),
+          }
+        : null;
+      remember(hash, owner, owner ? hitTtlMs : missTtlMs);
+      return owner;
+    },
+    forgetUser,
+    /**
+     * Runs `listener` after a user's entry is dropped (the relay re-checks the licences of
+     * that user's open EA connections, so a regenerated licence stops working at once).
+     */
+    onChange(listener: (userId: string) => void) {
+      changeListeners.add(listener);
+    },
+    /** Subscribes to invalidations; returns the unsubscribe function. */
+    listen(): Promise<() => Promise<void>> {
+      return bus.subscribe(userChangedChannel, (userId) => {
+        forgetUser(userId);
+        for (const listener of changeListeners) listener(userId);
+      });
+    },
+  };
+}
+
+export type LicenseDirectory = ReturnType<typeof createLicenseDirectory>;

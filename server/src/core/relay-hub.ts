@@ -1,0 +1,150 @@
+import type { Signal as EaSignal } from '@signalrelay/bridge/protocol';
+import type { Bus } from '../ports/bus.ts';
+
+/** A signal on its way to terminals: everything an instance needs, no database read. */
+export type RelaySignal = {
+  userId: string;
+  /** Target platform; null = every terminal of the licence. */
+  platform: 'mt4' | 'mt5' | null;
+  expiresAt: number;
+  signal: Omit<EaSignal, 'ttlMs'>;
+};
+
+/** One way to reach a terminal: an open WebSocket or a held long-poll request. */
+export type Conduit = {
+  terminalId: string;
+  platform: 'mt4' | 'mt5';
+  /** Hands the signal over; false when this conduit can no longer take it. */
+  push(signal: RelaySignal, frame: string): boolean;
+  /**
+   * The bus lost messages (it was cut off and has just re-subscribed): catch up from
+   * Postgres with whatever this terminal has not received yet.
+   */
+  resync(): Promise<void>;
+};
+
+/** Catch-up reads run this many at a time, so thousands of terminals do not drain the pool. */
+const resyncConcurrency = 8;
+
+const relayChannel = (userId: string) => `relay:${userId}`;
+
+/**
+ * The registry of terminals connected to this instance, and the fan-out to the others.
+ * A signal is pushed to local conduits at once and published on the licence's channel, to
+ * which an instance subscribes while it holds a terminal of that licence. The bus is only a
+ * doorbell: terminals that miss a message get the signal from Postgres when they reconnect.
+ */
+export function createRelayHub({
+  bus,
+  instanceId,
+  now,
+  onBusError,
+}: {
+  bus: Bus;
+  instanceId: string;
+  now: () => number;
+  onBusError: (err: unknown) => void;
+}) {
+  const byUser = new Map<string, Set<Conduit>>();
+  const unsubscribers = new Map<string, Promise<() => Promise<void>>>();
+  // Doorbells rung while this instance's subscriber was cut off never arrive: every terminal
+  // held here replays from Postgres once the subscriptions are back.
+  const stopResync = bus.onResubscribed(() => {
+    const all = [...byUser.values()].flatMap((conduits) => [...conduits]);
+    let next = 0;
+    const work = async () => {
+      while (next < all.length) await all[next++]!.resync().catch(onBusError);
+    };
+    for (let i = 0; i < Math.min(resyncConcurrency, all.length); i++) void work();
+  });
+
+  function frameOf(item: RelaySignal): string {
+    const ttlMs = item.expiresAt - now();
+    return JSON.stringify({ type: 'signal', signal: { ...item.signal, ttlMs } });
+  }
+
+  /** Pushes to this instance's matching conduits; returns how many took it. */
+  function dispatchLocal(item: RelaySignal): number {
+    const conduits = byUser.get(item.userId);
+    if (!conduits || conduits.size === 0) return 0;
+    const frame = frameOf(item);
+    let pushed = 0;
+    for (const conduit of conduits) {
+      if (item.platform && conduit.platform !== item.platform) continue;
+      if (conduit.push(item, frame)) pushed++;
+    }
+    return pushed;
+  }
+
+  function onMessage(message: string) {
+    const { origin, item } = JSON.parse(message) as { origin: string; item: RelaySignal };
+    if (origin !== instanceId) dispatchLocal(item);
+  }
+
+  return {
+    /** Adds a conduit; the returned function removes it. Subscribes on the first one. */
+    async register(userId: string, conduit: Conduit): Promise<() => void> {
+      let conduits = byUser.get(userId);
+      if (!conduits) {
+        conduits = new Set();
+        byUser.set(userId, conduits);
+      }
+      conduits.add(conduit);
+      let subscribed = unsubscribers.get(userId);
+      if (!subscribed) {
+        subscribed = bus.subscribe(relayChannel(userId), onMessage);
+        unsubscribers.set(userId, subscribed);
+        subscribed.catch((err) => {
+          unsubscribers.delete(userId);
+          onBusError(err);
+        });
+      }
+      await subscribed.catch(() => undefined);
+      return () => {
+        const set = byUser.get(userId);
+        if (!set?.delete(conduit) || set.size > 0) return;
+        byUser.delete(userId);
+        const unsubscribe = unsubscribers.get(userId);
+        unsubscribers.delete(userId);
+        unsubscribe?.then((off) => off()).catch(onBusError);
+      };
+    },
+
+    /**
+     * Delivers to local terminals and rings the other instances. Resolves to whether any
+     * terminal could have it now: a local conduit took it, or another instance holding a
+     * terminal of this licence was rung. A bus failure is reported, not thrown: the signal is
+     * stored and terminals elsewhere get it on their next replay.
+     */
+    async dispatch(item: RelaySignal): Promise<boolean> {
+      const local = dispatchLocal(item);
+      let remote = 0;
+      try {
+        const receivers = await bus.publish(
+          relayChannel(item.userId),
+          JSON.stringify({ origin: instanceId, item }),
+        );
+        // This instance hears its own message while it holds a terminal of the licence.
+        remote = receivers - (unsubscribers.has(item.userId) ? 1 : 0);
+      } catch (err) {
+        onBusError(err);
+      }
+      return local > 0 || remote > 0;
+    },
+
+    /** Terminals of a user connected to this instance. */
+    localCount(userId: string): number {
+      return byUser.get(userId)?.size ?? 0;
+    },
+
+    async close() {
+      stopResync();
+      const pending = [...unsubscribers.values()];
+      unsubscribers.clear();
+      byUser.clear();
+      await Promise.all(pending.map((p) => p.then((off) => off()).catch(() => undefined)));
+    },
+  };
+}
+
+export type RelayHub = ReturnType<typeof createRelayHub>;

@@ -1,0 +1,263 @@
+import type { Signal as EaSignal, SignalResult } from '@signalrelay/bridge/protocol';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { Database, Db } from '../db/db.ts';
+import { signals } from '../db/schema/signals.ts';
+
+export type SignalRow = typeof signals.$inferSelect;
+export type NewSignal = typeof signals.$inferInsert;
+
+/** A terminal as the relay knows it (id from the terminals table). */
+export type TerminalRef = { id: string; userId: string; platform: 'mt4' | 'mt5' };
+
+/**
+ * An insert not committed within this long is abandoned (the webhook answers 503), so that
+ * with a full pool's wait it still answers inside TradingView's 3 s.
+ */
+const insertTimeoutMs = 1500;
+
+/** After this long past its TTL, a received signal with no result is marked as an error. */
+export const resultGraceMs = 60_000;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** EAs send ids back to us; anything not shaped like ours cannot name a stored signal. */
+export function isSignalId(id: string): boolean {
+  return uuidPattern.test(id);
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+const signalColumns = Object.entries(getTableColumns(signals));
+
+/**
+ * A `signals` row from raw SQL (`returning signals.*`: snake_case names, driver values) in the
+ * shape drizzle's own queries give, so an update can return the row instead of being
+ * followed by a select (one round trip less per acknowledgement and per result).
+ */
+function signalRowOf(raw: Record<string, unknown>): SignalRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of signalColumns) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as SignalRow;
+}
+
+/** The signal as sent to an EA, without its remaining TTL (which depends on sending time). */
+export function eaSignalOf(row: SignalRow): Omit<EaSignal, 'ttlMs'> {
+  return {
+    id: row.id,
+    symbol: row.symbol,
+    position: row.position,
+    lot: row.lot,
+    slpoint: row.slpoint,
+    tppoint: row.tppoint,
+    trailingStop: row.trailingStop,
+    breakEvenPips: row.breakEvenPips,
+    riskPercentage: row.riskPercentage,
+    isTest: row.isTest,
+    receivedAt: row.receivedAt.getTime(),
+    ...(row.price > 0 ? { price: row.price } : {}),
+  };
+}
+
+/** The signal as sent to an EA: ttlMs is what is left of its TTL at sending time. */
+export function toEaSignal(row: SignalRow, now: number): EaSignal {
+  return { ...eaSignalOf(row), ttlMs: row.expiresAt.getTime() - now };
+}
+
+/** Stored status for an EA result: a test signal skipped by the EA counts as processed. */
+function statusOfResult(result: SignalResult): 'success' | 'error' {
+  return result.status === 'error' ? 'error' : 'success';
+}
+
+/**
+ * Signal persistence for the relay: intake, replay, acknowledgements, results and expiry.
+ * `atomically` is the database's (db.ts); it keeps a late INSERT from storing a signal we
+ * refused with 503.
+ */
+export function createSignalStore(
+  db: Db,
+  atomically: Database['atomically'] = (work) => db.transaction((tx) => work(tx as unknown as Db)),
+) {
+  return {
+    /**
+     * Inserts; with an alertId already used by this user, returns null instead (no row).
+     * In an explicit transaction, although it is one statement: when the network to Postgres
+     * breaks and heals later, an INSERT held up on the way still executes then, long after we
+     * answered 503 (and TradingView sent the alert again). Our COMMIT follows only the INSERT's
+     * answer, so a held-up INSERT finds a connection we closed and is rolled back.
+     */
+    async insert(values: NewSignal): Promise<SignalRow | null> {
+      const rows = await atomically(
+        (tx) => tx.insert(signals).values(values).onConflictDoNothing().returning(),
+        insertTimeoutMs,
+      );
+      return rows[0] ?? null;
+    },
+
+    async findByAlertId(userId: string, alertId: string): Promise<SignalRow | null> {
+      const rows = await db
+        .select()
+        .from(signals)
+        .where(and(eq(signals.userId, userId), eq(signals.alertId, alertId)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** Frees an alertId older than the dedupe window so a new alert may reuse it. */
+    async releaseAlertId(signalId: string): Promise<void> {
+      await db.update(signals).set({ alertId: null }).where(eq(signals.id, signalId));
+    },
+
+    /**
+     * Signals this terminal should have and has not acknowledged: same licence, platform
+     * matching (or unspecified), still within TTL, never blocked. Oldest first.
+     */
+    async pendingFor(terminal: TerminalRef, now: number, limit = 100): Promise<SignalRow[]> {
+      return db
+        .select()
+        .from(signals)
+        .where(
+          sql`${signals.userId} = ${terminal.userId}
+            and ${signals.expiresAt} > ${new Date(now)}
+            and ${signals.status} <> 'quota_blocked'
+            and (${signals.platform} is null or ${signals.platform} = ${terminal.platform})
+            and not exists (select 1 from signal_deliveries d
+              where d.signal_id = ${signals.id} and d.terminal_id = ${terminal.id})`,
+        )
+        .orderBy(signals.receivedAt)
+        .limit(limit);
+    },
+
+    /**
+     * Records that a terminal has the signal. Returns the updated signal when this is its
+     * first acknowledgement (so the caller can report delivery), else null.
+     */
+    async recordReceived(
+      terminal: TerminalRef,
+      signalId: string,
+      at: number,
+    ): Promise<SignalRow | null> {
+      if (!isSignalId(signalId)) return null;
+      const when = new Date(at);
+      const result = await db.execute(sql`
+        with s as (select id from signals where id = ${signalId} and user_id = ${terminal.userId}),
+        ins as (
+          insert into signal_deliveries (signal_id, terminal_id, received_at)
+          select id, ${terminal.id}, ${when} from s
+          on conflict do nothing
+          returning signal_id
+        )
+        update signals set delivered_at = ${when}
+        where id in (select signal_id from ins) and delivered_at is null
+        returning signals.*`);
+      const row = rowsOf<Record<string, unknown>>(result)[0];
+      return row ? signalRowOf(row) : null;
+    },
+
+    /**
+     * Notes that signals were handed to a terminal's connection (a long-poll reply) at `at`,
+     * for the hop timings. Replay still waits for the terminal's own acknowledgement.
+     */
+    async markDelivered(ids: string[], at: number): Promise<SignalRow[]> {
+      const valid = ids.filter(isSignalId);
+      if (valid.length === 0) return [];
+      return db
+        .update(signals)
+        .set({ deliveredAt: new Date(at) })
+        .where(
+          sql`${signals.id} in (${sql.join(
+            valid.map((id) => sql`${id}`),
+            sql`, `,
+          )}) and ${signals.deliveredAt} is null`,
+        )
+        .returning();
+    },
+
+    /**
+     * Stores a terminal's result (first result per terminal wins: EAs may resend) and updates
+     * the signal: success if any terminal succeeded, else the latest error. Returns the
+     * updated signal, or null when the id is unknown, foreign or already answered.
+     */
+    async recordResult(
+      terminal: TerminalRef,
+      result: SignalResult,
+      at: number,
+    ): Promise<SignalRow | null> {
+      if (!isSignalId(result.id)) return null;
+      const status = statusOfResult(result);
+      const when = new Date(at);
+      // Hop timings stay on the server's clock; the EA's own time is kept on its delivery row.
+      const terminalTime = new Date(
+        result.executedAt && result.executedAt > 0 ? result.executedAt : at,
+      );
+
+      // Postgres text cannot hold NUL; a broker message with one is still worth keeping.
+      const text = result.message?.replaceAll('\u0000', '').trim();
+      const message = text ? text : null;
+      const ticket = result.ticket ? result.ticket : null;
+      const res = await db.execute(sql`
+        with s as (select id from signals where id = ${result.id} and user_id = ${terminal.userId}),
+        d as (
+          insert into signal_deliveries
+            (signal_id, terminal_id, received_at, result_status, result_message, retcode, ticket, price, executed_at)
+          select id, ${terminal.id}, ${when}, ${result.status}, ${message}, ${result.retcode ?? null},
+            ${ticket}, ${result.price ?? null}, ${terminalTime} from s
+          on conflict (signal_id, terminal_id) do update set
+            result_status = excluded.result_status, result_message = excluded.result_message,
+            retcode = excluded.retcode, ticket = excluded.ticket, price = excluded.price,
+            executed_at = excluded.executed_at
+          where signal_deliveries.result_status is null
+          returning signal_id
+        )
+        update signals set
+          status = case when signals.status = 'success' then 'success' else ${status} end,
+          error_message = case when signals.status = 'success' or ${status} = 'success'
+            then signals.error_message else ${message ?? 'The terminal refused the order.'} end,
+          delivered_at = coalesce(signals.delivered_at, ${when}),
+          executed_at = coalesce(signals.executed_at, ${when}),
+          ticket = coalesce(signals.ticket, ${ticket}),
+          executed_price = coalesce(signals.executed_price, ${result.price ?? null}),
+          retcode = coalesce(signals.retcode, ${result.retcode ?? null})
+        where id in (select signal_id from d)
+        returning signals.*`);
+      const row = rowsOf<Record<string, unknown>>(res)[0];
+      return row ? signalRowOf(row) : null;
+    },
+
+    /**
+     * Marks due signals: nobody received it within its TTL → failed ("Signal Not
+     * Transferred"); received but no result long after the TTL → error. Returns what changed.
+     */
+    async expireDue(now: number): Promise<SignalRow[]> {
+      const failed = await db.execute(sql`
+        update signals s set status = 'failed'
+        where s.status = 'pending' and s.expires_at <= ${new Date(now)}
+          and not exists (select 1 from signal_deliveries d where d.signal_id = s.id)
+        returning id`);
+      const silent = await db.execute(sql`
+        update signals s set status = 'error',
+          error_message = 'The EA received this signal but reported no result.'
+        where s.status = 'pending' and s.expires_at <= ${new Date(now - resultGraceMs)}
+        returning id`);
+      const ids = [...rowsOf<{ id: string }>(failed), ...rowsOf<{ id: string }>(silent)].map(
+        (r) => r.id,
+      );
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(signals)
+        .where(
+          sql`${signals.id} in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        );
+    },
+  };
+}
+
+export type SignalStore = ReturnType<typeof createSignalStore>;

@@ -1,0 +1,58 @@
+import type { SignalRow } from './signal-store.ts';
+
+export const displayStatuses = [
+  'success',
+  'error',
+  'failed',
+  'pending',
+  'quota_blocked',
+  'test_success',
+] as const;
+export type DisplayStatus = (typeof displayStatuses)[number];
+
+/**
+ * Spec section 4: a test signal the EA processed (or that was stored as failed) shows as
+ * test_success; a blocked signal shows as quota_blocked; otherwise the stored status.
+ */
+export function displayStatusOf(row: Pick<SignalRow, 'status' | 'isTest'>): DisplayStatus {
+  if (row.isTest && (row.status === 'success' || row.status === 'failed')) return 'test_success';
+  return row.status;
+}
+
+/** The signal as the dashboard reads it (spec section 3, plus hop timings). */
+export function toSignalView(row: SignalRow) {
+  const received = row.receivedAt.getTime();
+  const delivered = row.deliveredAt?.getTime() ?? null;
+  const executed = row.executedAt?.getTime() ?? null;
+  return {
+    _id: row.id,
+    id: row.id,
+    symbol: row.symbol,
+    position: row.position,
+    status: row.status,
+    displayStatus: displayStatusOf(row),
+    isTest: row.isTest,
+    receivedAt: row.receivedAt.toISOString(),
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    executedAt: row.executedAt?.toISOString() ?? null,
+    timings: {
+      deliveryMs: delivered === null ? null : delivered - received,
+      executionMs: executed === null ? null : executed - received,
+    },
+    price: row.price,
+    lot: row.lot,
+    slpoint: row.slpoint,
+    tppoint: row.tppoint,
+    trailingStop: row.trailingStop,
+    breakEvenPips: row.breakEvenPips,
+    riskPercentage: row.riskPercentage,
+    sender: row.senderPlatform,
+    senderPlatform: row.senderPlatform,
+    platform: row.platform,
+    errorMessage: row.errorMessage,
+    ticket: row.ticket,
+    executedPrice: row.executedPrice,
+    retcode: row.retcode,
+  };
+}
+export type SignalView = ReturnType<typeof toSignalView>;

@@ -1,0 +1,4 @@
+export * from './misc.ts';
+export * from './orders.ts';
+export * from './signals.ts';
+export * from './users.ts';

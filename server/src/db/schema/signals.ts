@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import {
+  doublePrecision,
+  index,
+  integer,
+  boolean as pgBoolean,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { at, createdAt, idColumn } from './columns.ts';
+import { users } from './users.ts';
+
+export const eaPlatforms = ['mt4', 'mt5'] as const;
+export const positions = ['buy', 'sell', 'closebuy', 'closesell', 'closeall'] as const;
+export const signalStatuses = ['pending', 'success', 'error', 'failed', 'quota_blocked'] as const;
+
+/** One MetaTrader terminal running our EA: licence + platform + account + broker. */
+export const terminals = pgTable(
+  'terminals',
+  {
+    id: idColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platform: text('platform', { enum: eaPlatforms }).notNull(),
+    account: text('account').notNull(),
+    broker: text('broker').notNull(),
+    eaVersion: text('ea_version'),
+    terminalBuild: integer('terminal_build'),
+    firstSeenAt: createdAt(),
+    lastSeenAt: at('last_seen_at').notNull().defaultNow(),
+  },
+  (t) => [unique('terminals_identity').on(t.userId, t.platform, t.account, t.broker)],
+);
+
+export const signals = pgTable(
+  'signals',
+  {
+    id: idColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    symbol: text('symbol').notNull(),
+    position: text('position', { enum: positions }).notNull(),
+    lot: doublePrecision('lot').notNull().default(0),
+    price: doublePrecision('price').notNull().default(0),
+    slpoint: doublePrecision('slpoint').notNull().default(0),
+    tppoint: doublePrecision('tppoint').notNull().default(0),
+    trailingStop: doublePrecision('trailing_stop').notNull().default(0),
+    breakEvenPips: doublePrecision('break_even_pips').notNull().default(0),
+    riskPercentage: doublePrecision('risk_percentage').notNull().default(0),
+    isTest: pgBoolean('is_test').notNull().default(false),
+    senderPlatform: text('sender_platform'),
+    /** Target platform; null = every connected terminal of the licence. */
+    platform: text('platform', { enum: eaPlatforms }),
+    status: text('status', { enum: signalStatuses }).notNull(),
+    errorMessage: text('error_message'),
+    /** Optional id from the alert; a repeat within 24 h returns the first signal. */
+    alertId: text('alert_id'),
+    receivedAt: at('received_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    deliveredAt: at('delivered_at'),
+    executedAt: at('executed_at'),
+    ticket: text('ticket'),
+    executedPrice: doublePrecision('executed_price'),
+    retcode: integer('retcode'),
+  },
+  (t) => [
+    // Ascending: Postgres walks it backwards for newest-first pages; the id breaks ties.
+    index('signals_user_received').on(t.userId, t.receivedAt, t.id),
+    index('signals_user_expires').on(t.userId, t.expiresAt),
+    uniqueIndex('signals_user_alert').on(t.userId, t.alertId).where(sql`${t.alertId} is not null`),
+    // The expiry job's scan: only signals still waiting for a terminal.
+    index('signals_pending_expires').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** Which terminal received a signal and what it answered: drives replay and dedupe. */
+export const signalDeliveries = pgTable(
+  'signal_deliveries',
+  {
+    signalId: uuid('signal_id')
+      .notNull()
+      .references(() => signals.id, { onDelete: 'cascade' }),
+    terminalId: uuid('terminal_id')
+      .notNull()
+      .references(() => terminals.id, { onDelete: 'cascade' }),
+    receivedAt: at('received_at').notNull(),
+    resultStatus: text('result_status', { enum: ['success', 'error', 'skipped'] }),
+    resultMessage: text('result_message'),
+    retcode: integer('retcode'),
+    ticket: text('ticket'),
+    price: doublePrecision('price'),
+    executedAt: at('executed_at'),
+  },
+  (t) => [primaryKey({ columns: [t.signalId, t.terminalId] })],
+);

@@ -1,0 +1,28 @@
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Database } from './db/db.ts';
+import type { Bus } from './ports/bus.ts';
+import type { Jobs } from './ports/jobs.ts';
+import type { Mailer } from './ports/mailer.ts';
+import type { Presence } from './ports/presence.ts';
+import type { Quota } from './ports/quota.ts';
+
+/**
+ * What the app is built from. `main.ts` opens the real adapters from config; tests open them
+ * against the local Postgres/Redis or the embedded ones. Features receive only what they use.
+ */
+export type AppDeps = {
+  config: Config;
+  logger: Logger;
+  database: Database;
+  /** Present when REDIS_URL is set: shared by rate limits and readiness checks. */
+  redis: Redis | null;
+  bus: Bus;
+  quota: Quota;
+  presence: Presence;
+  jobs: Jobs;
+  mailer: Mailer;
+  /** Milliseconds since the epoch; injectable so tests can cross midnight or DST. */
+  now: () => number;
+};

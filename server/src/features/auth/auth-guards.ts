@@ -1,0 +1,140 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import {
+  createSessionStore,
+  type SessionStore,
+  type SessionUser,
+  sessionAbsoluteMs,
+} from './auth-sessions.ts';
+
+/**
+ * Sessions and CSRF for every feature: `registerSessions` (called once in app.ts) gives the
+ * app a session store and the cookie settings; features put `requireUser` and
+ * `requireSameOrigin` in their routes' `preHandler`, then read `signedInUser(request)`.
+ */
+
+type AuthContext = {
+  sessions: SessionStore;
+  cookieName: string;
+  cookieOptions: {
+    path: string;
+    httpOnly: boolean;
+    sameSite: 'lax';
+    secure: boolean;
+    maxAge: number;
+  };
+  /** `scheme://host[:port]` of PUBLIC_URL: the only origin allowed to change state. */
+  publicOrigin: string;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: AuthContext;
+  }
+  interface FastifyRequest {
+    /** Set by `requireUser`; null on routes without it. */
+    user: SessionUser | null;
+  }
+}
+
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Cookies are Secure except when the site is plain http on this machine (development,
+ * `npm start` on a laptop), where a Secure cookie would never come back. `__Host-` pins the
+ * cookie to this exact host (no Domain, Path=/), which browsers only accept when Secure.
+ */
+export function cookieSettings(publicUrl: string) {
+  const url = new URL(publicUrl);
+  const secure = url.protocol === 'https:' || !loopbackHosts.has(url.hostname);
+  return {
+    secure,
+    publicOrigin: url.origin,
+    cookieName: secure ? '__Host-sid' : 'sid',
+    cookieOptions: {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure,
+      maxAge: Math.floor(sessionAbsoluteMs / 1000),
+    },
+  };
+}
+
+export function registerSessions(
+  app: FastifyInstance,
+  deps: Pick<AppDeps, 'config' | 'logger' | 'database' | 'now'>,
+) {
+  const sessions = createSessionStore({ db: deps.database.db, now: deps.now });
+  const settings = cookieSettings(deps.config.publicUrl);
+  if (settings.secure && new URL(deps.config.publicUrl).protocol === 'http:') {
+    deps.logger.warn(
+      'PUBLIC_URL is plain http on a non-local host: browsers drop the Secure session cookie, so sign-in will not stick. Serve the site over https.',
+    );
+  }
+  app.decorate('auth', {
+    sessions,
+    cookieName: settings.cookieName,
+    cookieOptions: settings.cookieOptions,
+    publicOrigin: settings.publicOrigin,
+  });
+  app.decorateRequest('user', null);
+}
+
+/** The session id from the request's cookie, if any. */
+export function sessionIdOf(request: FastifyRequest): string | undefined {
+  const value = request.cookies[request.server.auth.cookieName];
+  return value && value.length <= 128 ? value : undefined;
+}
+
+/** preHandler: 401 unless the request carries a live session; sets `request.user`. */
+export async function requireUser(request: FastifyRequest) {
+  const id = sessionIdOf(request);
+  const user = id ? await request.server.auth.sessions.find(id) : null;
+  if (!user) throw new AppError('UNAUTHENTICATED');
+  request.user = user;
+}
+
+/** The user `requireUser` found; throws if the route forgot the guard. */
+export function signedInUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new AppError('UNAUTHENTICATED');
+  return request.user;
+}
+
+export function setSessionCookie(reply: FastifyReply, id: string) {
+  const { cookieName, cookieOptions } = reply.server.auth;
+  reply.setCookie(cookieName, id, cookieOptions);
+}
+
+export function clearSessionCookie(reply: FastifyReply) {
+  const { cookieName, cookieOptions } = reply.server.auth;
+  reply.clearCookie(cookieName, { ...cookieOptions, maxAge: 0 });
+}
+
+function originOfReferer(referer: string | undefined): string | undefined {
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * preHandler against cross-site request forgery, for every state-changing call a browser makes
+ * with our cookie. Fetch Metadata first: a browser that says the call came from another site
+ * is refused outright. Then the Origin (or Referer) must be PUBLIC_URL's origin; failing
+ * that, `Sec-Fetch-Site: same-origin` is accepted, because only the browser can set it and it
+ * vouches that the calling page is on the origin it called (the Vite dev proxy, a second host
+ * name for the same site). A call with none of these headers is not from a browser page we
+ * serve, and is refused too.
+ */
+export async function requireSameOrigin(request: FastifyRequest) {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin') throw new AppError('CSRF_REJECTED');
+  const origin = request.headers.origin || originOfReferer(request.headers.referer);
+  if (origin === request.server.auth.publicOrigin) return;
+  if (site === 'same-origin') return;
+  throw new AppError('CSRF_REJECTED');
+}

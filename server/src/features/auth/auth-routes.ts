@@ -1,0 +1,127 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import { parseInput } from '../../http/validate.ts';
+import { dashboardAccess } from '../account/account-access.ts';
+import { billingConfigured, currentUserOf } from '../account/account-users.ts';
+import {
+  clearSessionCookie,
+  requireSameOrigin,
+  requireUser,
+  sessionIdOf,
+  setSessionCookie,
+  signedInUser,
+} from './auth-guards.ts';
+import { addressLimits, ipLimits, perAddressLimit } from './auth-limits.ts';
+import { registerOAuth } from './auth-oauth.ts';
+import { forgotBody, loginBody, resetBody, signupBody, verifyQuery } from './auth-schemas.ts';
+import { createAuthService } from './auth-service.ts';
+import type { SessionUser } from './auth-sessions.ts';
+
+type Options = { deps: AppDeps };
+
+const accessMessages = {
+  EMAIL_NOT_VERIFIED: 'Email not verified',
+  SUBSCRIPTION_REQUIRED: 'Subscription required',
+  SUBSCRIPTION_EXPIRED: 'Subscription expired',
+} as const;
+
+/** /api/auth: the spec's account calls (section 7) plus Google/Facebook sign-in. */
+export default async function authRoutes(app: FastifyInstance, { deps }: Options) {
+  const service = createAuthService({ ...deps, sessions: app.auth.sessions });
+
+  /** The spec's current user; a Redis outage costs the EA indicator, not the session check. */
+  async function currentUser(user: SessionUser) {
+    const lastConnected = await deps.presence.lastSeen(user.id).catch((err) => {
+      app.log.warn({ err }, 'presence unavailable');
+      return null;
+    });
+    return currentUserOf(user, lastConnected);
+  }
+
+  app.post(
+    '/signup',
+    { config: { rateLimit: ipLimits.signup }, preHandler: [requireSameOrigin] },
+    async (request, reply) => {
+      await service.signup(parseInput(signupBody, request.body));
+      return reply.status(201).send({
+        message: 'Signup successful! Please check your email to verify your account.',
+      });
+    },
+  );
+
+  app.get('/verify-email', async (request, reply) => {
+    const query = verifyQuery.safeParse(request.query);
+    const verified = query.success && (await service.verifyEmail(query.data.token));
+    return reply.redirect(verified ? '/verification-successful' : '/verification-failed');
+  });
+
+  app.post(
+    '/login',
+    {
+      config: { rateLimit: ipLimits.login },
+      preHandler: [requireSameOrigin, perAddressLimit(app, 'login', addressLimits.login)],
+    },
+    async (request, reply) => {
+      const { email, password } = parseInput(loginBody, request.body);
+      const { sessionId, user } = await service.login(
+        email,
+        password,
+        request.headers['user-agent'],
+      );
+      // A session cookie of an earlier sign-in on this browser is replaced, and ended.
+      const previous = sessionIdOf(request);
+      if (previous) await app.auth.sessions.revoke(previous);
+      setSessionCookie(reply, sessionId);
+      return { message: 'Login successful', user: await currentUser(user) };
+    },
+  );
+
+  app.post('/logout', { preHandler: [requireSameOrigin] }, async (request, reply) => {
+    const id = sessionIdOf(request);
+    if (id) await app.auth.sessions.revoke(id);
+    clearSessionCookie(reply);
+    return { message: 'Logged out' };
+  });
+
+  app.get('/getme', { preHandler: [requireUser] }, async (request) =>
+    currentUser(signedInUser(request)),
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      config: { rateLimit: ipLimits.forgot },
+      preHandler: [requireSameOrigin, perAddressLimit(app, 'forgot', addressLimits.forgot)],
+    },
+    async (request) => {
+      const { email } = parseInput(forgotBody, request.body);
+      await service.forgotPassword(email);
+      return {
+        message: 'If an account exists for this email, a password reset link has been sent.',
+      };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    { config: { rateLimit: ipLimits.reset }, preHandler: [requireSameOrigin] },
+    async (request) => {
+      const { token, password } = parseInput(resetBody, request.body);
+      await service.resetPassword(token, password);
+      return { message: 'Your password has been reset successfully.' };
+    },
+  );
+
+  app.get('/dashboard-access', { preHandler: [requireUser] }, async (request) => {
+    const user = signedInUser(request);
+    const access = dashboardAccess(user, {
+      billingConfigured: billingConfigured(deps.config),
+      now: deps.now(),
+    });
+    if (!access.allowed) throw new AppError(access.code, accessMessages[access.code]);
+    return { access: true, ...(await currentUser(user)) };
+  });
+
+  await registerOAuth(app, deps);
+}

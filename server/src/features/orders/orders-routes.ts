@@ -1,0 +1,127 @@
+import type { FastifyInstance } from 'fastify';
+import type { Core } from '../../core/core.ts';
+import { normalizeLicense } from '../../core/licenses.ts';
+import { createMissGuard } from '../../core/throttle.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import { parseInput } from '../../http/validate.ts';
+import { requireSameOrigin, requireUser, signedInUser } from '../auth/auth-guards.ts';
+import type { SessionUser } from '../auth/auth-sessions.ts';
+import { createOrderDeletion } from './orders-delete.ts';
+import { createOrderHistory } from './orders-history.ts';
+import { createOrderReports } from './orders-report.ts';
+import {
+  deleteHistoryQuerySchema,
+  deleteOrderParamsSchema,
+  deleteOrderQuerySchema,
+  orderHistoryQuerySchema,
+  orderStatisticsQuerySchema,
+} from './orders-schemas.ts';
+import { createOrderStatistics } from './orders-statistics.ts';
+import { createOrderTombstones } from './orders-tombstones.ts';
+
+/** 500 rows of a few hundred bytes each, with room for long comments. */
+const reportBodyLimit = 512 * 1024;
+
+type Options = { deps: AppDeps; core: Core };
+
+/** Order history is the licence owner's only. */
+function assertOwnLicense(user: SessionUser, licenseNumber: string | undefined) {
+  if (licenseNumber === undefined) return;
+  if (normalizeLicense(licenseNumber) !== normalizeLicense(user.licenseNumber)) {
+    throw new AppError('FORBIDDEN', 'This licence number does not belong to your account.');
+  }
+}
+
+/** `/api/orders/*`: the OrderTracker's reports, and the dashboard's Order History tab. */
+export default async function ordersRoutes(app: FastifyInstance, { deps, core }: Options) {
+  const db = deps.database.db;
+  const { now } = deps;
+  const tombstones = createOrderTombstones({ db, now });
+  /** Reports naming unknown licences, per source IP (as on the EA gateway). */
+  const misses = createMissGuard({
+    limit: { burst: 20, perSecond: 0.1 },
+    now,
+    warn: (fields, message) => app.log.warn({ ...fields, route: 'orders report' }, message),
+  });
+  const reports = createOrderReports({
+    db,
+    licenses: core.licenses,
+    tombstones,
+    publishLive: core.publishLive,
+    now,
+  });
+  const history = createOrderHistory({ db, now });
+  const statistics = createOrderStatistics({ db, now });
+  const deletion = createOrderDeletion({ db, publishLive: core.publishLive, now });
+
+  /**
+   * EA-PROTOCOL.md, Orders report: 200 `{accepted}` when every row is good. When some rows
+   * are bad the good ones are stored anyway and the reply is 400 naming the first bad row in
+   * `message`, with `accepted` and every bad row in `rejected` (index, field, message).
+   */
+  app.post('/report', { bodyLimit: reportBodyLimit }, async (request) => {
+    const { accepted, rejected } = await reports.report(request.body).catch((err: unknown) => {
+      // Guessing licences: past the per-IP budget the answer is 429 instead of 401.
+      if (err instanceof AppError && err.code === 'LICENSE_INVALID') {
+        const miss = misses.miss(request.ip);
+        if (!miss.allowed) {
+          throw new AppError('RATE_LIMITED', undefined, {
+            retryAfterSeconds: miss.retryAfterSeconds,
+          });
+        }
+      }
+      throw err;
+    });
+    if (rejected.length === 0) return { accepted };
+    const first = rejected[0]!;
+    throw new AppError(
+      'BAD_REQUEST',
+      `orders[${first.index}].${first.field}: ${first.message}` +
+        (rejected.length > 1 ? ` (and ${rejected.length - 1} more bad rows)` : '') +
+        `; ${accepted} good rows were stored.`,
+      { field: `orders[${first.index}].${first.field}`, accepted, rejected },
+    );
+  });
+
+  app.get('/history', { preHandler: requireUser }, async (request) => {
+    const query = parseInput(orderHistoryQuerySchema, request.query);
+    const user = signedInUser(request);
+    assertOwnLicense(user, query.licenseNumber);
+    return history.page(user.id, user.productType, query);
+  });
+
+  app.get('/statistics', { preHandler: requireUser }, async (request) => {
+    const query = parseInput(orderStatisticsQuerySchema, request.query);
+    const user = signedInUser(request);
+    assertOwnLicense(user, query.licenseNumber);
+    return statistics.of(user.id, user.productType);
+  });
+
+  // The spec's delete calls send `Content-Type: application/json` with no body, which Fastify's
+  // JSON parser refuses; inside this plugin an empty JSON body is simply no body.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: reportBodyLimit },
+    (request, body, done) =>
+      body === '' ? done(null, undefined) : parseJson(request, body as string, done),
+  );
+
+  const changes = { preHandler: [requireUser, requireSameOrigin] };
+
+  app.delete('/delete-history', changes, async (request) => {
+    const query = parseInput(deleteHistoryQuerySchema, request.query);
+    const user = signedInUser(request);
+    assertOwnLicense(user, query.licenseNumber);
+    return { ok: true as const, deleted: await deletion.deleteHistory(user.id) };
+  });
+
+  app.delete('/:ticket', changes, async (request) => {
+    const { ticket } = parseInput(deleteOrderParamsSchema, request.params);
+    const query = parseInput(deleteOrderQuerySchema, request.query);
+    const user = signedInUser(request);
+    assertOwnLicense(user, query.licenseNumber);
+    return { ok: true as const, deleted: await deletion.deleteTicket(user.id, ticket, query) };
+  });
+}

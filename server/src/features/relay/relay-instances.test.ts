@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { helloFrame, openEaSocket } from '../../../test/ea-socket.ts';
+import { type ServerProcess, startServerProcess } from '../../../test/server-process.ts';
+import { createTestDatabase, requireRedis, type TestDatabase } from '../../../test/services.ts';
+import { createTestUser } from '../../../test/users.ts';
+
+let database: TestDatabase;
+let a: ServerProcess;
+let b: ServerProcess;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const env = { DATABASE_URL: database.url, REDIS_URL: await requireRedis() };
+  [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  await database?.drop();
+});
+
+describe('two server processes on one Postgres and Redis', () => {
+  it('relays an alert received by one process to an EA connected to the other', async () => {
+    const user = await createTestUser(database.database.db);
+    const ea = await openEaSocket(b.url);
+    ea.send(helloFrame(user.licenseNumber));
+    await ea.next((f) => f.type === 'welcome');
+
+    const res = await fetch(`${a.url}/api/webhook/handleWebhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({
+        licenseNumber: user.licenseNumber,
+        symbol: 'EURUSD',
+        position: 'buy',
+        lot: 0.01,
+      }),
+    });
+    expect(res.status).toBe(200);
+    const { signalId, delivered } = (await res.json()) as { signalId: string; delivered: boolean };
+    expect(delivered).toBe(true);
+    const frame = await ea.next((f) => f.type === 'signal');
+    expect((frame.signal as { id: string }).id).toBe(signalId);
+    ea.send({ type: 'received', id: signalId });
+    ea.send({ type: 'result', id: signalId, status: 'success', ticket: '1', retcode: 10009 });
+    ea.close();
+  });
+
+  it('SIGTERM answers held polls at once and exits within 10 s', async () => {
+    const user = await createTestUser(database.database.db);
+    const poller = await startServerProcess({
+      DATABASE_URL: database.url,
+      REDIS_URL: await requireRedis(),
+    });
+    const held = fetch(`${poller.url}/api/ea/poll`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        v: 1,
+        licenseNumber: user.licenseNumber,
+        platform: 'mt4',
+        account: '1',
+        broker: 'B',
+      }),
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    const started = Date.now();
+    const exit = poller.stop('SIGTERM');
+    const answer = await held;
+    expect(answer.status).toBe(200);
+    expect(await exit).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('a stopped process closes its EAs with 1012 and they get pending signals from the other', async () => {
+    const user = await createTestUser(database.database.db);
+    const ea = await openEaSocket(b.url);
+    ea.send(helloFrame(user.licenseNumber));
+    await ea.next((f) => f.type === 'welcome');
+    const stopping = b.stop('SIGTERM');
+    expect((await ea.closed).code).toBe(1012);
+    expect(await stopping).toBe(0);
+
+    const res = await fetch(`${a.url}/api/webhook/handleWebhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        licenseNumber: user.licenseNumber,
+        symbol: 'USDJPY',
+        position: 'sell',
+        lot: 0.02,
+      }),
+    });
+    const { signalId } = (await res.json()) as { signalId: string };
+    const again = await openEaSocket(a.url);
+    again.send(helloFrame(user.licenseNumber));
+    const frame = await again.next((f) => f.type === 'signal');
+    expect((frame.signal as { id: string }).id).toBe(signalId);
+    again.close();
+  });
+});

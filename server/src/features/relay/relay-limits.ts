@@ -1,0 +1,40 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  createConcurrencyLimit,
+  createMissGuard,
+  createRateLimiter,
+  type Verdict,
+} from '../../core/throttle.ts';
+
+/**
+ * Budgets of the EA gateway, per server instance. Valid terminals are never throttled by IP:
+ * one address may be a VPS host, a broker's NAT or an untrusted proxy in front of hundreds of
+ * terminals that all reconnect when a server restarts. Per IP we count only hellos and polls
+ * naming unknown licences (guesses); a licence reconnecting many times a minute is an EA in a
+ * loop, or a stolen licence, and is limited per licence.
+ */
+export const eaLimits = {
+  helloPerLicense: { burst: 30, perSecond: 0.5 },
+  /** Hellos, polls and results naming an unknown licence, per source IP. */
+  missesPerIp: { burst: 20, perSecond: 0.1 },
+} as const;
+
+/** Hellos handled at once: a reconnect storm must not take every database connection. */
+const helloConcurrency = 16;
+
+export function createEaLimits({ now, log }: { now: () => number; log: FastifyBaseLogger }) {
+  const helloPerLicense = createRateLimiter(eaLimits.helloPerLicense, { now });
+  const misses = createMissGuard({
+    limit: eaLimits.missesPerIp,
+    now,
+    warn: (fields, message) => log.warn({ ...fields, route: 'ea' }, message),
+  });
+  return {
+    helloForLicense: (userId: string): Verdict => helloPerLicense.take(userId),
+    /** An unknown licence from `ip`: allowed = answer LICENSE_INVALID, else RATE_LIMITED. */
+    miss: (ip: string): Verdict => misses.miss(ip),
+    hellos: createConcurrencyLimit(helloConcurrency),
+  };
+}
+
+export type EaLimits = ReturnType<typeof createEaLimits>;

@@ -1,0 +1,148 @@
+import type { PollResponse, Signal, TerminalIdentity } from '@signalrelay/bridge/protocol';
+import type { LicenseDirectory } from '../../core/license-directory.ts';
+import type { RelayHub } from '../../core/relay-hub.ts';
+import { type SignalStore, type TerminalRef, toEaSignal } from '../../core/signal-store.ts';
+import { AppError } from '../../errors.ts';
+import type { RelayService } from './relay-service.ts';
+import type { TerminalRegistry } from './relay-terminals.ts';
+import { heartbeatMs } from './relay-ws.ts';
+
+/**
+ * How long a poll is held when nothing is waiting, unless the EA asks for less (`waitMs` in
+ * its request); the EA's timeout is the hold + 5 s.
+ */
+export const pollWaitMs = 20_000;
+
+type Deps = {
+  onError: (err: unknown) => void;
+  licenses: LicenseDirectory;
+  terminals: TerminalRegistry;
+  store: SignalStore;
+  hub: RelayHub;
+  relay: RelayService;
+  now: () => number;
+};
+
+/**
+ * Transport B of EA-PROTOCOL.md (MT4, and MT5 when sockets fail): each poll reports what the
+ * EA received and executed, then returns what is waiting or holds until a signal arrives.
+ */
+export function createPollGateway({ licenses, terminals, store, hub, relay, now, onError }: Deps) {
+  // A terminal counts as connected while its poll is held: keep its heartbeat fresh.
+  const held = new Set<TerminalRef>();
+  /** Wakes every held poll: on shutdown they are answered at once instead of cut off. */
+  const wakers = new Set<() => void>();
+  const beating = setInterval(() => {
+    for (const terminal of held) relay.beat(terminal);
+  }, heartbeatMs);
+  beating.unref();
+
+  async function terminalOf(
+    identity: TerminalIdentity,
+    details: { eaVersion?: string; terminalBuild?: number },
+  ) {
+    const owner = await licenses.lookup(identity.licenseNumber);
+    if (!owner)
+      throw new AppError(
+        'LICENSE_INVALID',
+        'Unknown licence number. Copy it again from your dashboard.',
+      );
+    return terminals.resolve(owner.userId, identity, details);
+  }
+
+  function reply(signals: Signal[], waitMs: number): PollResponse {
+    return { signals, waitMs, heartbeatMs, serverTime: now() };
+  }
+
+  return {
+    terminalOf,
+
+    async poll(
+      request: TerminalIdentity & {
+        eaVersion?: string;
+        terminalBuild?: number;
+        received: string[];
+        results: Parameters<RelayService['result']>[1][];
+        waitMs?: number;
+      },
+      /** Resolves when the HTTP client goes away, so a held poll is released. */
+      gone: Promise<void>,
+    ): Promise<PollResponse> {
+      const arrivedAt = now();
+      const terminal = await terminalOf(request, request);
+      for (const id of request.received) await relay.received(terminal, id, arrivedAt, 'poll');
+      for (const result of request.results) await relay.result(terminal, result, arrivedAt);
+      relay.beat(terminal);
+
+      // Register before reading Postgres so a signal arriving in between is not missed.
+      const pushed: Signal[] = [];
+      let wake: () => void = () => undefined;
+      const woken = new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+      let open = true;
+      const unregister = await hub.register(terminal.userId, {
+        terminalId: terminal.id,
+        platform: terminal.platform,
+        push(item) {
+          if (!open) return false;
+          pushed.push({ ...item.signal, ttlMs: item.expiresAt - now() });
+          wake();
+          return true;
+        },
+        // Answer now: the EA polls again at once, and that poll reads Postgres afresh.
+        async resync() {
+          wake();
+        },
+      });
+      const holdMs = Math.min(request.waitMs ?? pollWaitMs, pollWaitMs);
+      let timer: NodeJS.Timeout | undefined;
+      held.add(terminal);
+      wakers.add(wake);
+      try {
+        const waiting = (await store.pendingFor(terminal, now())).map((row) =>
+          toEaSignal(row, now()),
+        );
+        if (waiting.length === 0 && pushed.length === 0) {
+          const timeUp = new Promise<void>((resolve) => {
+            timer = setTimeout(resolve, holdMs);
+          });
+          await Promise.race([woken, gone, timeUp]);
+        }
+        open = false;
+        const seen = new Set(waiting.map((s) => s.id));
+        const signals = [...waiting, ...pushed.filter((s) => !seen.has(s.id))];
+        if (signals.length > 0) {
+          // After the reply is built, off its path: the timing write must not delay delivery.
+          const ids = signals.map((s) => s.id);
+          const at = now();
+          setImmediate(() => relay.handedOver(ids, at).catch(onError));
+        }
+        return reply(signals, holdMs);
+      } finally {
+        clearTimeout(timer);
+        held.delete(terminal);
+        wakers.delete(wake);
+        open = false;
+        unregister();
+        relay.beat(terminal);
+      }
+    },
+
+    async result(terminal: TerminalRef, result: Parameters<RelayService['result']>[1]) {
+      await relay.result(terminal, result, now());
+      relay.beat(terminal);
+    },
+
+    /** Answers every held poll now (the EA polls again, reaching another instance). */
+    release() {
+      for (const wake of wakers) wake();
+    },
+
+    close() {
+      clearInterval(beating);
+    },
+  };
+}
+
+export type PollGateway = ReturnType<typeof createPollGateway>;

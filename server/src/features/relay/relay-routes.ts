@@ -1,0 +1,92 @@
+import { pollRequestSchema, resultRequestSchema } from '@signalrelay/bridge/protocol';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Core } from '../../core/core.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import type { Metrics } from '../../http/metrics.ts';
+import { parseInput } from '../../http/validate.ts';
+import { createEaLimits } from './relay-limits.ts';
+import { createPollGateway } from './relay-poll.ts';
+import { createRelayService } from './relay-service.ts';
+import { createTerminalRegistry } from './relay-terminals.ts';
+import { createWsGateway } from './relay-ws.ts';
+
+/** EA requests are small; a poll may carry up to 1,000 ids and results. */
+const eaBodyLimit = 256 * 1024;
+
+type Options = { deps: AppDeps; core: Core; metrics: Metrics };
+
+/** The EA gateway (EA-PROTOCOL.md): `/api/ea/ws`, `/api/ea/poll`, `/api/ea/result`. */
+export default async function relayRoutes(app: FastifyInstance, { deps, core, metrics }: Options) {
+  const { now } = deps;
+  const relay = createRelayService({
+    store: core.store,
+    presence: deps.presence,
+    publishLive: core.publishLive,
+    metrics,
+    now,
+    onError: (err) => app.log.warn({ err }, 'presence unavailable'),
+  });
+  const shared = {
+    licenses: core.licenses,
+    terminals: createTerminalRegistry({ db: deps.database.db, now }),
+    store: core.store,
+    hub: core.hub,
+    relay,
+    now,
+  };
+  const limits = createEaLimits({ now, log: app.log });
+  const ws = createWsGateway({ ...shared, limits, log: app.log });
+  core.licenses.onChange((userId) => {
+    ws.recheck(userId).catch((err) => app.log.warn({ err }, 'licence re-check failed'));
+  });
+  const poll = createPollGateway({
+    ...shared,
+    onError: (err) => app.log.warn({ err }, 'could not record long-poll delivery time'),
+  });
+  // Before the server waits for in-flight requests: held polls would otherwise keep it 20 s.
+  app.addHook('preClose', async () => poll.release());
+  app.addHook('onClose', async () => {
+    ws.close();
+    poll.close();
+    relay.close();
+  });
+
+  app.get('/ws', { websocket: true }, (socket, request) => ws.handle(socket, request.ip));
+
+  /** Unknown licences are counted per IP; past the budget the answer is 429, not 401. */
+  async function countingMisses<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'LICENSE_INVALID') {
+        const miss = limits.miss(request.ip);
+        if (!miss.allowed) {
+          throw new AppError('RATE_LIMITED', undefined, {
+            retryAfterSeconds: miss.retryAfterSeconds,
+          });
+        }
+      }
+      throw err;
+    }
+  }
+
+  app.post('/poll', { bodyLimit: eaBodyLimit }, async (request, reply) => {
+    const body = parseInput(pollRequestSchema, request.body);
+    // Released when the EA goes away, so a held poll does not outlive its request.
+    const gone = new Promise<void>((resolve) => reply.raw.once('close', () => resolve()));
+    return countingMisses(request, () => poll.poll(body, gone));
+  });
+
+  app.post('/result', { bodyLimit: eaBodyLimit }, async (request) => {
+    const { licenseNumber, platform, account, broker, ...result } = parseInput(
+      resultRequestSchema,
+      request.body,
+    );
+    const terminal = await countingMisses(request, () =>
+      poll.terminalOf({ licenseNumber, platform, account, broker }, {}),
+    );
+    await poll.result(terminal, result);
+    return { ok: true };
+  });
+}

@@ -1,0 +1,249 @@
+import {
+  closeCodes,
+  eaFrameSchema,
+  type Hello,
+  protocolVersion,
+} from '@signalrelay/bridge/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { LicenseDirectory } from '../../core/license-directory.ts';
+import type { RelayHub } from '../../core/relay-hub.ts';
+import { type SignalStore, type TerminalRef, toEaSignal } from '../../core/signal-store.ts';
+import type { EaLimits } from './relay-limits.ts';
+import type { RelayService } from './relay-service.ts';
+import type { TerminalRegistry } from './relay-terminals.ts';
+
+export const heartbeatMs = 2000;
+const helloTimeoutMs = 10_000;
+/** A socket whose unsent data exceeds this is a slow consumer: drop it, replay on reconnect. */
+const maxBufferedBytes = 1024 * 1024;
+/**
+ * Frames read but not yet handled on one connection beyond which we stop reading from it, so
+ * an EA sending faster than we can store holds its data in TCP buffers, not in our memory.
+ */
+const maxQueuedFrames = 64;
+
+type Deps = {
+  licenses: LicenseDirectory;
+  terminals: TerminalRegistry;
+  store: SignalStore;
+  hub: RelayHub;
+  relay: RelayService;
+  limits: EaLimits;
+  now: () => number;
+  log: FastifyBaseLogger;
+};
+
+type Connection = {
+  socket: WebSocket;
+  openedAt: number;
+  lastFrameAt: number;
+  terminal: TerminalRef | null;
+  /** As sent in the hello: re-checked when the owner's licence changes. */
+  licenseNumber: string | null;
+};
+
+/**
+ * Transport A of EA-PROTOCOL.md. Each connection: hello → welcome → replay of what the
+ * terminal has not received → live signals; received/result/ping from the EA. A sweep closes
+ * connections that never said hello or went silent for three heartbeats.
+ */
+export function createWsGateway(deps: Deps) {
+  const { licenses, terminals, store, hub, relay, limits, now, log } = deps;
+  const connections = new Set<Connection>();
+
+  const sweep = setInterval(() => {
+    const t = now();
+    for (const c of connections) {
+      if (!c.terminal && t - c.openedAt > helloTimeoutMs) {
+        sendError(c.socket, 'BAD_REQUEST', 'No hello within 10 s.');
+        c.socket.close(closeCodes.badRequest, 'hello timeout');
+      } else if (t - c.lastFrameAt > 3 * heartbeatMs) {
+        c.socket.terminate();
+      }
+    }
+  }, 1000);
+  sweep.unref();
+
+  /**
+   * Every frame we send goes through here: a socket that has more than the cap waiting (an EA
+   * that stopped reading) is dropped instead of buffered without end; it replays on reconnect.
+   */
+  function send(socket: WebSocket, text: string): boolean {
+    if (socket.readyState !== socket.OPEN) return false;
+    if (socket.bufferedAmount > maxBufferedBytes) {
+      socket.terminate();
+      return false;
+    }
+    socket.send(text);
+    return true;
+  }
+
+  function sendError(
+    socket: WebSocket,
+    code: 'BAD_REQUEST' | 'LICENSE_INVALID' | 'RATE_LIMITED',
+    message: string,
+  ) {
+    send(socket, JSON.stringify({ type: 'error', code, message }));
+  }
+
+  /** Over a budget: say so, and close with 1013 so the EA retries later with its backoff. */
+  function refuse(c: Connection, retryAfterSeconds: number) {
+    sendError(
+      c.socket,
+      'RATE_LIMITED',
+      `Too many connection attempts. Retry in ${retryAfterSeconds} s.`,
+    );
+    c.socket.close(closeCodes.tryAgainLater, 'rate limited');
+  }
+
+  /** Sends what this terminal should have and was not sent on this socket yet. */
+  async function replay(c: Connection, terminal: TerminalRef, sent: Set<string>) {
+    for (const row of await store.pendingFor(terminal, now())) {
+      if (sent.has(row.id)) continue;
+      if (!send(c.socket, JSON.stringify({ type: 'signal', signal: toEaSignal(row, now()) }))) {
+        return;
+      }
+      sent.add(row.id);
+    }
+  }
+
+  async function hello(c: Connection, frame: Hello, sent: Set<string>, ip: string) {
+    const owner = await licenses.lookup(frame.licenseNumber);
+    if (!owner) {
+      const miss = limits.miss(ip);
+      if (!miss.allowed) return refuse(c, miss.retryAfterSeconds);
+      sendError(
+        c.socket,
+        'LICENSE_INVALID',
+        'Unknown licence number. Copy it again from your dashboard.',
+      );
+      c.socket.close(closeCodes.licenseInvalid, 'licence invalid');
+      return;
+    }
+    const forLicense = limits.helloForLicense(owner.userId);
+    if (!forLicense.allowed) return refuse(c, forLicense.retryAfterSeconds);
+    const terminal = await terminals.resolve(owner.userId, frame, frame);
+    if (c.socket.readyState !== c.socket.OPEN) return;
+    c.terminal = terminal;
+    c.licenseNumber = frame.licenseNumber;
+    const unregister = await hub.register(owner.userId, {
+      terminalId: terminal.id,
+      platform: terminal.platform,
+      push(item, wire) {
+        if (sent.has(item.signal.id)) return c.socket.readyState === c.socket.OPEN;
+        if (!send(c.socket, wire)) return false;
+        sent.add(item.signal.id);
+        return true;
+      },
+      resync: () => replay(c, terminal, sent),
+    });
+    c.socket.once('close', () => {
+      unregister();
+      relay.disconnected(terminal).catch((err) => log.warn({ err }, 'presence leave failed'));
+    });
+    send(
+      c.socket,
+      JSON.stringify({ type: 'welcome', v: protocolVersion, heartbeatMs, serverTime: now() }),
+    );
+    await replay(c, terminal, sent);
+    await relay.connected(terminal);
+  }
+
+  return {
+    /** `ip`: the client's address as the app sees it (request.ip), for the miss budget. */
+    handle(socket: WebSocket, ip: string) {
+      const c: Connection = {
+        socket,
+        openedAt: now(),
+        lastFrameAt: now(),
+        terminal: null,
+        licenseNumber: null,
+      };
+      connections.add(c);
+      /** Ids already sent on this socket and not yet acknowledged: no double push. */
+      const sent = new Set<string>();
+      // Frames are handled one after another: a `received` must not overtake the hello.
+      let queue: Promise<void> = Promise.resolve();
+      let queued = 0;
+
+      socket.on('message', (data, isBinary) => {
+        const at = now();
+        c.lastFrameAt = at;
+        if (++queued >= maxQueuedFrames) socket.pause();
+        queue = queue
+          .then(() => onFrame(isBinary ? null : data.toString(), at))
+          .catch((err) => log.error({ err }, 'EA frame handling failed'))
+          .finally(() => {
+            if (--queued === maxQueuedFrames / 2) socket.resume();
+          });
+      });
+      socket.on('close', () => connections.delete(c));
+      socket.on('error', (err) => log.debug({ err: err.message }, 'EA socket error'));
+
+      async function onFrame(text: string | null, at: number) {
+        let json: unknown;
+        try {
+          json = text === null ? undefined : JSON.parse(text);
+        } catch {
+          json = undefined;
+        }
+        const parsed = eaFrameSchema.safeParse(json);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0];
+          const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+          return reject(
+            json === undefined ? 'Frames must be JSON text.' : `${where}${issue?.message}`,
+          );
+        }
+        const frame = parsed.data;
+        if (frame.type === 'hello') {
+          if (c.terminal) return reject('hello was already received on this connection.');
+          return limits.hellos(() => hello(c, frame, sent, ip));
+        }
+        const terminal = c.terminal;
+        if (!terminal) return reject('The first frame must be a hello.');
+        switch (frame.type) {
+          case 'ping':
+            send(socket, JSON.stringify({ type: 'pong', t: frame.t }));
+            relay.beat(terminal);
+            return;
+          case 'received':
+            sent.delete(frame.id);
+            return relay.received(terminal, frame.id, at, 'ws');
+          case 'result': {
+            sent.delete(frame.id);
+            const { type: _type, ...result } = frame;
+            return relay.result(terminal, result, at);
+          }
+        }
+      }
+
+      function reject(message: string) {
+        sendError(socket, 'BAD_REQUEST', message);
+        if (!c.terminal) socket.close(closeCodes.badRequest, 'bad request');
+      }
+    },
+
+    /** Closes this user's connections whose licence no longer belongs to them (regenerated). */
+    async recheck(userId: string) {
+      for (const c of connections) {
+        if (c.terminal?.userId !== userId || !c.licenseNumber) continue;
+        const owner = await licenses.lookup(c.licenseNumber);
+        if (owner?.userId === userId) continue;
+        sendError(
+          c.socket,
+          'LICENSE_INVALID',
+          'This licence number was replaced. Enter the new one from your dashboard.',
+        );
+        c.socket.close(closeCodes.licenseInvalid, 'licence replaced');
+      }
+    },
+
+    close() {
+      clearInterval(sweep);
+    },
+  };
+}
+
+export type WsGateway = ReturnType<typeof createWsGateway>;

@@ -1,0 +1,309 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { helloFrame, openEaSocket } from '../../../test/ea-socket.ts';
+import { sessionCookie } from '../../../test/sessions.ts';
+import { createTestUser } from '../../../test/users.ts';
+import { signals } from '../../db/schema/signals.ts';
+
+let t: TestApp;
+let baseUrl: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ redis: true, SIGNAL_TTL_MS: 1500 });
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(() => t.close());
+
+const db = () => t.deps.database.db;
+
+async function postAlert(body: Record<string, unknown>) {
+  const res = await fetch(`${baseUrl}/api/webhook/handleWebhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+async function signalRow(id: string) {
+  const [row] = await db().select().from(signals).where(eq(signals.id, id));
+  return row!;
+}
+
+async function until<T>(fn: () => Promise<T | undefined | null | false>, ms = 5000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe('EA gateway over WebSocket', () => {
+  it('delivers an alert to the EA and records the result with hop timings', async () => {
+    const user = await createTestUser(db());
+    const ea = await openEaSocket(baseUrl);
+    ea.send(helloFrame(user.licenseNumber));
+    const welcome = await ea.next((f) => f.type === 'welcome');
+    expect(welcome).toMatchObject({ v: 1, heartbeatMs: 2000 });
+
+    const reply = await postAlert({
+      licenseNumber: user.licenseNumber,
+      symbol: 'OANDA:EURUSD',
+      position: 'Long',
+      lot: '0.05',
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ ok: true, status: 'pending', delivered: true });
+    const id = reply.body.signalId as string;
+
+    const frame = (await ea.next((f) => f.type === 'signal')) as {
+      signal: Record<string, unknown>;
+    };
+    expect(frame.signal).toMatchObject({
+      id,
+      symbol: 'EURUSD',
+      position: 'buy',
+      lot: 0.05,
+      isTest: false,
+    });
+    expect(frame.signal.ttlMs).toBeGreaterThan(1000);
+
+    ea.send({ type: 'received', id });
+    ea.send({
+      type: 'result',
+      id,
+      status: 'success',
+      ticket: '50123456',
+      price: 1.08342,
+      retcode: 10009,
+      executedAt: Date.now(),
+    });
+    const row = await until(async () => {
+      const r = await signalRow(id);
+      return r.status === 'success' ? r : null;
+    });
+    expect(row.ticket).toBe('50123456');
+    expect(row.deliveredAt!.getTime()).toBeGreaterThanOrEqual(row.receivedAt.getTime());
+    expect(row.executedAt).not.toBeNull();
+    ea.close();
+  });
+
+  it('rejects an unknown licence with close code 4401', async () => {
+    const ea = await openEaSocket(baseUrl);
+    ea.send(helloFrame('SR-NOT-A-REAL-LICENCE'));
+    expect(await ea.next((f) => f.type === 'error')).toMatchObject({ code: 'LICENSE_INVALID' });
+    expect((await ea.closed).code).toBe(4401);
+  });
+
+  it('closes an EA with 4401 as soon as its licence is regenerated', async () => {
+    const user = await createTestUser(db());
+    const ea = await openEaSocket(baseUrl);
+    ea.send(helloFrame(user.licenseNumber));
+    await ea.next((f) => f.type === 'welcome');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/license/regenerate',
+      headers: {
+        cookie: await sessionCookie(t.app, db(), user.id),
+        origin: t.deps.config.publicUrl,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await ea.next((f) => f.type === 'error')).toMatchObject({ code: 'LICENSE_INVALID' });
+    expect((await ea.closed).code).toBe(4401);
+  });
+
+  it('rejects frames before hello with 4400', async () => {
+    const ea = await openEaSocket(baseUrl);
+    ea.send({ type: 'ping', t: 1 });
+    expect(await ea.next((f) => f.type === 'error')).toMatchObject({ code: 'BAD_REQUEST' });
+    expect((await ea.closed).code).toBe(4400);
+  });
+
+  it('answers ping with pong', async () => {
+    const user = await createTestUser(db());
+    const ea = await openEaSocket(baseUrl);
+    ea.send(helloFrame(user.licenseNumber));
+    await ea.next((f) => f.type === 'welcome');
+    ea.send({ type: 'ping', t: 42 });
+    expect(await ea.next((f) => f.type === 'pong')).toEqual({ type: 'pong', t: 42 });
+    ea.close();
+  });
+
+  it('replays an undelivered signal once on reconnect within the TTL', async () => {
+    const user = await createTestUser(db());
+    const reply = await postAlert({
+      licenseNumber: user.licenseNumber,
+      symbol: 'XAUUSD',
+      position: 'sell',
+      lot: 1,
+    });
+    expect(reply.body.delivered).toBe(false);
+    const id = reply.body.signalId as string;
+
+    const ea = await openEaSocket(baseUrl);
+    ea.send(helloFrame(user.licenseNumber));
+    await ea.next((f) => f.type === 'signal' && (f.signal as { id: string }).id === id);
+    ea.send({ type: 'received', id });
+    await until(async () => (await signalRow(id)).deliveredAt);
+    ea.close();
+    await ea.closed;
+
+    const again = await openEaSocket(baseUrl);
+    again.send(helloFrame(user.licenseNumber));
+    await again.next((f) => f.type === 'welcome');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(again.frames.filter((f) => f.type === 'signal')).toHaveLength(0);
+    again.close();
+  });
+
+  it('marks a signal nobody received as failed after the TTL', async () => {
+    const user = await createTestUser(db());
+    const reply = await postAlert({
+      licenseNumber: user.licenseNumber,
+      symbol: 'EURUSD',
+      position: 'buy',
+      lot: 0.1,
+    });
+    const id = reply.body.signalId as string;
+    const row = await until(async () => {
+      const r = await signalRow(id);
+      return r.status === 'failed' ? r : null;
+    }, 6000);
+    expect(row.deliveredAt).toBeNull();
+  });
+
+  it('only sends a platform-specific signal to terminals of that platform', async () => {
+    const user = await createTestUser(db());
+    const mt4 = await openEaSocket(baseUrl);
+    mt4.send(helloFrame(user.licenseNumber, { platform: 'mt4', account: '111' }));
+    await mt4.next((f) => f.type === 'welcome');
+    const mt5 = await openEaSocket(baseUrl);
+    mt5.send(helloFrame(user.licenseNumber, { platform: 'mt5', account: '222' }));
+    await mt5.next((f) => f.type === 'welcome');
+
+    const reply = await postAlert({
+      licenseNumber: user.licenseNumber,
+      symbol: 'EURUSD',
+      position: 'closeall',
+      platform: 'MT5',
+    });
+    const id = reply.body.signalId as string;
+    await mt5.next((f) => f.type === 'signal' && (f.signal as { id: string }).id === id);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(mt4.frames.some((f) => f.type === 'signal')).toBe(false);
+    mt4.close();
+    mt5.close();
+  });
+});
+
+describe('EA gateway over long-poll', () => {
+  const identity = (licenseNumber: string) => ({
+    v: 1,
+    licenseNumber,
+    platform: 'mt4',
+    account: '123456',
+    broker: 'Demo-Server',
+  });
+
+  async function poll(body: Record<string, unknown>) {
+    const res = await fetch(`${baseUrl}/api/ea/poll`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  }
+
+  it('answers a held poll as soon as a signal arrives, then records received and result', async () => {
+    const user = await createTestUser(db());
+    const held = poll(identity(user.licenseNumber));
+    await new Promise((r) => setTimeout(r, 150));
+    const reply = await postAlert({
+      licenseNumber: user.licenseNumber,
+      symbol: 'GBPUSD',
+      position: 'sell',
+      lot: 0.2,
+    });
+    expect(reply.body.delivered).toBe(true);
+    const id = reply.body.signalId as string;
+    const answer = await held;
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ waitMs: 20_000, heartbeatMs: 2000 });
+    expect((answer.body.signals as { id: string }[]).map((s) => s.id)).toEqual([id]);
+
+    const res = await fetch(`${baseUrl}/api/ea/result`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        ...identity(user.licenseNumber),
+        id,
+        status: 'error',
+        message: 'Market is closed',
+        retcode: 10018,
+      }),
+    });
+    expect(res.status).toBe(200);
+    const row = await signalRow(id);
+    expect(row.status).toBe('error');
+    expect(row.errorMessage).toBe('Market is closed');
+  });
+
+  it('returns waiting signals at once and stops once they are acknowledged', async () => {
+    const user = await createTestUser(db());
+    const reply = await postAlert({
+      licenseNumber: user.licenseNumber,
+      symbol: 'EURUSD',
+      position: 'buy',
+      lot: 0.1,
+    });
+    const id = reply.body.signalId as string;
+    const first = await poll(identity(user.licenseNumber));
+    expect((first.body.signals as { id: string }[]).map((s) => s.id)).toEqual([id]);
+
+    const second = poll({ ...identity(user.licenseNumber), received: [id] });
+    const raced = await Promise.race([
+      second.then(() => 'answered'),
+      new Promise((r) => setTimeout(() => r('held'), 300)),
+    ]);
+    expect(raced).toBe('held');
+    await postAlert({ licenseNumber: user.licenseNumber, symbol: 'EURUSD', position: 'closebuy' });
+    const answer = await second;
+    expect((answer.body.signals as { position: string }[]).map((s) => s.position)).toEqual([
+      'closebuy',
+    ]);
+  });
+
+  it('rejects an unknown licence with 401 LICENSE_INVALID', async () => {
+    const res = await poll(identity('SR-WRONG'));
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('LICENSE_INVALID');
+  });
+});
+
+describe('long-poll hold', () => {
+  it('holds no longer than the EA asks (waitMs) and echoes the value used', async () => {
+    const user = await createTestUser(db());
+    const started = Date.now();
+    const res = await fetch(`${baseUrl}/api/ea/poll`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        v: 1,
+        licenseNumber: user.licenseNumber,
+        platform: 'mt4',
+        account: '42',
+        broker: 'B',
+        waitMs: 300,
+      }),
+    });
+    const body = (await res.json()) as { signals: unknown[]; waitMs: number };
+    expect(res.status).toBe(200);
+    expect(body).toMatchObject({ signals: [], waitMs: 300 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(280);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});

@@ -1,0 +1,225 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { createTestUser } from '../../../test/users.ts';
+import { signals } from '../../db/schema/signals.ts';
+
+let t: TestApp;
+let license: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ redis: true });
+  license = (await createTestUser(t.deps.database.db)).licenseNumber;
+});
+afterAll(() => t.close());
+
+function post(payload: string | Buffer, contentType = 'application/json') {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/webhook/handleWebhook',
+    headers: { 'content-type': contentType },
+    payload,
+  });
+}
+
+/** Input is validated before the licence is looked up, so table rows need no real licence. */
+const tableLicense = 'SR-VALIDATION-ONLY';
+const valid = (licenseNumber = tableLicense) => ({
+  licenseNumber,
+  symbol: 'EURUSD',
+  position: 'buy',
+  lot: 0.01,
+});
+const json = (v: unknown) => JSON.stringify(v);
+const withField = (field: string, value: unknown) => json({ ...valid(), [field]: value });
+const without = (field: string) => {
+  const body: Record<string, unknown> = valid();
+  delete body[field];
+  return json(body);
+};
+
+/** [name, body, content type, expected status, text the message must contain] */
+const malformed: [string, string | Buffer, string, number, string][] = [
+  ['empty body', '', 'application/json', 400, ''],
+  ['empty text body', '   ', 'text/plain', 400, 'empty'],
+  ['truncated JSON', '{"licenseNumber": "x"', 'application/json', 400, 'JSON'],
+  ['truncated JSON as text', '{"licenseNumber": "x"', 'text/plain', 400, 'not valid JSON'],
+  ['single quotes', "{'symbol':'EURUSD'}", 'text/plain', 400, 'not valid JSON'],
+  ['trailing comma', '{"symbol":"EURUSD",}', 'text/plain', 400, 'not valid JSON'],
+  ['JSON array', '[1,2,3]', 'application/json', 400, 'JSON object'],
+  ['JSON string', '"buy EURUSD"', 'application/json', 400, 'JSON object'],
+  ['JSON number', '42', 'application/json', 400, 'JSON object'],
+  ['JSON null', 'null', 'application/json', 400, 'JSON object'],
+  ['plain words', 'buy EURUSD now', 'text/plain', 400, 'not valid JSON'],
+  ['missing licence', without('licenseNumber'), 'application/json', 400, 'licenseNumber'],
+  ['empty licence', withField('licenseNumber', ''), 'application/json', 400, 'licenseNumber'],
+  ['numeric licence', withField('licenseNumber', 12345), 'application/json', 400, 'licenseNumber'],
+  ['licence array', withField('licenseNumber', ['a']), 'application/json', 400, 'licenseNumber'],
+  [
+    'licence 10 kB',
+    withField('licenseNumber', 'x'.repeat(10_000)),
+    'application/json',
+    400,
+    'licenseNumber',
+  ],
+  ['unknown licence', withField('licenseNumber', 'SR-UNKNOWN'), 'application/json', 401, 'licen'],
+  ['missing position', without('position'), 'application/json', 400, 'position'],
+  ['unknown position', withField('position', 'hold'), 'application/json', 400, 'position'],
+  ['position number', withField('position', 1), 'application/json', 400, 'position'],
+  ['position null', withField('position', null), 'application/json', 400, 'position'],
+  ['position object', withField('position', { a: 1 }), 'application/json', 400, 'position'],
+  ['missing symbol on buy', without('symbol'), 'application/json', 400, 'symbol'],
+  ['empty symbol on buy', withField('symbol', ''), 'application/json', 400, 'symbol'],
+  ['symbol with spaces', withField('symbol', 'EUR USD'), 'application/json', 400, 'symbol'],
+  ['symbol with quotes', withField('symbol', 'EUR"USD'), 'application/json', 400, 'symbol'],
+  ['symbol html', withField('symbol', '<script>'), 'application/json', 400, 'symbol'],
+  ['symbol too long', withField('symbol', 'A'.repeat(65)), 'application/json', 400, 'symbol'],
+  ['symbol number', withField('symbol', 1234), 'application/json', 400, 'symbol'],
+  ['symbol unicode', withField('symbol', 'ЕВРОUSD'), 'application/json', 400, 'symbol'],
+  ['negative lot', withField('lot', -1), 'application/json', 400, 'lot'],
+  ['negative lot string', withField('lot', '-0.5'), 'application/json', 400, 'lot'],
+  ['zero lot on buy', withField('lot', 0), 'application/json', 400, 'lot'],
+  ['lot text', withField('lot', 'one'), 'application/json', 400, 'lot'],
+  ['lot huge', withField('lot', 1e12), 'application/json', 400, 'lot'],
+  [
+    'lot exponent overflow',
+    '{"licenseNumber":"x","symbol":"EURUSD","position":"buy","lot":1e999}',
+    'application/json',
+    400,
+    'lot',
+  ],
+  ['lot boolean', withField('lot', true), 'application/json', 400, 'lot'],
+  ['lot array', withField('lot', [1]), 'application/json', 400, 'lot'],
+  ['lot Infinity string', withField('lot', 'Infinity'), 'application/json', 400, 'lot'],
+  ['lot NaN string', withField('lot', 'NaN'), 'application/json', 400, 'lot'],
+  ['negative slpoint', withField('slpoint', -10), 'application/json', 400, 'slpoint'],
+  ['tppoint text', withField('tppoint', 'far'), 'application/json', 400, 'tppoint'],
+  ['trailingStop huge', withField('trailingStop', 1e20), 'application/json', 400, 'trailingStop'],
+  [
+    'breakEvenPips negative',
+    withField('breakEvenPips', -1),
+    'application/json',
+    400,
+    'breakEvenPips',
+  ],
+  ['risk over 100', withField('riskPercentage', 150), 'application/json', 400, 'riskPercentage'],
+  ['risk without stop loss', withField('riskPercentage', 1), 'application/json', 400, 'slpoint'],
+  ['risk text', withField('riskPercentage', 'lots'), 'application/json', 400, 'riskPercentage'],
+  ['price negative', withField('price', -1.1), 'application/json', 400, 'price'],
+  ['unknown platform', withField('platform', 'mt6'), 'application/json', 400, 'platform'],
+  ['platform number', withField('platform', 5), 'application/json', 400, 'platform'],
+  ['isTest text', withField('isTest', 'yes'), 'application/json', 400, 'isTest'],
+  ['alertId object', withField('alertId', { id: 1 }), 'application/json', 400, 'alertId'],
+  ['alertId too long', withField('alertId', 'a'.repeat(200)), 'application/json', 400, 'alertId'],
+  [
+    'senderPlatform number',
+    withField('senderPlatform', 7),
+    'application/json',
+    400,
+    'senderPlatform',
+  ],
+  [
+    'closebuy without symbol',
+    json({ licenseNumber: tableLicense, position: 'closebuy' }),
+    'application/json',
+    400,
+    'symbol',
+  ],
+  [
+    'oversized body',
+    json({ ...valid(), note: 'x'.repeat(17_000) }),
+    'application/json',
+    413,
+    'too large',
+  ],
+  [
+    'form encoded',
+    'licenseNumber=x&symbol=EURUSD',
+    'application/x-www-form-urlencoded',
+    415,
+    'content type',
+  ],
+  ['xml', '<alert/>', 'application/xml', 415, 'content type'],
+  [
+    'binary garbage',
+    Buffer.from([0xff, 0xfe, 0x00, 0x01]),
+    'application/octet-stream',
+    415,
+    'content type',
+  ],
+  ['deeply nested', `${'['.repeat(5000)}${']'.repeat(5000)}`, 'application/json', 400, ''],
+];
+
+describe('webhook input', () => {
+  it('has a table of at least 50 malformed bodies', () => {
+    expect(malformed.length).toBeGreaterThanOrEqual(50);
+  });
+
+  it.each(malformed)('%s → clear 4xx', async (_name, body, type, status, mentions) => {
+    const res = await post(body, type);
+    expect(res.statusCode).toBe(status);
+    const reply = res.json() as { message: string; code: string };
+    expect(reply.message).toBeTypeOf('string');
+    expect(reply.message.length).toBeGreaterThan(5);
+    expect(reply.message.toLowerCase()).toContain(mentions.toLowerCase());
+  });
+
+  it('still serves after the malformed table', async () => {
+    const res = await post(json(valid(license)));
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('accepts TradingView text/plain with lenient values', async () => {
+    const res = await post(
+      json({
+        licenseNumber: ` ${license.toLowerCase()} `,
+        symbol: 'FX:GBPJPY',
+        position: 'SHORT',
+        lot: '0.10',
+        slpoint: '150',
+        tppoint: '',
+        platform: 'MT5',
+        isTest: 'false',
+        somethingElse: 'ignored',
+      }),
+      'text/plain; charset=utf-8',
+    );
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.deps.database.db
+      .select()
+      .from(signals)
+      .where(eq(signals.id, res.json().signalId));
+    expect(row).toMatchObject({
+      symbol: 'GBPJPY',
+      position: 'sell',
+      lot: 0.1,
+      slpoint: 150,
+      tppoint: 0,
+      platform: 'mt5',
+    });
+  });
+});
+
+describe('alert idempotency', () => {
+  it('returns the first signal for a repeated alertId', async () => {
+    const body = json({ ...valid(license), alertId: 'order-77@2026-11-22T10:00:00Z' });
+    const first = await post(body);
+    const second = await post(body);
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({ signalId: first.json().signalId, duplicate: true });
+    const rows = await t.deps.database.db
+      .select()
+      .from(signals)
+      .where(and(eq(signals.alertId, 'order-77@2026-11-22T10:00:00Z')));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('stores one signal when the same alert arrives concurrently', async () => {
+    const body = json({ ...valid(license), alertId: 'burst-1' });
+    const replies = await Promise.all(Array.from({ length: 8 }, () => post(body)));
+    const ids = new Set(replies.map((r) => r.json().signalId));
+    expect(replies.every((r) => r.statusCode === 200)).toBe(true);
+    expect(ids.size).toBe(1);
+  });
+});

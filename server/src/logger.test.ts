@@ -1,0 +1,145 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { browserClient, linkTo, mailTo, password, signUpVerified } from '../test/auth.ts';
+import { createCaptureLogger } from '../test/capture-logger.ts';
+import { helloFrame, openEaSocket } from '../test/ea-socket.ts';
+import { type SmtpReceiver, startSmtpReceiver } from '../test/smtp-receiver.ts';
+import { users } from './db/schema/users.ts';
+
+/**
+ * Redaction: a whole session of use, logged at the most verbose level, then every captured
+ * line is searched for the secrets that went through: licence numbers (valid and guessed),
+ * passwords, session ids, verification and reset tokens.
+ */
+
+const capture = createCaptureLogger('trace');
+let smtp: SmtpReceiver;
+let t: TestApp;
+let baseUrl: string;
+
+beforeAll(async () => {
+  smtp = await startSmtpReceiver();
+  t = await createTestApp({ SMTP_URL: smtp.url, logger: capture.logger, redis: true });
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+describe('logs', () => {
+  it('carry no licence number, password, session id or token, whatever happens', async () => {
+    const secrets: string[] = [password, 'NewSecret456!'];
+    const browser = browserClient(t.app, t.deps.config.publicUrl);
+    const { email } = await signUpVerified(browser, smtp);
+    secrets.push(browser.jar.get(t.app.auth.cookieName)!);
+    const verifyMail = await mailTo(smtp, email, 'Verify');
+    secrets.push(
+      new URL(`http://x${linkTo(verifyMail.text, '/api/auth/verify-email')}`).searchParams.get(
+        'token',
+      )!,
+    );
+    await browser.get('/api/auth/getme');
+    await browser.get(`/api/auth/verify-email?token=${secrets.at(-1)}`);
+    const [user] = await t.deps.database.db.select().from(users).where(eq(users.email, email));
+    const licence = user!.licenseNumber;
+    secrets.push(licence);
+
+    // The hot paths with the real licence, and with guesses, including in a URL's query.
+    const guess = 'SR-GUESS-LOGGED-NEVER-000000';
+    secrets.push(guess);
+    const webhook = (payload: string, type = 'text/plain') =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/webhook/handleWebhook?licenseNumber=${encodeURIComponent(licence)}`,
+        headers: { 'content-type': type },
+        payload,
+      });
+    await webhook(
+      JSON.stringify({ licenseNumber: licence, symbol: 'EURUSD', position: 'buy', lot: 1 }),
+    );
+    await webhook(
+      JSON.stringify({ licenseNumber: guess, symbol: 'EURUSD', position: 'buy', lot: 1 }),
+    );
+    // Not JSON: the parser's error quotes the start of the body, which is the licence.
+    await webhook(`${licence},buy,EURUSD,risk=1`);
+    await webhook(`{"licenseNumber": "${licence}", `, 'application/json');
+    for (let i = 0; i < 25; i++) {
+      await webhook(
+        JSON.stringify({ licenseNumber: `${guess}${i}`, symbol: 'X', position: 'buy', lot: 1 }),
+      );
+    }
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/ea/poll',
+      payload: {
+        v: 1,
+        licenseNumber: licence,
+        platform: 'mt4',
+        account: '1',
+        broker: 'B',
+        waitMs: 0,
+      },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/ea/poll',
+      payload: {
+        v: 1,
+        licenseNumber: guess,
+        platform: 'mt4',
+        account: '1',
+        broker: 'B',
+        waitMs: 0,
+      },
+    });
+    const ea = await openEaSocket(baseUrl);
+    ea.send(helloFrame(guess));
+    await ea.closed;
+    const good = await openEaSocket(baseUrl);
+    good.send(helloFrame(licence));
+    await good.next((f) => f.type === 'welcome');
+    good.send('not json');
+    good.close();
+
+    // Password reset, a wrong password, a licence regeneration.
+    await browser.post('/api/auth/login', { email, password: 'Wrong123!x' });
+    await browser.post('/api/auth/forgot-password', { email });
+    const resetMail = await mailTo(smtp, email, 'Reset');
+    const resetToken = new URL(
+      `http://x${linkTo(resetMail.text, '/reset-password')}`,
+    ).searchParams.get('token')!;
+    secrets.push(resetToken);
+    await browser.post('/api/auth/reset-password', {
+      token: resetToken,
+      password: 'NewSecret456!',
+    });
+    await browser.post('/api/auth/reset-password', {
+      token: resetToken,
+      password: 'NewSecret456!',
+    });
+    const again = browserClient(t.app, t.deps.config.publicUrl);
+    await again.post('/api/auth/login', { email, password: 'NewSecret456!' });
+    secrets.push(again.jar.get(t.app.auth.cookieName)!);
+    const regenerated = await again.post('/api/account/license/regenerate');
+    const newLicence = regenerated.json().licenseNumber as string | undefined;
+    if (newLicence) secrets.push(newLicence);
+
+    // A database error whose query carries a licence (Postgres refuses NUL in text): the
+    // driver's message lists the parameters, and it is logged like any failure.
+    const failing = await t.deps.database.db
+      .select()
+      .from(users)
+      .where(eq(users.licenseNumber, `${licence}\u0000`))
+      .catch((err: unknown) => err);
+    t.deps.logger.error({ err: failing }, 'query failed');
+
+    await new Promise((r) => setTimeout(r, 200));
+    const text = capture.lines.map((l) => JSON.stringify(l)).join('\n');
+    expect(capture.lines.length).toBeGreaterThan(5);
+    for (const secret of secrets.filter(Boolean)) {
+      expect(text.includes(secret), `a log line contains ${secret.slice(0, 6)}…`).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,55 @@
+import { type LoggerOptions, stdSerializers } from 'pino';
+
+/**
+ * Secrets never reach the logs: licence numbers, cookies, tokens and passwords are redacted
+ * wherever they appear in request/response objects or in our own log fields.
+ */
+const secretKeys = [
+  'licenseNumber',
+  'password',
+  'token',
+  'cookie',
+  'authorization',
+  'secret',
+  'sessionId',
+];
+
+export const redactPaths = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  ...secretKeys.flatMap((k) => [k, `*.${k}`, `*.*.${k}`]),
+];
+
+/**
+ * A failed query's error carries its parameters (drizzle: a `params` field, and "\nparams:
+ * a,b" in the message), which may be a licence number or an e-mail address: the SQL stays,
+ * the values go.
+ */
+function withoutQueryParams<T>(value: T): T {
+  if (typeof value === 'string') {
+    return value.replace(/\nparams: [^\n]*/g, '\nparams: [redacted]') as T;
+  }
+  if (value && typeof value === 'object') {
+    const copy: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) {
+      copy[key] = key === 'params' ? '[redacted]' : withoutQueryParams(inner);
+    }
+    return copy as T;
+  }
+  return value;
+}
+
+export function loggerOptions(level: string): LoggerOptions {
+  return {
+    level,
+    redact: { paths: redactPaths, censor: '[redacted]' },
+    serializers: {
+      err: (err: Error) => withoutQueryParams(stdSerializers.err(err)),
+      req(req: { method: string; url: string; ip?: string; id?: string }) {
+        // Query strings may carry tokens or licence numbers; log the path only.
+        return { method: req.method, url: req.url.split('?')[0], ip: req.ip, id: req.id };
+      },
+    },
+  };
+}

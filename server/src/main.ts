@@ -1,0 +1,38 @@
+import closeWithGrace from 'close-with-grace';
+import { pino } from 'pino';
+import { buildApp } from './app.ts';
+import { startJobs } from './jobs.ts';
+import { loggerOptions } from './logger.ts';
+import { loadConfigOrExit, openDepsOrExit } from './startup.ts';
+
+/** Milliseconds a SIGTERM may take: in-flight requests finish, sockets close, then we exit. */
+const shutdownGraceMs = 9000;
+
+const config = loadConfigOrExit();
+const logger = pino(loggerOptions(config.LOG_LEVEL));
+const deps = await openDepsOrExit(config, logger, { migrate: true });
+
+const app = await buildApp(deps, {
+  connectionTimeout: 10_000,
+  requestTimeout: 30_000,
+  keepAliveTimeout: 65_000,
+});
+if (config.RUN_JOBS) await startJobs(deps);
+
+closeWithGrace({ delay: shutdownGraceMs }, async ({ signal, err }) => {
+  if (err) logger.error({ err }, 'closing after an error');
+  else logger.info({ signal }, 'shutting down');
+  await app.close(); // WebSockets (with a reconnect close code), then HTTP
+  await deps.close(); // jobs, Redis, mailer, database
+});
+
+await app.listen({ port: config.PORT, host: config.HOST });
+logger.info(
+  { database: deps.database.kind, redis: Boolean(deps.redis) },
+  `SignalRelay is running at ${config.publicUrl}`,
+);
+if (process.stdout.isTTY) {
+  // A person started this: say it plainly, not only in the JSON log.
+  const mode = deps.redis ? 'Postgres + Redis' : `embedded database in ${config.DATA_DIR}`;
+  console.log(`\n  SignalRelay is running at ${config.publicUrl}  (${mode})\n`);
+}

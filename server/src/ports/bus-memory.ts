@@ -1,0 +1,54 @@
+import {
+  type Bus,
+  type BusErrorHandler,
+  type BusHandler,
+  consoleBusErrorHandler,
+  deliver,
+} from './bus.ts';
+
+/**
+ * In-process bus for a single server. Delivers on a microtask, like a message coming back
+ * from Redis, so callers cannot come to rely on a handler running inside `publish`.
+ */
+export function createMemoryBus(options: { onHandlerError?: BusErrorHandler } = {}): Bus {
+  const onHandlerError = options.onHandlerError ?? consoleBusErrorHandler;
+  const channels = new Map<string, Set<BusHandler>>();
+
+  return {
+    async publish(channel, message) {
+      const handlers = channels.get(channel);
+      // In-process there is one instance: this one.
+      if (!handlers || handlers.size === 0) return 0;
+      // Snapshot: a handler added after the publish must not see this message (as in Redis).
+      const targets = [...handlers];
+      queueMicrotask(() => deliver(targets, channel, message, onHandlerError));
+      return 1;
+    },
+
+    async subscribe(channel, handler) {
+      let handlers = channels.get(channel);
+      if (!handlers) {
+        handlers = new Set();
+        channels.set(channel, handlers);
+      }
+      // A wrapper per subscription, so subscribing the same function twice gives two
+      // independent subscriptions, as with the Redis adapter.
+      const subscription: BusHandler = (message) => handler(message);
+      handlers.add(subscription);
+      return async () => {
+        const current = channels.get(channel);
+        if (!current?.delete(subscription)) return;
+        if (current.size === 0) channels.delete(channel);
+      };
+    },
+
+    // In-process delivery is never cut off.
+    onResubscribed() {
+      return () => undefined;
+    },
+
+    async close() {
+      channels.clear();
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { Redis } from 'ioredis';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { deleteRedisPrefix, requireRedis, uniquePrefix } from '../../test/services.ts';
+import { busContract, inbox } from './bus.contract.ts';
+import type { BusErrorHandler } from './bus.ts';
+import { createMemoryBus } from './bus-memory.ts';
+import { createRedisBus } from './bus-redis.ts';
+
+/** A Redis bus as open-deps builds it: shared publisher, dedicated subscriber, own prefix. */
+async function openRedisBus(prefix: string, onHandlerError: BusErrorHandler = () => {}) {
+  const url = await requireRedis();
+  const publisher = new Redis(url, { enableOfflineQueue: false, lazyConnect: true });
+  const subscriber = new Redis(url, { lazyConnect: true });
+  await Promise.all([publisher.connect(), subscriber.connect()]);
+  const bus = createRedisBus({ publisher, subscriber, prefix, onHandlerError });
+  onTestFinished(async () => {
+    await bus.close();
+    subscriber.disconnect();
+    publisher.disconnect();
+  });
+  return { bus, publisher, subscriber };
+}
+
+busContract('redis', async (onHandlerError) => {
+  const prefix = uniquePrefix();
+  onTestFinished(() => deleteRedisPrefix(prefix));
+  return (await openRedisBus(prefix, onHandlerError)).bus;
+});
+
+busContract('memory', async (onHandlerError) => createMemoryBus({ onHandlerError }));
+
+describe('redis bus', () => {
+  it('fans out between instances sharing a prefix, not across prefixes', async () => {
+    const prefix = uniquePrefix();
+    const [a, b, stranger] = await Promise.all([
+      openRedisBus(prefix),
+      openRedisBus(prefix),
+      openRedisBus(uniquePrefix()),
+    ]);
+    const [onB, onStranger, marker] = [inbox(), inbox(), inbox()];
+    await b.bus.subscribe('licence:1', onB.handler);
+    await stranger.bus.subscribe('licence:1', onStranger.handler);
+    await stranger.bus.subscribe('marker', marker.handler);
+    await a.bus.publish('licence:1', 'from a');
+    await stranger.bus.publish('marker', 'done');
+    expect(await onB.waitFor(1)).toEqual(['from a']);
+    await marker.waitFor(1);
+    expect(onStranger.messages).toEqual([]);
+  });
+
+  it('subscribes once per channel in Redis and unsubscribes with the last handler', async () => {
+    const prefix = uniquePrefix();
+    const { bus, publisher } = await openRedisBus(prefix);
+    const subscribers = async () => {
+      const [, count] = (await publisher.pubsub('NUMSUB', `${prefix}c`)) as [string, number];
+      return count;
+    };
+    const first = await bus.subscribe('c', () => {});
+    const second = await bus.subscribe('c', () => {});
+    expect(await subscribers()).toBe(1);
+    await first();
+    expect(await subscribers()).toBe(1);
+    await second();
+    expect(await subscribers()).toBe(0);
+  });
+
+  it('resubscribes after its connection is killed', async () => {
+    const prefix = uniquePrefix();
+    const { bus, publisher, subscriber } = await openRedisBus(prefix);
+    const id = await subscriber.client('ID');
+    const box = inbox();
+    await bus.subscribe('c', box.handler);
+    const ready = new Promise((resolve) => subscriber.once('ready', resolve));
+    await publisher.client('KILL', 'ID', String(id));
+    await ready;
+    // The resubscribe is sent right after "ready"; publish until it has landed.
+    for (let i = 0; box.messages.length === 0 && i < 50; i++) {
+      await bus.publish('c', 'after reconnect');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(box.messages[0]).toBe('after reconnect');
+  });
+});

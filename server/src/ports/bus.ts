@@ -1,0 +1,48 @@
+/**
+ * Publish/subscribe by channel, used to fan events out across server instances (a signal
+ * received by instance A reaching an EA held by instance B; live dashboard events).
+ * At-most-once: a message published while a subscriber reconnects may be lost, so callers
+ * treat a message as a doorbell and keep the truth in Postgres.
+ * Delivery is always asynchronous (never inside `publish`), in publish order per channel.
+ */
+export type BusHandler = (message: string) => void;
+
+/** Where a throwing handler is reported; it never stops delivery to the other handlers. */
+export type BusErrorHandler = (err: unknown, channel: string) => void;
+
+export interface Bus {
+  /**
+   * Resolves to the number of subscribers (server instances) the message went to, 0 when
+   * nobody listens on the channel.
+   */
+  publish(channel: string, message: string): Promise<number>;
+  /** Resolves once the subscription is active; the returned function unsubscribes this handler. */
+  subscribe(channel: string, handler: BusHandler): Promise<() => Promise<void>>;
+  /**
+   * Calls `listener` each time the subscriptions are active again after the connection to
+   * the broker was lost: whatever was published meanwhile is gone, so listeners catch up from
+   * the source of truth. Returns a function that removes the listener.
+   */
+  onResubscribed(listener: () => void): () => void;
+  close(): Promise<void>;
+}
+
+export const consoleBusErrorHandler: BusErrorHandler = (err, channel) => {
+  console.error(`bus handler for ${channel} failed`, err);
+};
+
+/** Calls every handler, isolating them from each other's exceptions. */
+export function deliver(
+  handlers: Iterable<BusHandler>,
+  channel: string,
+  message: string,
+  onHandlerError: BusErrorHandler,
+) {
+  for (const handler of handlers) {
+    try {
+      handler(message);
+    } catch (err) {
+      onHandlerError(err, channel);
+    }
+  }
+}

@@ -1,0 +1,139 @@
+import { inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quotaDayAt } from '../../src/core/quota-day.ts';
+import { signals } from '../../src/db/schema/signals.ts';
+import { quotaKey } from '../../src/features/signals/signals-intake.ts';
+import { type PrivateRedis, startPrivateRedis } from '../private-redis.ts';
+import { type ServerProcess, startServerProcess } from '../server-process.ts';
+import { createTestDatabase, type TestDatabase, testDatabaseUrl } from '../services.ts';
+import { startTcpProxy, type TcpProxy } from '../tcp-proxy.ts';
+import { type AlertReply, alertStream } from './alerts.ts';
+import { figures, settle } from './figures.ts';
+import { createUsers, type Fleet, type FleetUser, startFleet } from './fleet.ts';
+
+/**
+ * Postgres unreachable for 10 s while alerts flow and EAs are connected: the servers reach it
+ * through a TCP proxy that stops passing anything, as in a network partition (the shared
+ * Postgres itself keeps running).
+ */
+
+const outageMs = 10_000;
+const ttlMs = 20_000;
+let database: TestDatabase;
+let proxy: TcpProxy;
+let redis: PrivateRedis;
+let servers: ServerProcess[] = [];
+let fleet: Fleet | undefined;
+let users: FleetUser[];
+
+beforeAll(async () => {
+  [database, redis] = await Promise.all([createTestDatabase(), startPrivateRedis()]);
+  const target = new URL(testDatabaseUrl);
+  proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  const viaProxy = new URL(database.url);
+  viaProxy.host = `127.0.0.1:${proxy.port}`;
+  const env = {
+    DATABASE_URL: viaProxy.toString(),
+    REDIS_URL: redis.url,
+    SIGNAL_TTL_MS: String(ttlMs),
+  };
+  servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+  users = await createUsers(database.database.db, 20);
+}, 90_000);
+
+afterAll(async () => {
+  await fleet?.stop();
+  await Promise.all(servers.map((s) => s.stop()));
+  await proxy?.close();
+  await database?.drop();
+  await redis?.close();
+});
+
+async function readiness(server: ServerProcess) {
+  const started = performance.now();
+  const res = await fetch(`${server.url}/readyz`, { signal: AbortSignal.timeout(5000) });
+  const body = (await res.json()) as { checks: Record<string, string> };
+  return { status: res.status, checks: body.checks, ms: performance.now() - started };
+}
+
+describe('Postgres unavailable for 10 s', () => {
+  it('answers 503 fast while it is away, then accepts again; nothing half-written', async () => {
+    fleet = startFleet(users, (i) => servers[i % 2]!.url);
+    await fleet.allConnected(15_000);
+    const licenses = users.map((u) => u.licenseNumber);
+
+    // 20 alerts a second for 16 s; the database goes away 3 s in and comes back 10 s later.
+    const stream = alertStream({
+      servers: () => servers.map((s) => s.url),
+      licenses,
+      perSecond: 20,
+      durationMs: 16_000,
+    });
+    await new Promise((r) => setTimeout(r, 3000));
+    // A partition rather than a refusal: held queries hang instead of failing, the harder case.
+    const cutAt = Date.now();
+    proxy.stall();
+
+    await new Promise((r) => setTimeout(r, 1500));
+    for (const server of servers) {
+      const ready = await readiness(server);
+      expect(ready.status).toBe(503);
+      expect(ready.checks.database).toMatch(/^unavailable/);
+      expect(ready.ms).toBeLessThan(3000);
+    }
+
+    await new Promise((r) => setTimeout(r, outageMs - (Date.now() - cutAt)));
+    await proxy.restore();
+    const replies: AlertReply[] = await stream;
+
+    for (const server of servers) {
+      await expect
+        .poll(async () => (await readiness(server)).status, { timeout: 10_000 })
+        .toBe(200);
+    }
+
+    const ids = replies.flatMap((r) => (r.signalId ? [r.signalId] : []));
+    const stored = await database.database.db
+      .select({ id: signals.id, userId: signals.userId, receivedAt: signals.receivedAt })
+      .from(signals)
+      .where(
+        inArray(
+          signals.userId,
+          users.map((u) => u.id),
+        ),
+      );
+    const outcomes = await settle(
+      database.database.db,
+      stored.map((r) => r.id),
+      ttlMs + 20_000,
+    );
+    const f = figures('postgres outage', replies, outcomes, fleet.executions);
+
+    // Never a hang: 200 or 503, each inside TradingView's 3 s.
+    expect(f.other).toEqual({});
+    expect(f.slowestReplyMs).toBeLessThan(3000);
+    expect(f.unavailable).toBeGreaterThan(0);
+    // Accepted again once the database was back.
+    expect(replies.slice(-20).every((r) => r.status === 200)).toBe(true);
+
+    // No half-written or late rows: every accepted signal is stored, and nothing else except
+    // what was already on its way when the network broke (its COMMIT may have reached Postgres
+    // unanswered: a partition cannot tell). Nothing sent during the outage shows up later.
+    const accepted = new Set(ids);
+    expect(stored.filter((r) => accepted.has(r.id))).toHaveLength(accepted.size);
+    const late = stored.filter((r) => !accepted.has(r.id) && r.receivedAt.getTime() > cutAt);
+    expect(late).toEqual([]);
+    const day = quotaDayAt(cutAt).day;
+    for (const user of users) {
+      const counted = Number((await redis.client.get(`quota:${quotaKey(user.id, day)}`)) ?? 0);
+      const mine = replies.filter((r) => r.signalId && r.licenseNumber === user.licenseNumber);
+      expect(counted, user.licenseNumber).toBe(mine.length);
+    }
+
+    // Every accepted signal ended, none twice; the EAs stayed connected and traded them all.
+    expect(f.pending).toBe(0);
+    expect(f.executedTwice).toBe(0);
+    expect(fleet.connected()).toBe(users.length);
+    expect(outcomes.filter((o) => accepted.has(o.id) && o.status !== 'success')).toEqual([]);
+  }, 90_000);
+});

@@ -1,0 +1,26 @@
+import { randomBytes } from 'node:crypto';
+import { generateLicenseNumber, hashLicense } from '../src/core/licenses.ts';
+import type { Db } from '../src/db/db.ts';
+import { type Plan, users } from '../src/db/schema/users.ts';
+
+/** A user straight in the database (no sign-up flow), with a fresh licence. */
+export async function createTestUser(
+  db: Db,
+  { plan = 'pro', verified = true }: { plan?: Plan; verified?: boolean } = {},
+) {
+  const licenseNumber = generateLicenseNumber();
+  const email = `trader-${randomBytes(4).toString('hex')}@example.test`;
+  const [row] = await db
+    .insert(users)
+    .values({
+      email,
+      firstname: 'Test',
+      lastname: 'Trader',
+      verified,
+      licenseNumber,
+      licenseHash: hashLicense(licenseNumber),
+      productType: plan,
+    })
+    .returning({ id: users.id });
+  return { id: row!.id, email, licenseNumber };
+}
