@@ -1,0 +1,204 @@
+import { z } from 'zod';
+
+/**
+ * EA protocol, version 1: the executable form of EA-PROTOCOL.md. Server, reference EA and the
+ * MQL sources' field check all import these schemas. Change only by adding optional fields.
+ * Objects are non-strict: unknown fields are ignored by both sides.
+ */
+export const protocolVersion = 1;
+
+export const platforms = ['mt4', 'mt5'] as const;
+export const platformSchema = z.enum(platforms);
+export type Platform = z.infer<typeof platformSchema>;
+
+export const positions = ['buy', 'sell', 'closebuy', 'closesell', 'closeall'] as const;
+export const positionSchema = z.enum(positions);
+export type Position = z.infer<typeof positionSchema>;
+
+/** `account` and `ticket` are strings of digits so 64-bit values survive JSON. */
+const digits = z.string().regex(/^\d{1,20}$/, 'must be a string of digits');
+const shortText = (max: number) => z.string().max(max);
+
+// ── Signal (server → EA) ────────────────────────────────────────────────────────────────────
+
+export const signalSchema = z.object({
+  id: z.string().min(1).max(64),
+  symbol: shortText(64),
+  position: positionSchema,
+  lot: z.number().nonnegative(),
+  slpoint: z.number().nonnegative(),
+  tppoint: z.number().nonnegative(),
+  trailingStop: z.number().nonnegative(),
+  breakEvenPips: z.number().nonnegative(),
+  riskPercentage: z.number().nonnegative(),
+  isTest: z.boolean(),
+  receivedAt: z.number().int(),
+  ttlMs: z.number().int(),
+  orderType: z.enum(['market']).optional(),
+  price: z.number().optional(),
+  comment: shortText(256).optional(),
+  magic: z.number().int().optional(),
+});
+export type Signal = z.infer<typeof signalSchema>;
+
+// ── Result (EA → server) ────────────────────────────────────────────────────────────────────
+
+export const resultStatuses = ['success', 'error', 'skipped'] as const;
+
+export const resultSchema = z.object({
+  id: z.string().min(1).max(64),
+  status: z.enum(resultStatuses),
+  ticket: z.union([digits, z.literal('')]).optional(),
+  price: z.number().optional(),
+  message: shortText(1000).optional(),
+  retcode: z.number().int().optional(),
+  executedAt: z.number().int().optional(),
+});
+export type SignalResult = z.infer<typeof resultSchema>;
+
+// ── Terminal identity ───────────────────────────────────────────────────────────────────────
+
+export const terminalIdentitySchema = z.object({
+  licenseNumber: z.string().min(1).max(128),
+  platform: platformSchema,
+  account: digits,
+  broker: shortText(128),
+});
+export type TerminalIdentity = z.infer<typeof terminalIdentitySchema>;
+
+// ── Transport A: WebSocket frames ───────────────────────────────────────────────────────────
+
+export const helloSchema = terminalIdentitySchema.extend({
+  type: z.literal('hello'),
+  v: z.literal(protocolVersion),
+  eaVersion: shortText(32).optional(),
+  terminalBuild: z.number().int().optional(),
+});
+export type Hello = z.infer<typeof helloSchema>;
+
+export const receivedSchema = z.object({ type: z.literal('received'), id: z.string().min(1) });
+export const resultFrameSchema = resultSchema.extend({ type: z.literal('result') });
+export const pingSchema = z.object({ type: z.literal('ping'), t: z.number() });
+
+/** Every frame an EA may send on the WebSocket. */
+export const eaFrameSchema = z.discriminatedUnion('type', [
+  helloSchema,
+  receivedSchema,
+  resultFrameSchema,
+  pingSchema,
+]);
+export type EaFrame = z.infer<typeof eaFrameSchema>;
+
+export const welcomeSchema = z.object({
+  type: z.literal('welcome'),
+  v: z.literal(protocolVersion),
+  heartbeatMs: z.number().int().positive(),
+  serverTime: z.number().int(),
+});
+export const signalFrameSchema = z.object({ type: z.literal('signal'), signal: signalSchema });
+export const pongSchema = z.object({ type: z.literal('pong'), t: z.number() });
+export const errorCodes = ['LICENSE_INVALID', 'BAD_REQUEST', 'RATE_LIMITED'] as const;
+export const errorFrameSchema = z.object({
+  type: z.literal('error'),
+  code: z.enum(errorCodes),
+  message: z.string(),
+});
+
+/** Every frame the server may send on the WebSocket. */
+export const serverFrameSchema = z.discriminatedUnion('type', [
+  welcomeSchema,
+  signalFrameSchema,
+  pongSchema,
+  errorFrameSchema,
+]);
+export type ServerFrame = z.infer<typeof serverFrameSchema>;
+
+/** WebSocket close codes the server uses. */
+export const closeCodes = {
+  badRequest: 4400,
+  licenseInvalid: 4401,
+  /** Server restarting: reconnect (with jitter) to another instance. */
+  serviceRestart: 1012,
+  /** Too many connections (error frame RATE_LIMITED): reconnect later, with the usual backoff. */
+  tryAgainLater: 1013,
+} as const;
+
+// ── Transport B: long-poll ──────────────────────────────────────────────────────────────────
+
+export const pollRequestSchema = terminalIdentitySchema.extend({
+  v: z.literal(protocolVersion),
+  eaVersion: shortText(32).optional(),
+  terminalBuild: z.number().int().optional(),
+  received: z.array(z.string().min(1).max(64)).max(1000).default([]),
+  results: z.array(resultSchema).max(1000).default([]),
+  /**
+   * Optional (added after v1's first draft): the longest the EA wants this poll held. MQL's
+   * WebRequest blocks the EA, so MT4 asks for about 2 s to keep managing stops between polls.
+   * The server holds for min(waitMs, its own limit) and echoes the value it used.
+   */
+  waitMs: z.number().int().min(0).max(25_000).optional(),
+});
+export type PollRequest = z.input<typeof pollRequestSchema>;
+
+export const pollResponseSchema = z.object({
+  signals: z.array(signalSchema),
+  waitMs: z.number().int().nonnegative(),
+  heartbeatMs: z.number().int().positive(),
+  serverTime: z.number().int(),
+});
+export type PollResponse = z.infer<typeof pollResponseSchema>;
+
+export const resultRequestSchema = resultSchema.extend(terminalIdentitySchema.shape);
+export type ResultRequest = z.infer<typeof resultRequestSchema>;
+
+// ── Orders report (OrderTracker → server) ───────────────────────────────────────────────────
+
+export const orderTypes = ['buy', 'sell', 'buylimit', 'selllimit', 'buystop', 'sellstop'] as const;
+
+export const reportedOrderSchema = z.object({
+  ticket: digits,
+  symbol: shortText(64).min(1),
+  orderType: z.enum(orderTypes),
+  lots: z.number().nonnegative().max(1_000_000),
+  openPrice: z.number().nonnegative(),
+  closePrice: z.number().nonnegative().optional(),
+  stopLoss: z.number().nonnegative().default(0),
+  takeProfit: z.number().nonnegative().default(0),
+  profit: z.number().default(0),
+  commission: z.number().default(0),
+  swap: z.number().default(0),
+  magicNumber: z.number().int().default(0),
+  comment: shortText(256).default(''),
+  status: z.enum(['open', 'closed']),
+  openTime: z.number().int().positive(),
+  closeTime: z.number().int().nonnegative().optional(),
+});
+export type ReportedOrder = z.input<typeof reportedOrderSchema>;
+
+export const maxOrdersPerReport = 500;
+
+export const ordersReportSchema = terminalIdentitySchema.extend({
+  v: z.literal(protocolVersion),
+  orders: z.array(z.unknown()).max(maxOrdersPerReport),
+});
+
+export const ordersReportReplySchema = z.object({ accepted: z.number().int().nonnegative() });
+
+/**
+ * Added to v1 (optional to read): a report with bad rows is answered 400 BAD_REQUEST whose
+ * `message` names the first bad row (`orders[3].lots: …`). The good rows of that report were
+ * stored: `accepted` counts them and `rejected` lists every bad row. Resending the same rows
+ * stores nothing new until they are fixed.
+ */
+export const ordersReportRejectionSchema = z.object({
+  code: z.literal('BAD_REQUEST'),
+  message: z.string(),
+  accepted: z.number().int().nonnegative(),
+  rejected: z.array(
+    z.object({ index: z.number().int().nonnegative(), field: z.string(), message: z.string() }),
+  ),
+});
+
+// ── HTTP errors ─────────────────────────────────────────────────────────────────────────────
+
+export const httpErrorSchema = z.object({ code: z.string(), message: z.string() });

@@ -1,0 +1,58 @@
+import { createEaClient, type EaClient, type EaClientOptions } from '../src/ea-client.ts';
+import type { FatalError } from '../src/ea-types.ts';
+import type { Signal, SignalResult } from '../src/protocol.ts';
+
+/** A signal as the server would send it; override what the test is about. */
+export const wireSignal = (fields: Partial<Signal> = {}): Signal => ({
+  id: 'sig-1',
+  symbol: 'EURUSD',
+  position: 'buy',
+  lot: 0.01,
+  slpoint: 0,
+  tppoint: 0,
+  trailingStop: 0,
+  breakEvenPips: 0,
+  riskPercentage: 0,
+  isTest: false,
+  receivedAt: Date.now(),
+  ttlMs: 30_000,
+  ...fields,
+});
+
+/**
+ * A reference EA with everything it reports collected for assertions. The default executor
+ * "fills" every order with ticket = a running number, so tests can count executions.
+ */
+export function startTestEa(server: string, options: Partial<EaClientOptions> = {}) {
+  const seen = {
+    executed: [] as Signal[],
+    results: [] as { result: SignalResult; duplicate: boolean }[],
+    problems: [] as string[],
+    connected: 0,
+    disconnected: [] as string[],
+    fatal: undefined as FatalError | undefined,
+  };
+  const ea: EaClient = createEaClient({
+    server,
+    transport: 'ws',
+    licenseNumber: 'SR-TEST',
+    platform: 'mt5',
+    account: '5012345',
+    broker: 'Demo',
+    backoff: { initialMs: 20, maxMs: 100, random: () => 0.5 },
+    execute: (signal) => {
+      seen.executed.push(signal);
+      return { status: 'success', retcode: 10009, ticket: String(seen.executed.length) };
+    },
+    onResult: (result, { duplicate }) => seen.results.push({ result, duplicate }),
+    onProblem: (message) => seen.problems.push(message),
+    onConnected: () => seen.connected++,
+    onDisconnected: (reason) => seen.disconnected.push(reason),
+    onFatal: (error) => {
+      seen.fatal = error;
+    },
+    ...options,
+  });
+  ea.start();
+  return { ea, seen };
+}
