@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import { cn } from '../lib/cn.ts';
+import { Button, Spinner } from './button.tsx';
+import { AlertIcon, InboxIcon } from './icons.tsx';
+
+export function LoadingState({
+  label = 'Loading...',
+  className,
+}: {
+  label?: string;
+  className?: string;
+}) {
+  return (
+    <div
+      role="status"
+      className={cn(
+        'flex items-center justify-center gap-3 py-12 text-sm text-ink-muted',
+        className,
+      )}
+    >
+      <Spinner className="size-5 text-brand-600" />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+export function EmptyState({
+  title,
+  description,
+  action,
+  icon,
+  className,
+}: {
+  title: string;
+  description?: ReactNode;
+  action?: ReactNode;
+  icon?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={cn('flex flex-col items-center px-6 py-12 text-center', className)}>
+      <div className="mb-3 rounded-full bg-surface-sunken p-3 text-ink-subtle">
+        {icon ?? <InboxIcon className="size-6" />}
+      </div>
+      <p className="font-medium text-ink">{title}</p>
+      {description && <p className="mt-1 max-w-md text-sm text-ink-muted">{description}</p>}
+      {action && <div className="mt-4">{action}</div>}
+    </div>
+  );
+}
+
+export function ErrorState({
+  message,
+  onRetry,
+  className,
+}: {
+  message: string;
+  onRetry?: () => void;
+  className?: string;
+}) {
+  return (
+    <div
+      role="alert"
+      className={cn(
+        'flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-loss-soft px-6 py-8 text-center',
+        className,
+      )}
+    >
+      <AlertIcon className="size-6 text-loss" />
+      <p className="text-sm font-medium text-loss">{message}</p>
+      {onRetry && (
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          Try again
+        </Button>
+      )}
+    </div>
+  );
+}

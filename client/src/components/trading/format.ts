@@ -1,0 +1,55 @@
+/** Number display rules (spec section 9): prices 5 decimals, other numbers 2, win rate 1. */
+
+const fixed = (digits: number) =>
+  new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+const price = fixed(5);
+const two = fixed(2);
+const one = fixed(1);
+
+export const formatPrice = (value: number) => price.format(value);
+export const formatNumber = (value: number) => two.format(value);
+export const formatPercent = (value: number) => `${one.format(value)}%`;
+
+/** Signed money with two decimals: "+12.40", "-3.05", "0.00". */
+export function formatProfit(value: number): string {
+  const text = two.format(Math.abs(value));
+  if (value > 0) return `+${text}`;
+  if (value < 0) return `-${text}`;
+  return text;
+}
+
+/** "3h 05m", "12m"; durations of open positions are shown as 'Open' by the caller. */
+export function formatDuration(ms: number): string {
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return hours > 0 ? `${hours}h ${String(rest).padStart(2, '0')}m` : `${rest}m`;
+}
+
+const easternParts = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/New_York',
+  hourCycle: 'h23',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
+function easternSecondsOfDay(instant: number): number {
+  const parts = Object.fromEntries(
+    easternParts.formatToParts(new Date(instant)).map((p) => [p.type, Number(p.value)]),
+  );
+  return (parts.hour ?? 0) * 3600 + (parts.minute ?? 0) * 60 + (parts.second ?? 0);
+}
+
+/** Milliseconds until the next midnight in US Eastern time, when daily quotas reset. */
+export function msUntilEasternMidnight(now: number): number {
+  const wholeSecond = now - (now % 1000);
+  let midnight = wholeSecond + (86_400 - easternSecondsOfDay(now)) * 1000;
+  // On a daylight-saving change the day is 23 or 25 hours long: the first guess lands at
+  // 01:00 or 23:00 Eastern, one hour off.
+  const hourThere = Math.floor(easternSecondsOfDay(midnight) / 3600);
+  if (hourThere === 23) midnight += 3_600_000;
+  else if (hourThere === 1) midnight -= 3_600_000;
+  return midnight - now;
+}

@@ -1,0 +1,54 @@
+import { cn } from '../../lib/cn.ts';
+
+/** Remaining signals at or below this are shown in amber (spec section 9). */
+export const lowRemaining = 10;
+
+type QuotaMeterProps = {
+  used: number;
+  limit: number;
+  /** Time until the daily reset (midnight US Eastern), shown as hours and minutes. */
+  resetsInMs?: number;
+  className?: string;
+};
+
+/** The daily signal counter: used of the allowance, remaining, and the reset countdown. */
+export function QuotaMeter({ used, limit, resetsInMs, className }: QuotaMeterProps) {
+  const remaining = Math.max(0, limit - used);
+  const exceeded = used >= limit;
+  const share = limit > 0 ? Math.min(1, used / limit) : 1;
+  const tone = exceeded ? 'text-loss' : remaining <= lowRemaining ? 'text-warn' : 'text-ink';
+  const bar = exceeded ? 'bg-loss' : remaining <= lowRemaining ? 'bg-amber-500' : 'bg-brand-600';
+  const hours = resetsInMs === undefined ? 0 : Math.floor(resetsInMs / 3_600_000);
+  const minutes = resetsInMs === undefined ? 0 : Math.floor((resetsInMs % 3_600_000) / 60_000);
+
+  return (
+    <div className={cn('rounded-xl border border-line bg-surface p-4 shadow-xs', className)}>
+      <div className="flex items-baseline justify-between gap-4">
+        <p className="text-xs font-medium tracking-wide text-ink-subtle uppercase">Signals today</p>
+        <p className="text-sm text-ink-muted tabular-nums">
+          <span className="font-semibold text-ink">{used}</span> / {limit}
+        </p>
+      </div>
+      <div
+        className="mt-3 h-2 overflow-hidden rounded-full bg-surface-sunken"
+        role="progressbar"
+        aria-label="Daily signal usage"
+        aria-valuemin={0}
+        aria-valuemax={limit}
+        aria-valuenow={Math.min(used, limit)}
+      >
+        <div className={cn('h-full rounded-full', bar)} style={{ width: `${share * 100}%` }} />
+      </div>
+      <div className="mt-3 flex items-baseline justify-between gap-4 text-sm">
+        <p className={cn('font-medium tabular-nums', tone)}>
+          {exceeded ? 'Daily quota exceeded' : `${remaining} remaining`}
+        </p>
+        {resetsInMs !== undefined && (
+          <p className="text-xs text-ink-subtle tabular-nums">
+            Resets in {hours}h {String(minutes).padStart(2, '0')}m (midnight ET)
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn.ts';
+import { Td, Th } from '../table.tsx';
+import { formatNumber } from './format.ts';
+import {
+  PositionLabel,
+  type SignalDisplayStatus,
+  type SignalPosition,
+  SignalStatusBadge,
+} from './trading-badges.tsx';
+
+export type SignalRowData = {
+  receivedAt: number;
+  symbol: string;
+  position: SignalPosition;
+  lot?: number;
+  platform?: 'mt4' | 'mt5';
+  status: SignalDisplayStatus;
+};
+
+const timeFormat = new Intl.DateTimeFormat(undefined, {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
+  dateStyle: 'medium',
+  timeStyle: 'medium',
+});
+
+type Column = { header: string; numeric?: boolean; cell: (signal: SignalRowData) => ReactNode };
+
+/** Every column a signal table can show; a table picks the ones it needs, in order. */
+export const signalColumns = {
+  time: {
+    header: 'Time',
+    cell: (s) => (
+      <time dateTime={new Date(s.receivedAt).toISOString()} className="tabular-nums">
+        {timeFormat.format(s.receivedAt)}
+      </time>
+    ),
+  },
+  receivedAt: {
+    header: 'Received',
+    cell: (s) => (
+      <time dateTime={new Date(s.receivedAt).toISOString()} className="tabular-nums">
+        {dateTimeFormat.format(s.receivedAt)}
+      </time>
+    ),
+  },
+  symbol: { header: 'Symbol', cell: (s) => <span className="font-medium">{s.symbol || '—'}</span> },
+  position: { header: 'Position', cell: (s) => <PositionLabel position={s.position} /> },
+  lot: {
+    header: 'Lot',
+    numeric: true,
+    cell: (s) => (s.lot === undefined ? '-' : formatNumber(s.lot)),
+  },
+  platform: { header: 'Platform', cell: (s) => (s.platform ?? '-').toUpperCase() },
+  status: { header: 'Status', cell: (s) => <SignalStatusBadge status={s.status} /> },
+} satisfies Record<string, Column>;
+
+export type SignalColumn = keyof typeof signalColumns;
+
+export function SignalHeaderCells({ columns }: { columns: readonly SignalColumn[] }) {
+  return columns.map((key) => {
+    const column: Column = signalColumns[key];
+    return (
+      <Th key={key} className={cn(column.numeric && 'text-right')}>
+        {column.header}
+      </Th>
+    );
+  });
+}
+
+/** The cells of one signal, for a row the caller owns (so it can add expansion). */
+export function SignalCells({
+  signal,
+  columns,
+}: {
+  signal: SignalRowData;
+  columns: readonly SignalColumn[];
+}) {
+  return columns.map((key) => {
+    const column: Column = signalColumns[key];
+    return (
+      <Td key={key} className={cn(column.numeric && 'text-right tabular-nums')}>
+        {column.cell(signal)}
+      </Td>
+    );
+  });
+}

@@ -1,0 +1,83 @@
+import { Outlet, useRouter } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { Button } from '../../components/button.tsx';
+import { MailIcon } from '../../components/icons.tsx';
+import { LoadingState } from '../../components/states.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useSession } from '../../stores/session-store.ts';
+import { authApi, serverText } from './auth-api.ts';
+import { AuthCard } from './auth-card.tsx';
+import { loginHref } from './session-check.ts';
+import { useDashboardLogout } from './use-dashboard-logout.ts';
+
+/** Access errors that mean "choose a plan" rather than "sign in again" (spec section 8). */
+const paymentErrors = new Set(['Subscription required', 'Subscription expired']);
+
+/**
+ * The dashboard access check (spec section 4), as the pathless layout around the dashboard:
+ * loading; not signed in → /login; unverified → Verification Needed; 'Subscription required'
+ * or 'Subscription expired' → /payment; any other failure → /login; otherwise the page, with
+ * the answer's fields merged into the signed-in user.
+ */
+export function DashboardAccessGate() {
+  const router = useRouter();
+  const mergeUser = useSession((s) => s.mergeUser);
+  const [state, setState] = useState<'loading' | 'unverified' | 'allowed'>('loading');
+
+  useEffect(() => {
+    let live = true;
+    const go = (href: string) => void router.navigate({ href, replace: true });
+    authApi.dashboardAccess().then(
+      ({ access: _access, ...fields }) => {
+        if (!live) return;
+        mergeUser(fields);
+        setState('allowed');
+      },
+      (err: unknown) => {
+        if (!live) return;
+        if (err instanceof ApiError && err.status === 401) {
+          go(loginHref(router.state.location.href));
+        } else if (err instanceof ApiError && err.code === 'EMAIL_NOT_VERIFIED') {
+          setState('unverified');
+        } else if (paymentErrors.has(serverText(err, 'error') ?? '')) {
+          go('/payment');
+        } else {
+          go('/login');
+        }
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [router, mergeUser]);
+
+  if (state === 'loading') return <LoadingState label="Loading..." className="flex-1" />;
+  if (state === 'unverified') return <VerificationNeeded />;
+  return <Outlet />;
+}
+
+/** A signed-in user whose e-mail is not confirmed yet: the only way on is the e-mail link. */
+export function VerificationNeeded() {
+  const email = useSession((s) => s.user?.email);
+  const { logout, pending } = useDashboardLogout();
+  return (
+    <AuthCard title="Verification Needed">
+      <div className="flex items-start gap-3">
+        <MailIcon className="mt-0.5 size-5 shrink-0 text-brand-600" />
+        <p className="text-sm text-ink-muted">
+          Please check your e-mail{email ? ` (${email})` : ''} and click the verification link
+          before accessing the dashboard.
+        </p>
+      </div>
+      <Button
+        variant="outline"
+        className="mt-6 w-full"
+        loading={pending}
+        loadingText="Logging out..."
+        onClick={logout}
+      >
+        Logout
+      </Button>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,141 @@
+import { useNavigate, useRouter } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Button } from '../../components/button.tsx';
+import { FormField, Input } from '../../components/form-field.tsx';
+import { HrefLink } from '../../components/href-link.tsx';
+import { LoadingState } from '../../components/states.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { useSession } from '../../stores/session-store.ts';
+import { authApi, providerStartUrl, serverText } from './auth-api.ts';
+import { AuthCard, Divider, FormMessage } from './auth-card.tsx';
+import { loginErrorMessage, messages } from './auth-messages.ts';
+import { checkSessionWithin, safeRedirect } from './session-check.ts';
+import { type Provider, SocialButtons } from './social-buttons.tsx';
+
+/** The login page's own session check gives up after 300 ms (spec section 9). */
+const loginPageCheckMs = 300;
+
+const linkClass = 'font-medium text-brand-700 hover:text-brand-800 hover:underline';
+
+/**
+ * /login: checks for a session first ('Checking...') and sends a signed-in visitor on to the
+ * dashboard; shows the message for an `error` code and then drops it from the address; after
+ * signing in goes to `redirect` (default /dashboard), replacing this page in the history.
+ */
+export function LoginPage({ redirect, error }: { redirect?: string; error?: string }) {
+  useDocumentTitle('Sign In');
+  const navigate = useNavigate();
+  const router = useRouter();
+  const setUser = useSession((s) => s.setUser);
+  const [checking, setChecking] = useState(true);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [message, setMessage] = useState<string | null>(error ? loginErrorMessage(error) : null);
+
+  useEffect(() => {
+    let live = true;
+    void checkSessionWithin(useSession, loginPageCheckMs).then((user) => {
+      if (!live) return;
+      if (user) void router.navigate({ href: '/dashboard', replace: true });
+      else setChecking(false);
+    });
+    return () => {
+      live = false;
+    };
+  }, [router]);
+
+  useEffect(() => {
+    if (!error) return;
+    setMessage(loginErrorMessage(error));
+    void navigate({ to: '/login', search: redirect ? { redirect } : {}, replace: true });
+  }, [error, redirect, navigate]);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitting(true);
+    setMessage(null);
+    try {
+      const { user } = await authApi.login(email, password);
+      setUser(user);
+      await router.navigate({ href: safeRedirect(redirect), replace: true });
+    } catch (err) {
+      setMessage(
+        err instanceof ApiError
+          ? (serverText(err, 'message') ?? messages.loginFailed)
+          : messages.loginError,
+      );
+      setSubmitting(false);
+    }
+  }
+
+  function onProvider(provider: Provider) {
+    setSubmitting(true);
+    try {
+      window.location.assign(
+        providerStartUrl(provider, redirect ? safeRedirect(redirect) : undefined),
+      );
+    } catch {
+      setMessage(messages.socialStartFailed[provider]);
+      setSubmitting(false);
+    }
+  }
+
+  if (checking) {
+    return (
+      <AuthCard title="Sign in to SignalRelay">
+        <LoadingState label="Checking..." className="py-6" />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Sign in to SignalRelay"
+      subtitle="Welcome back. Your signals are waiting."
+      footer={
+        <>
+          New to SignalRelay?{' '}
+          <HrefLink href="/signup" className={linkClass}>
+            Create an account
+          </HrefLink>
+        </>
+      }
+    >
+      {message && <FormMessage tone="error">{message}</FormMessage>}
+      <form onSubmit={onSubmit} className="space-y-4">
+        <FormField label="Email" required>
+          <Input
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            disabled={submitting}
+          />
+        </FormField>
+        <FormField label="Password" required>
+          <Input
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            disabled={submitting}
+          />
+        </FormField>
+        <div className="flex justify-end">
+          <HrefLink href="/forgot-password" className={`text-sm ${linkClass}`}>
+            Forgot password?
+          </HrefLink>
+        </div>
+        <Button type="submit" className="w-full" loading={submitting} loadingText="Logging in...">
+          Log In
+        </Button>
+      </form>
+      <Divider label="or" />
+      <SocialButtons verb="Sign in" disabled={submitting} onChoose={onProvider} />
+    </AuthCard>
+  );
+}

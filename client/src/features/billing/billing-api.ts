@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+import type {
+  BillingStatus,
+  PaidPlan,
+  reactivateResponse,
+  redirectResponse,
+} from '../../../../server/src/features/billing/billing-schemas.ts';
+import { api } from '../../lib/api-client.ts';
+
+/** The /api/stripe-subscriptions calls (spec section 7) and licence regeneration, typed by the server. */
+export const billingApi = {
+  status: () => api.get<BillingStatus>('/api/stripe-subscriptions/status'),
+  checkout: (plan: PaidPlan) =>
+    api.post<z.infer<typeof redirectResponse>>(
+      '/api/stripe-subscriptions/create-checkout-session',
+      {
+        plan,
+      },
+    ),
+  portal: () =>
+    api.post<Partial<z.infer<typeof redirectResponse>> & { message?: string }>(
+      '/api/stripe-subscriptions/create-portal-session',
+    ),
+  reactivate: () =>
+    api.post<z.infer<typeof reactivateResponse>>(
+      '/api/stripe-subscriptions/reactivate-subscription',
+    ),
+  regenerateLicense: () => api.post<{ licenseNumber: string }>('/api/account/license/regenerate'),
+};
+
+/** Leaves the app for a Stripe page (Checkout or the customer portal). */
+export function goToStripe(url: string): void {
+  window.location.assign(url);
+}

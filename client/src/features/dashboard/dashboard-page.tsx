@@ -1,0 +1,55 @@
+import { useRouterState } from '@tanstack/react-router';
+import { Suspense, useCallback, useState } from 'react';
+import { MenuIcon } from '../../components/icons.tsx';
+import { LoadingState } from '../../components/states.tsx';
+import { useLiveConnection } from '../../stores/live-store.ts';
+import { DashboardWelcome } from '../auth/dashboard-welcome.tsx';
+import { DashboardMobileMenu, DashboardSidebar } from './dashboard-nav.tsx';
+import { tabOf } from './dashboard-tabs.tsx';
+
+/**
+ * The dashboard (spec section 2): the welcome header, then the tab the URL hash names, chosen
+ * from the sidebar (desktop) or the slide-out menu (mobile). A tab is mounted afresh whenever
+ * it is chosen, so its paging starts again at page 1 (spec). The live channel stays open meanwhile.
+ */
+export function DashboardPage() {
+  useLiveConnection();
+  const hash = useRouterState({ select: (s) => s.location.hash });
+  const tab = tabOf(hash);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  // Counts choices so that choosing the open tab again also starts it afresh.
+  const [choice, setChoice] = useState(0);
+  const choose = useCallback(() => setChoice((n) => n + 1), []);
+  const Tab = tab.component;
+  const Icon = tab.icon;
+
+  return (
+    <div className="flex flex-1 flex-col bg-surface-muted">
+      <DashboardWelcome />
+      <div className="mx-auto flex w-full max-w-7xl flex-1 gap-8 px-4 py-6 sm:px-6 lg:px-8">
+        <aside className="hidden w-56 shrink-0 md:block">
+          <DashboardSidebar active={tab} onChoose={choose} />
+        </aside>
+        <div className="min-w-0 flex-1">
+          <button
+            type="button"
+            className="mb-4 flex w-full items-center gap-3 rounded-lg border border-line bg-surface px-3 py-2.5 text-sm font-medium text-ink shadow-xs md:hidden"
+            aria-label={`Dashboard menu, current tab ${tab.label}`}
+            aria-expanded={menuOpen}
+            aria-controls="dashboard-menu"
+            onClick={() => setMenuOpen(true)}
+          >
+            <MenuIcon className="size-5 text-ink-muted" />
+            <Icon className="size-5 text-brand-600" />
+            {tab.label}
+          </button>
+          <DashboardMobileMenu open={menuOpen} active={tab} onClose={closeMenu} onChoose={choose} />
+          <Suspense fallback={<LoadingState />}>
+            <Tab key={`${tab.hash}:${choice}`} />
+          </Suspense>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { webhookAlertSchema } from '../../../../server/src/features/signals/signals-schemas.ts';
+import { alertExamples, exampleJson, placeholderSamples } from './alert-examples.ts';
+import { alertParameters } from './alert-parameters.ts';
+
+function fillPlaceholders(json: string): string {
+  return json.replace(/\{\{[^}]+\}\}/g, (p) => {
+    const sample = placeholderSamples[p];
+    if (sample === undefined) throw new Error(`no sample value for ${p}`);
+    return sample;
+  });
+}
+
+describe('Basic Configuration examples', () => {
+  it.each(alertExamples.map((e) => [e.id, e] as const))(
+    '%s is accepted by the webhook schema',
+    (_id, example) => {
+      const body = JSON.parse(fillPlaceholders(exampleJson(example, 'a-real-licence')));
+      const parsed = webhookAlertSchema.safeParse(body);
+      expect(parsed.error?.issues ?? []).toEqual([]);
+      expect(parsed.data?.licenseNumber).toBe('a-real-licence');
+    },
+  );
+
+  it('covers every position', () => {
+    const positions = new Set(
+      alertExamples.map(
+        (e) => webhookAlertSchema.parse(JSON.parse(fillPlaceholders(exampleJson(e)))).position,
+      ),
+    );
+    expect([...positions].sort()).toEqual(['buy', 'closeall', 'closebuy', 'closesell', 'sell']);
+  });
+});
+
+describe('parameter reference', () => {
+  it('lists every field the webhook schema accepts, with its description', () => {
+    const names = alertParameters().map((p) => p.name);
+    expect(names.sort()).toEqual(Object.keys(webhookAlertSchema.shape).sort());
+    for (const p of alertParameters()) expect(p.description, p.name).not.toBe('');
+  });
+
+  it('reads defaults, ranges and allowed values from the schema', () => {
+    const byName = Object.fromEntries(alertParameters().map((p) => [p.name, p]));
+    expect(byName.position).toMatchObject({ required: true });
+    expect(byName.position?.allowed).toEqual(['buy', 'sell', 'closebuy', 'closesell', 'closeall']);
+    expect(byName.lot).toMatchObject({ type: 'number', default: '0', required: false });
+    expect(byName.riskPercentage?.range).toBe('0 – 100');
+    expect(byName.platform?.allowed).toEqual(['mt4', 'mt5']);
+  });
+
+  it('documents the lenient parsing the server really does', () => {
+    const parsed = webhookAlertSchema.parse({
+      licenseNumber: 'x',
+      symbol: 'OANDA:EURUSD',
+      position: 'LONG',
+      lot: '0.1',
+      slpoint: '200',
+    });
+    expect(parsed).toMatchObject({ symbol: 'EURUSD', position: 'buy', lot: 0.1, slpoint: 200 });
+    expect(
+      webhookAlertSchema.parse({ licenseNumber: 'x', symbol: 'EURUSD', position: 'short', lot: 1 })
+        .position,
+    ).toBe('sell');
+  });
+
+  it('enforces the rules the page states', () => {
+    const base = { licenseNumber: 'x', platform: 'mt5' };
+    expect(webhookAlertSchema.safeParse({ ...base, position: 'buy', lot: 0.1 }).success).toBe(
+      false,
+    );
+    expect(
+      webhookAlertSchema.safeParse({ ...base, symbol: 'EURUSD', position: 'buy' }).success,
+    ).toBe(false);
+    expect(
+      webhookAlertSchema.safeParse({
+        ...base,
+        symbol: 'EURUSD',
+        position: 'sell',
+        riskPercentage: 1,
+      }).success,
+    ).toBe(false);
+    expect(
+      webhookAlertSchema.safeParse({ ...base, symbol: '', position: 'closeall' }).success,
+    ).toBe(true);
+    expect(webhookAlertSchema.safeParse({ ...base, position: 'closebuy' }).success).toBe(false);
+  });
+});

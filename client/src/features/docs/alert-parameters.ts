@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { webhookAlertSchema } from '../../../../server/src/features/signals/signals-schemas.ts';
+
+/** One row of the parameter reference, read from the schema the webhook validates with. */
+export type AlertParameter = {
+  name: string;
+  type: string;
+  required: boolean;
+  default: string | null;
+  allowed: string[] | null;
+  range: string | null;
+  description: string;
+};
+
+type JsonSchemaProperty = {
+  type?: string;
+  description?: string;
+  default?: unknown;
+  enum?: unknown[];
+  minimum?: number;
+  maximum?: number;
+  maxLength?: number;
+};
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+/** Parameters in the order the schema declares them. */
+export function alertParameters(): AlertParameter[] {
+  const json = z.toJSONSchema(webhookAlertSchema, { io: 'input', unrepresentable: 'any' }) as {
+    properties: Record<string, JsonSchemaProperty>;
+    required?: string[];
+  };
+  const required = new Set(json.required ?? []);
+  return Object.entries(json.properties).map(([name, p]) => ({
+    name,
+    type: p.enum
+      ? 'text'
+      : p.type === 'number'
+        ? 'number'
+        : p.type === 'boolean'
+          ? 'true / false'
+          : 'text',
+    required: required.has(name),
+    default:
+      p.default === undefined || p.default === ''
+        ? null
+        : JSON.stringify(p.default).replace(/^"|"$/g, ''),
+    allowed: p.enum ? p.enum.map(String) : null,
+    range:
+      p.minimum !== undefined && p.maximum !== undefined
+        ? `${numberFormat.format(p.minimum)} – ${numberFormat.format(p.maximum)}`
+        : p.maxLength !== undefined
+          ? `up to ${p.maxLength} characters`
+          : null,
+    description: p.description ?? '',
+  }));
+}

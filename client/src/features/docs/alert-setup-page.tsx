@@ -1,0 +1,244 @@
+import { Link } from '@tanstack/react-router';
+import { type ReactNode, useState } from 'react';
+import { CopyButton } from '../../components/copy-button.tsx';
+import { Modal } from '../../components/dialog.tsx';
+import { HrefLink } from '../../components/href-link.tsx';
+import { ArrowRightIcon, CheckIcon, ZoomIcon } from '../../components/icons.tsx';
+import {
+  ChartToolbarScreen,
+  MessageScreen,
+  NotificationsScreen,
+  SettingsScreen,
+} from './alert-screens.tsx';
+import { Callout, DocsPage, StepList, webhookUrl } from './docs-kit.tsx';
+
+type Screenshot = { id: string; caption: string; image: ReactNode };
+
+function ScreenshotButton({ shot, onOpen }: { shot: Screenshot; onOpen: () => void }) {
+  return (
+    <figure className="not-prose my-4">
+      <button
+        type="button"
+        onClick={onOpen}
+        aria-label={`Enlarge illustration: ${shot.caption}`}
+        className="group relative block w-full max-w-md overflow-hidden rounded-xl border border-line shadow-sm"
+      >
+        {shot.image}
+        <span className="absolute right-2 bottom-2 inline-flex items-center gap-1 rounded-md bg-night/75 px-2 py-1 text-xs text-white opacity-90 group-hover:opacity-100">
+          <ZoomIcon className="size-4" /> Enlarge
+        </span>
+      </button>
+      <figcaption className="mt-2 text-xs text-ink-subtle">Illustration: {shot.caption}</figcaption>
+    </figure>
+  );
+}
+
+const flow = [
+  'TradingView alert',
+  'Webhook request',
+  'SignalRelay',
+  'EA in MetaTrader',
+  'Your broker',
+];
+
+export function AlertSetupPage() {
+  const url = webhookUrl();
+  const [open, setOpen] = useState<Screenshot | null>(null);
+  const shots: Screenshot[] = [
+    {
+      id: 'toolbar',
+      caption: 'the Alert button in the chart toolbar',
+      image: <ChartToolbarScreen />,
+    },
+    {
+      id: 'settings',
+      caption: 'condition and trigger in the Settings tab',
+      image: <SettingsScreen />,
+    },
+    { id: 'message', caption: 'the JSON message in the Message tab', image: <MessageScreen /> },
+    {
+      id: 'notifications',
+      caption: 'Webhook URL in the Notifications tab',
+      image: <NotificationsScreen url={url} />,
+    },
+  ];
+  const shot = (index: number) => {
+    const s = shots[index]!;
+    return <ScreenshotButton shot={s} onOpen={() => setOpen(s)} />;
+  };
+
+  return (
+    <DocsPage
+      eyebrow="Configure environment"
+      title="TradingView Alert Setup"
+      lead="Create a TradingView alert that sends its message to SignalRelay, so that every time it fires your EA trades it."
+    >
+      <h2>How a signal travels</h2>
+      <ol className="not-prose my-4 flex flex-wrap items-center gap-2 text-sm">
+        {flow.map((step, i) => (
+          <li key={step} className="flex items-center gap-2">
+            <span className="rounded-lg border border-line bg-surface px-3 py-1.5 font-medium text-ink shadow-xs">
+              {step}
+            </span>
+            {i < flow.length - 1 && <ArrowRightIcon className="size-4 text-ink-subtle" />}
+          </li>
+        ))}
+      </ol>
+      <p>
+        TradingView posts the alert message to the webhook URL. SignalRelay checks the licence
+        number and parameters, stores the signal and pushes it to every connected EA of your
+        licence; the EA executes it and reports the broker's answer, which appears in your Signal
+        History.
+      </p>
+
+      <h2>Prerequisites</h2>
+      <ul>
+        <li>
+          A TradingView plan with webhook alerts (Essential or higher). TradingView may also ask you
+          to turn on two-factor authentication before it sends webhooks.
+        </li>
+        <li>
+          The EA installed and connected: the dashboard's EA indicator is green (see the{' '}
+          <Link to="/docs/install-mt4-5">installation guide</Link>).
+        </li>
+        <li>Your licence number from the dashboard.</li>
+        <li>
+          A chart with the indicator or strategy whose signals you want to trade, and a message
+          written as in <Link to="/docs/basic-config">Basic Configuration</Link>.
+        </li>
+      </ul>
+
+      <h2>Your webhook URL</h2>
+      <div className="not-prose my-4 flex flex-wrap items-center gap-3 rounded-xl border border-line bg-surface-muted px-4 py-3">
+        <code className="min-w-0 flex-1 font-mono text-sm break-all text-ink">{url}</code>
+        <CopyButton text={url} label="Copy URL" />
+      </div>
+      <p>
+        The same address (<code>{window.location.origin}</code>) is the one to allow in MetaTrader
+        for web requests. TradingView only sends webhooks to ports 80 and 443, which is where this
+        URL points.
+      </p>
+
+      <h2>Create the alert</h2>
+      <StepList
+        steps={[
+          {
+            title: 'Open the alert dialog',
+            body: (
+              <>
+                <p>
+                  Open the chart of the symbol to trade, with your indicator or strategy on it, and
+                  click <em>Alert</em> in the top toolbar (or press <em>Alt + A</em>).
+                </p>
+                {shot(0)}
+              </>
+            ),
+          },
+          {
+            title: 'Choose the condition and trigger',
+            body: (
+              <>
+                <p>
+                  Under <em>Condition</em> pick your indicator's signal, or your strategy with{' '}
+                  <em>Order fills only</em>. Set <em>Trigger</em> to <em>Once per bar close</em> so
+                  an unfinished bar cannot fire a signal that later disappears.
+                </p>
+                {shot(1)}
+              </>
+            ),
+          },
+          {
+            title: 'Write the message',
+            body: (
+              <>
+                <p>
+                  Replace the contents of the <em>Message</em> box with your JSON message. Use one
+                  alert per action for indicators (one for buy, one for close), or one alert with{' '}
+                  <code>{'{{strategy.order.action}}'}</code> for a strategy.
+                </p>
+                {shot(2)}
+              </>
+            ),
+          },
+          {
+            title: 'Turn on the webhook',
+            body: (
+              <>
+                <p>
+                  In <em>Notifications</em>, tick <em>Webhook URL</em> and paste the URL copied
+                  above.
+                </p>
+                {shot(3)}
+              </>
+            ),
+          },
+          {
+            title: 'Create and watch',
+            body: (
+              <p>
+                Press <em>Create</em>. The next time the condition is met, the signal appears in
+                your dashboard's Signal History with its result.
+              </p>
+            ),
+          },
+        ]}
+      />
+
+      <h2>Test before you trust it</h2>
+      <ol>
+        <li>
+          Send a test from the <HrefLink href="/dashboard#signal-test">Signal Test</HrefLink> tab:
+          it goes through SignalRelay to your EA, which logs it without trading.
+        </li>
+        <li>
+          Point a real alert at a demo account and let it fire, for example on a short time frame.
+          Check Signal History and the EA's <em>Experts</em> tab.
+        </li>
+        <li>
+          Compare the order in MetaTrader with what you expected: symbol, direction, volume, stop
+          loss and take profit.
+        </li>
+      </ol>
+
+      <h2>Go-live checklist</h2>
+      <ul className="not-prose my-4 space-y-2">
+        {[
+          'Test signals and demo trades behave as expected.',
+          'The EA runs on the live account, on a computer or VPS that stays on.',
+          'Every entry has a stop loss, and volumes fit your account size.',
+          'Your plan’s daily signal allowance covers how often the alert fires.',
+          'Alerts use an alertId so a resent alert cannot trade twice.',
+          'You know how to stop: pause the alert in TradingView, or turn off Algo Trading in MetaTrader.',
+        ].map((item) => (
+          <li key={item} className="flex items-start gap-2 text-ink-muted">
+            <CheckIcon className="mt-1 size-4 shrink-0 text-brand-600" />
+            <span>{item}</span>
+          </li>
+        ))}
+      </ul>
+      <p>
+        TradingView stops an alert that triggers more than 15 times in 3 minutes; if signals stop
+        arriving, check the alert's status in TradingView.
+      </p>
+
+      <Callout tone="danger" title="Risk warning">
+        <p>
+          Automated trading executes every signal without asking you. A mistake in a strategy, an
+          alert or a message can open trades you did not intend, and leveraged trading can lose more
+          than your deposit. Start on a demo account, use stop losses, and never risk money you
+          cannot afford to lose. SignalRelay is not affiliated with TradingView or MetaQuotes and
+          gives no investment advice.
+        </p>
+      </Callout>
+
+      <Modal
+        open={open !== null}
+        onClose={() => setOpen(null)}
+        title={open ? `Illustration: ${open.caption}` : 'Illustration'}
+        className="w-[min(64rem,calc(100vw-2rem))]"
+      >
+        <div className="mt-4 overflow-hidden rounded-xl border border-line">{open?.image}</div>
+      </Modal>
+    </DocsPage>
+  );
+}

@@ -1,0 +1,202 @@
+import { Link } from '@tanstack/react-router';
+import { CopyButton } from '../../components/copy-button.tsx';
+import { CheckIcon, CloseIcon } from '../../components/icons.tsx';
+import { useSession } from '../../stores/session-store.ts';
+import { alertExamples, exampleJson } from './alert-examples.ts';
+import { alertParameters } from './alert-parameters.ts';
+import { Callout, CodeBlock, DocsPage, webhookUrl } from './docs-kit.tsx';
+
+const parameters = alertParameters();
+
+const dos = [
+  'Validate the message as JSON before saving the alert: double quotes around names and text, no trailing commas.',
+  'Use the symbol as your broker names it, or the TradingView name without the exchange: the EA also finds broker names with a prefix or suffix (EURUSD.m, EURUSDpro).',
+  'Send a test from the dashboard and trade on a demo account before going live.',
+  'Add an alertId built from {{strategy.order.id}} and {{timenow}} so a resent alert cannot open a second trade.',
+  'Set a stop loss (slpoint) on every entry, and always with riskPercentage.',
+];
+
+const donts = [
+  'Do not paste your licence number anywhere but the alert message and the EA input; anyone who has it can trade your account through SignalRelay. If it leaks, regenerate it in the dashboard.',
+  'Do not confuse points and pips: on 5-digit forex quotes 1 pip = 10 points.',
+  "Do not map TradingView's {{strategy.order.contracts}} to lot: TradingView counts units, MetaTrader counts lots.",
+  'Do not send more than one signal per bar for the same symbol unless you mean to: each one trades.',
+];
+
+export function BasicConfigPage() {
+  const licenseNumber = useSession((s) => s.user?.licenseNumber);
+  const first = alertExamples[0]!;
+
+  return (
+    <DocsPage
+      eyebrow="Configure environment"
+      title="Basic Configuration"
+      lead="Everything a trade needs travels in the TradingView alert message: one JSON object with your licence number, the symbol, the action and optional risk settings. The EA itself has no trading parameters."
+    >
+      <h2 id="format">Message format</h2>
+      <p>
+        TradingView sends the alert's <em>Message</em> box as the body of a web request to your
+        webhook URL:
+      </p>
+      <div className="not-prose my-4 flex flex-wrap items-center gap-3 rounded-xl border border-line bg-surface-muted px-4 py-3">
+        <code className="min-w-0 flex-1 font-mono text-sm break-all text-ink">{webhookUrl()}</code>
+        <CopyButton text={webhookUrl()} label="Copy URL" />
+      </div>
+      <p>
+        The message must be a single JSON object. A complete message for a buy order
+        {licenseNumber ? ', with your licence number filled in' : ''}:
+      </p>
+      <CodeBlock code={exampleJson(first, licenseNumber)} />
+      <p>The server reads it leniently, so these variations are accepted as well:</p>
+      <ul>
+        <li>
+          numbers written as text (<code>"lot": "0.1"</code>), as TradingView placeholders produce
+          them,
+        </li>
+        <li>
+          <code>position</code> in any letter case, with <code>long</code> and <code>short</code>{' '}
+          meaning <code>buy</code> and <code>sell</code>,
+        </li>
+        <li>
+          an exchange prefix on the symbol (<code>OANDA:EURUSD</code> becomes <code>EURUSD</code>),
+        </li>
+        <li>and unknown fields, which are ignored.</li>
+      </ul>
+      <p>
+        A message that breaks a rule is refused with an error that names the field, for example{' '}
+        <code>lot: must be greater than 0 for buy and sell (or set riskPercentage)</code>, and
+        nothing is traded. The dashboard's Signal Test tab shows the same errors when you send a
+        test.
+      </p>
+
+      <h2 id="parameters">Parameters</h2>
+      <p>
+        This table is generated from the same definition the server validates alerts with, so it
+        always matches what the server accepts.
+      </p>
+      <div className="not-prose my-4 overflow-x-auto rounded-xl border border-line">
+        <table className="w-full border-collapse text-sm">
+          <thead className="bg-surface-muted text-left">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-semibold text-ink">
+                Parameter
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold text-ink">
+                Values
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold text-ink">
+                Default
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold text-ink">
+                Description
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {parameters.map((p) => (
+              <tr key={p.name} className="align-top">
+                <th scope="row" className="px-3 py-2.5 text-left font-normal">
+                  <code className="font-mono text-ink">{p.name}</code>
+                  {p.required && (
+                    <span className="ml-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-medium text-brand-700">
+                      required
+                    </span>
+                  )}
+                </th>
+                <td className="px-3 py-2.5 text-ink-muted">
+                  {p.allowed ? p.allowed.join(', ') : p.type}
+                  {p.range && <span className="block text-xs text-ink-subtle">{p.range}</span>}
+                </td>
+                <td className="px-3 py-2.5 font-mono text-xs text-ink-muted">{p.default ?? '—'}</td>
+                <td className="px-3 py-2.5 text-ink-muted">{p.description}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <h3>Rules between parameters</h3>
+      <ul>
+        <li>
+          <code>buy</code> and <code>sell</code> need a <code>symbol</code> and either{' '}
+          <code>lot</code> above 0 or <code>riskPercentage</code> above 0.
+        </li>
+        <li>
+          <code>riskPercentage</code> needs <code>slpoint</code> above 0: the risk is the loss at
+          the stop loss.
+        </li>
+        <li>
+          <code>closebuy</code> and <code>closesell</code> need a <code>symbol</code>;{' '}
+          <code>closeall</code> without a symbol closes every position the EA opened on the account.
+        </li>
+        <li>
+          Close actions use only <code>symbol</code>, <code>position</code> and{' '}
+          <code>platform</code>; other fields are ignored.
+        </li>
+      </ul>
+
+      <h3>Units</h3>
+      <ul>
+        <li>
+          <strong>Points</strong> (<code>slpoint</code>, <code>tppoint</code>,{' '}
+          <code>trailingStop</code>) are the symbol's smallest price step: 0.00001 on a 5-digit
+          EURUSD quote, 0.01 on a 2-digit gold quote. Distances are measured from the entry price.
+        </li>
+        <li>
+          <strong>Pips</strong> (<code>breakEvenPips</code>) are 10 points on 3- and 5-digit quotes
+          and 1 point otherwise.
+        </li>
+        <li>
+          <strong>Lots</strong> are MetaTrader volumes; the broker's minimum, maximum and step
+          apply. A risk-sized volume is rounded down to the step, and refused if that falls below
+          the minimum.
+        </li>
+      </ul>
+
+      <h2 id="examples">Examples</h2>
+      {alertExamples.map((example) => (
+        <section key={example.id} aria-labelledby={`example-${example.id}`}>
+          <h3 id={`example-${example.id}`}>{example.title}</h3>
+          <p>{example.text}</p>
+          <CodeBlock code={exampleJson(example, licenseNumber)} />
+        </section>
+      ))}
+
+      <h2 id="dos-and-donts">Do's and don'ts</h2>
+      <div className="not-prose my-4 grid gap-4 md:grid-cols-2">
+        <div className="rounded-xl border border-line bg-surface p-5">
+          <h3 className="font-semibold text-ink">Do</h3>
+          <ul className="mt-3 space-y-2 text-sm leading-6 text-ink-muted">
+            {dos.map((d) => (
+              <li key={d} className="flex gap-2">
+                <CheckIcon className="mt-1 size-4 shrink-0 text-brand-600" />
+                <span>{d}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="rounded-xl border border-line bg-surface p-5">
+          <h3 className="font-semibold text-ink">Don't</h3>
+          <ul className="mt-3 space-y-2 text-sm leading-6 text-ink-muted">
+            {donts.map((d) => (
+              <li key={d} className="flex gap-2">
+                <CloseIcon className="mt-1 size-4 shrink-0 text-ink-subtle" />
+                <span>{d}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+
+      <Callout tone="warning" title="Orders execute at market">
+        <p>
+          The EA places market orders when the signal arrives; <code>price</code> is recorded for
+          your reference only. Stop loss and take profit are set from the actual entry price.
+        </p>
+      </Callout>
+      <p>
+        Next: <Link to="/docs/tradingview-alert-setup">create the alert in TradingView</Link>.
+      </p>
+    </DocsPage>
+  );
+}

@@ -1,0 +1,151 @@
+import { Link, useRouterState } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { CopyButton } from '../../components/copy-button.tsx';
+import { AlertIcon, ChevronLeftIcon, ChevronRightIcon, InfoIcon } from '../../components/icons.tsx';
+import { cn } from '../../lib/cn.ts';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { docsNav, docsOrder } from './docs-nav.ts';
+
+const labels = new Map<string, string>(
+  docsNav.flatMap((g) => g.items.map((i) => [i.to, i.label] as const)),
+);
+
+/** Previous / next page in reading order. */
+function PageTurn() {
+  const pathname = useRouterState({ select: (s) => s.location.pathname.replace(/\/$/, '') });
+  const index = docsOrder.indexOf(pathname as (typeof docsOrder)[number]);
+  if (index < 0) return null;
+  const prev = docsOrder[index - 1];
+  const next = docsOrder[index + 1];
+  return (
+    <nav
+      aria-label="Previous and next page"
+      className="mt-14 flex justify-between gap-4 border-t border-line pt-6 text-sm"
+    >
+      {prev ? (
+        <Link
+          to={prev}
+          className="group flex items-center gap-2 text-ink-muted hover:text-brand-700"
+        >
+          <ChevronLeftIcon className="size-4" />
+          <span>
+            <span className="block text-xs text-ink-subtle">Previous</span>
+            {labels.get(prev)}
+          </span>
+        </Link>
+      ) : (
+        <span />
+      )}
+      {next && (
+        <Link
+          to={next}
+          className="flex items-center gap-2 text-right text-ink-muted hover:text-brand-700"
+        >
+          <span>
+            <span className="block text-xs text-ink-subtle">Next</span>
+            {labels.get(next)}
+          </span>
+          <ChevronRightIcon className="size-4" />
+        </Link>
+      )}
+    </nav>
+  );
+}
+
+/** The frame of every docs page: eyebrow, title, lead paragraph, content, page turn. */
+export function DocsPage({
+  eyebrow,
+  title,
+  lead,
+  children,
+}: {
+  eyebrow: string;
+  title: string;
+  lead: ReactNode;
+  children: ReactNode;
+}) {
+  useDocumentTitle(title);
+  return (
+    <article>
+      <header className="mb-8">
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>
+        <h1 className="mt-2 text-3xl font-semibold tracking-tight text-ink sm:text-4xl">{title}</h1>
+        <p className="mt-4 max-w-3xl text-lg text-ink-muted">{lead}</p>
+      </header>
+      <div className="prose-doc max-w-3xl">{children}</div>
+      <PageTurn />
+    </article>
+  );
+}
+
+const calloutStyles = {
+  info: { box: 'border-blue-200 bg-info-soft text-ink', icon: 'text-info', Icon: InfoIcon },
+  warning: { box: 'border-amber-200 bg-warn-soft text-ink', icon: 'text-warn', Icon: AlertIcon },
+  danger: { box: 'border-red-200 bg-loss-soft text-ink', icon: 'text-loss', Icon: AlertIcon },
+} as const;
+
+export function Callout({
+  tone = 'info',
+  title,
+  children,
+}: {
+  tone?: keyof typeof calloutStyles;
+  title?: string;
+  children: ReactNode;
+}) {
+  const style = calloutStyles[tone];
+  return (
+    <aside className={cn('my-6 flex gap-3 rounded-xl border p-4 text-sm leading-6', style.box)}>
+      <style.Icon className={cn('mt-0.5 size-5 shrink-0', style.icon)} />
+      <div className="min-w-0 [&>p]:my-1">
+        {title && <p className="font-semibold text-ink">{title}</p>}
+        {children}
+      </div>
+    </aside>
+  );
+}
+
+/** A code sample with a copy button. */
+export function CodeBlock({ code, label }: { code: string; label?: string }) {
+  return (
+    <div className="not-prose my-4 overflow-hidden rounded-xl border border-slate-800 bg-night">
+      <div className="flex items-center justify-between border-b border-white/10 px-4 py-2">
+        <span className="text-xs font-medium text-slate-400">{label ?? 'JSON'}</span>
+        <CopyButton
+          text={code}
+          variant="ghost"
+          className="text-slate-300 hover:bg-white/10 hover:text-white"
+        />
+      </div>
+      <pre className="overflow-x-auto p-4 text-sm leading-6 text-slate-100">
+        <code>{code}</code>
+      </pre>
+    </div>
+  );
+}
+
+/** A numbered list of steps with headings. */
+export function StepList({ steps }: { steps: { title: string; body: ReactNode }[] }) {
+  return (
+    <ol className="not-prose my-6 space-y-6">
+      {steps.map((step, index) => (
+        <li key={step.title} className="flex gap-4">
+          <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">
+            {index + 1}
+          </span>
+          <div className="min-w-0 flex-1 pt-1">
+            <h3 className="font-semibold text-ink">{step.title}</h3>
+            <div className="mt-1 text-ink-muted leading-7 [&_a]:text-brand-700 [&_a]:underline [&_code]:rounded [&_code]:bg-surface-sunken [&_code]:px-1 [&_code]:font-mono [&_code]:text-[0.85em] [&_code]:text-ink [&_code]:wrap-anywhere">
+              {step.body}
+            </div>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The webhook URL of this deployment (what TradingView posts to and the terminal must allow). */
+export function webhookUrl(): string {
+  return `${window.location.origin}/api/webhook/handleWebhook`;
+}

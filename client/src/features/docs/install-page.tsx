@@ -1,0 +1,138 @@
+import { Button } from '../../components/button.tsx';
+import { CheckIcon, PlayIcon } from '../../components/icons.tsx';
+import { cn } from '../../lib/cn.ts';
+import { DocsPage } from './docs-kit.tsx';
+import { useInstallProgress } from './install-progress.ts';
+import { installSteps } from './install-steps.tsx';
+
+/** Optional walkthrough video, set at build time; the link is shown only when there is one. */
+const installVideoUrl = import.meta.env.VITE_INSTALL_VIDEO_URL;
+
+export function InstallPage() {
+  const steps = installSteps(window.location.origin);
+  const { completed, current, goTo, toggleComplete, reset } = useInstallProgress(steps.length);
+  const step = steps[current] ?? steps[0]!;
+  const done = completed.includes(current);
+
+  return (
+    <DocsPage
+      eyebrow="EA Installation"
+      title="Install the EA on MetaTrader 4 or 5"
+      lead="Seven steps from download to a connected EA. Mark each step as complete as you go; your progress is saved in this browser."
+    >
+      <div>
+        <div className="not-prose flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm font-medium text-ink" aria-live="polite">
+            {completed.length} of {steps.length} steps completed
+          </p>
+          <div className="flex items-center gap-3">
+            {installVideoUrl && (
+              <a
+                href={installVideoUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline"
+              >
+                <PlayIcon className="size-4" /> Watch the installation video
+              </a>
+            )}
+            {completed.length > 0 && (
+              <Button variant="ghost" size="sm" onClick={reset}>
+                Reset progress
+              </Button>
+            )}
+          </div>
+        </div>
+        <div
+          className="not-prose mt-2 h-2 overflow-hidden rounded-full bg-surface-sunken"
+          role="progressbar"
+          aria-label="Installation progress"
+          aria-valuemin={0}
+          aria-valuemax={steps.length}
+          aria-valuenow={completed.length}
+        >
+          <div
+            className="h-full rounded-full bg-brand-600 transition-[width]"
+            style={{ width: `${(completed.length / steps.length) * 100}%` }}
+          />
+        </div>
+
+        <div className="mt-8 grid gap-8 md:grid-cols-[14rem_1fr]">
+          <ol aria-label="Installation steps" className="not-prose space-y-1">
+            {steps.map((s, index) => {
+              const isDone = completed.includes(index);
+              return (
+                <li key={s.title}>
+                  <button
+                    type="button"
+                    onClick={() => goTo(index)}
+                    aria-current={index === current ? 'step' : undefined}
+                    className={cn(
+                      'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm',
+                      index === current
+                        ? 'bg-brand-50 font-medium text-brand-700'
+                        : 'text-ink-muted hover:bg-surface-sunken',
+                    )}
+                  >
+                    <span
+                      className={cn(
+                        'flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold',
+                        isDone
+                          ? 'bg-brand-600 text-white'
+                          : 'border border-line-strong text-ink-muted',
+                      )}
+                    >
+                      {isDone ? <CheckIcon className="size-3.5" /> : index + 1}
+                    </span>
+                    <span>
+                      {s.title}
+                      {isDone && <span className="sr-only"> (completed)</span>}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
+
+          <section
+            aria-labelledby="install-step-title"
+            className="rounded-2xl border border-line bg-surface p-6 shadow-sm"
+          >
+            <p className="not-prose text-xs font-semibold tracking-wide text-ink-subtle uppercase">
+              Step {current + 1} of {steps.length}
+            </p>
+            <h2 id="install-step-title" className="not-prose mt-1 text-xl font-semibold text-ink">
+              {step.title}
+            </h2>
+            <div className="mt-3">{step.body}</div>
+            <div className="not-prose mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-line pt-5">
+              <Button variant="outline" onClick={() => goTo(current - 1)} disabled={current === 0}>
+                Previous
+              </Button>
+              <Button
+                variant={done ? 'secondary' : 'primary'}
+                onClick={() => toggleComplete(current)}
+                aria-pressed={done}
+              >
+                {done ? (
+                  <>
+                    <CheckIcon className="size-4" /> Completed
+                  </>
+                ) : (
+                  'Mark as Complete'
+                )}
+              </Button>
+              <Button
+                variant="outline"
+                onClick={() => goTo(current + 1)}
+                disabled={current === steps.length - 1}
+              >
+                Next
+              </Button>
+            </div>
+          </section>
+        </div>
+      </div>
+    </DocsPage>
+  );
+}

@@ -1,0 +1,150 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { HrefLink } from '../../components/href-link.tsx';
+
+/** The seven installation steps; the page renders one at a time with its progress. */
+export function installSteps(origin: string): { title: string; body: ReactNode }[] {
+  return [
+    {
+      title: 'Download the EA',
+      body: (
+        <>
+          <p>
+            Download the SignalRelay EA for your terminal from the{' '}
+            <Link to="/docs/download-ea">Download EA</Link> page (the same files are in your
+            dashboard's <HrefLink href="/dashboard#downloads">Downloads</HrefLink> tab):
+          </p>
+          <ul>
+            <li>
+              MetaTrader 5: <code>SignalRelay.ex5</code>
+            </li>
+            <li>
+              MetaTrader 4: <code>SignalRelay.ex4</code>
+            </li>
+          </ul>
+          <p>
+            Optional: the OrderTracker EA for the same platform, which fills your dashboard's order
+            history. It installs exactly the same way, on a chart of its own, with the same inputs.
+            On MT4, set the terminal's <em>Account History</em> tab to <em>All History</em> so it
+            can see older orders.
+          </p>
+        </>
+      ),
+    },
+    {
+      title: 'Open your MetaTrader terminal',
+      body: (
+        <>
+          <p>
+            Start MetaTrader 4 or 5 and log in to the trading account the EA should trade. We
+            strongly recommend a demo account for your first run.
+          </p>
+          <p>
+            Check the terminal build under <em>Help → About</em>: MT5 needs build 2280 or later, MT4
+            build 1090 or later (see <Link to="/docs/requirements">requirements</Link>).
+          </p>
+        </>
+      ),
+    },
+    {
+      title: 'Open the data folder',
+      body: (
+        <>
+          <p>
+            In the terminal's menu choose <em>File → Open Data Folder</em>. A file explorer window
+            opens on the folder where this terminal keeps its programs, settings and logs.
+          </p>
+          <p>
+            Each terminal installation has its own data folder, so use this menu rather than
+            browsing to <code>Program Files</code>.
+          </p>
+        </>
+      ),
+    },
+    {
+      title: 'Copy the EA file into the Experts folder',
+      body: (
+        <>
+          <p>Open the folder for your platform and copy the downloaded file into it:</p>
+          <ul>
+            <li>
+              MetaTrader 5: <code>MQL5\Experts</code>
+            </li>
+            <li>
+              MetaTrader 4: <code>MQL4\Experts</code>
+            </li>
+          </ul>
+          <p>
+            If the server offered a source zip instead of the compiled file, copy its{' '}
+            <code>Experts</code> and <code>Include</code> folders into <code>MQL5</code> (MT4:{' '}
+            <code>MQL4</code>), open the EA's <code>.mq5</code> / <code>.mq4</code> file in
+            MetaEditor (<em>F4</em> in the terminal) and press <em>Compile</em> (<em>F7</em>); the
+            compiled file appears next to it. The zip's <code>README-COMPILE.txt</code> says the
+            same.
+          </p>
+        </>
+      ),
+    },
+    {
+      title: 'Restart the terminal',
+      body: (
+        <p>
+          Close and reopen MetaTrader (or right-click <em>Expert Advisors</em> in the Navigator
+          window and choose <em>Refresh</em>). <em>SignalRelay</em> now appears under{' '}
+          <em>Expert Advisors</em> in the Navigator (<em>Ctrl+N</em>).
+        </p>
+      ),
+    },
+    {
+      title: 'Configure the EA',
+      body: (
+        <>
+          <p>
+            Drag <em>SignalRelay</em> from the Navigator onto one chart (any symbol; the EA trades
+            whatever symbol each alert names). In the window that opens:
+          </p>
+          <ul>
+            <li>
+              <em>Common</em> tab: tick <em>Allow Algo Trading</em> (MT4:{' '}
+              <em>Allow live trading</em>).
+            </li>
+            <li>
+              <em>Inputs</em> tab: paste your licence number from the dashboard into{' '}
+              <code>LicenseNumber</code>, and make sure <code>ServerUrl</code> is{' '}
+              <code>{origin}</code>.
+            </li>
+          </ul>
+          <p>
+            Turn on the <em>Algo Trading</em> button in the toolbar (MT4: <em>AutoTrading</em>).
+            Then open <em>Tools → Options → Expert Advisors</em>, tick{' '}
+            <em>Allow algorithmic trading</em> and <em>Allow WebRequest for listed URL</em>, add{' '}
+            <code>{origin}</code> (exactly as in <code>ServerUrl</code>) and press <em>OK</em>. The
+            EA cannot reach us without this entry, and MetaTrader does not let a program add it by
+            itself.
+          </p>
+        </>
+      ),
+    },
+    {
+      title: 'Test the connection',
+      body: (
+        <>
+          <p>
+            The EA's icon in the chart's top-right corner is blue (MT4: a smiling face) when it is
+            allowed to trade; grey means algo trading is off. Open the <em>Experts</em> tab of the
+            Toolbox (<em>Ctrl+T</em>): within a few seconds it shows a line like{' '}
+            <code>SignalRelay: connected to {origin} over WebSocket</code> (MT4: over HTTPS
+            long-poll), and the chart's top-left corner shows the same state.
+          </p>
+          <p>
+            In your dashboard the EA indicator turns green. Send a signal from the{' '}
+            <HrefLink href="/dashboard#signal-test">Signal Test</HrefLink> tab: the Experts tab
+            shows it received and then <code>skipped: Test signal: logged, not traded</code>. If
+            anything is off, see{' '}
+            <Link to="/docs/installation-troubleshooting">Troubleshooting</Link>.
+          </p>
+        </>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,194 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { HrefLink } from '../../components/href-link.tsx';
+import { CheckIcon } from '../../components/icons.tsx';
+import { Callout, DocsPage } from './docs-kit.tsx';
+
+function ProblemCard({
+  id,
+  title,
+  symptoms,
+  fixes,
+}: {
+  id: string;
+  title: string;
+  symptoms: ReactNode[];
+  fixes: ReactNode[];
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="not-prose my-6 rounded-2xl border border-line bg-surface p-6 shadow-sm"
+    >
+      <h2 id={id} className="text-lg font-semibold text-ink">
+        {title}
+      </h2>
+      <div className="mt-4 grid gap-6 md:grid-cols-2">
+        <div>
+          <h3 className="text-xs font-semibold tracking-wide text-ink-subtle uppercase">
+            What you see
+          </h3>
+          <ul className="mt-2 list-disc space-y-1.5 pl-5 text-sm leading-6 text-ink-muted">
+            {symptoms.map((s, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
+              <li key={i}>{s}</li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h3 className="text-xs font-semibold tracking-wide text-ink-subtle uppercase">
+            How to fix it
+          </h3>
+          <ol className="mt-2 list-decimal space-y-1.5 pl-5 text-sm leading-6 text-ink-muted [&_a]:text-brand-700 [&_a]:underline [&_code]:rounded [&_code]:bg-surface-sunken [&_code]:px-1 [&_code]:font-mono [&_code]:text-ink [&_code]:wrap-anywhere">
+            {fixes.map((f, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
+              <li key={i}>{f}</li>
+            ))}
+          </ol>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function TroubleshootingPage() {
+  const origin = window.location.origin;
+  const checklist = [
+    'The Algo Trading button (MT4: AutoTrading) in the toolbar is on.',
+    "The EA is attached to a chart and its icon in the chart's top-right corner is blue (MT4: a smiling face).",
+    'The licence number in the EA’s LicenseNumber input matches the one in your dashboard, with no extra spaces.',
+    `${origin} is listed under Tools → Options → Expert Advisors → Allow WebRequest for listed URL.`,
+    'The dashboard shows the EA as connected (green indicator in Signal History).',
+    'Your plan transfers signals (Basic or Pro) and today’s quota is not used up.',
+    'The alert’s symbol exists in Market Watch and the market is open.',
+  ];
+
+  return (
+    <DocsPage
+      eyebrow="EA Installation"
+      title="Installation Troubleshooting"
+      lead="Most problems come down to one setting in MetaTrader. Run through the checklist first, then find your symptom below."
+    >
+      <h2>Quick checklist</h2>
+      <ul className="not-prose my-4 space-y-2">
+        {checklist.map((item) => (
+          <li key={item} className="flex items-start gap-2 text-ink-muted">
+            <CheckIcon className="mt-1 size-4 shrink-0 text-brand-600" />
+            <span>{item}</span>
+          </li>
+        ))}
+      </ul>
+      <p>
+        The <em>Experts</em> and <em>Journal</em> tabs of MetaTrader's Toolbox (<em>Ctrl+T</em>) say
+        what the EA is doing; the EA writes a plain-language line for every setup problem it
+        detects.
+      </p>
+
+      <ProblemCard
+        id="ea-not-loading"
+        title="EA not loading"
+        symptoms={[
+          'SignalRelay is missing from the Navigator under Expert Advisors.',
+          'The EA is on the chart but its icon (the academic cap in MT5) is grey.',
+          'The Experts tab shows the EA being removed right after you attach it.',
+        ]}
+        fixes={[
+          <>
+            Check the file is in the right folder: <code>MQL5\Experts</code> for MT5,{' '}
+            <code>MQL4\Experts</code> for MT4, inside the folder opened by{' '}
+            <em>File → Open Data Folder</em>.
+          </>,
+          <>
+            Right-click <em>Expert Advisors</em> in the Navigator and choose <em>Refresh</em>, or
+            restart the terminal.
+          </>,
+          <>
+            A grey icon means algo trading is off: turn on the <em>Algo Trading</em> button and tick{' '}
+            <em>Allow Algo Trading</em> in the EA's <em>Common</em> tab (right-click the chart →{' '}
+            <em>Expert list</em> → <em>Properties</em>).
+          </>,
+          <>
+            If you copied a source file (<code>.mq5</code>/<code>.mq4</code>), compile it in
+            MetaEditor (<em>F7</em>) and check the build is 2280+ (MT5) or 1090+ (MT4).
+          </>,
+        ]}
+      />
+
+      <ProblemCard
+        id="connection-problems"
+        title="Connection problems"
+        symptoms={[
+          <>
+            'Connection failed' or 'Connection Error' in the Experts tab, repeated while the EA
+            retries.
+          </>,
+          <>
+            <code>is not in the terminal's allowed URLs</code> in the Experts tab, with a pop-up
+            alert.
+          </>,
+          <>
+            <code>the licence number ****… was not accepted</code> in the Experts tab.
+          </>,
+          'The dashboard keeps showing the EA as not connected.',
+        ]}
+        fixes={[
+          <>
+            Add <code>{origin}</code> under{' '}
+            <em>Tools → Options → Expert Advisors → Allow WebRequest for listed URL</em>, exactly as
+            in the EA's <code>ServerUrl</code> input, then press <em>OK</em>. The EA keeps retrying,
+            so this is usually enough.
+          </>,
+          'If it still does not connect, restart the terminal and attach the EA to the chart again.',
+          <>
+            If the licence was not accepted, copy it again from the dashboard into{' '}
+            <code>LicenseNumber</code> (it changes when you regenerate it).
+          </>,
+          <>
+            Check the internet connection, and that no firewall, antivirus or proxy blocks the
+            terminal's HTTPS connections. <code>WebSocket unavailable; using HTTPS long-poll</code>{' '}
+            needs no action: signals still arrive.
+          </>,
+        ]}
+      />
+
+      <ProblemCard
+        id="trades-not-executing"
+        title="Trades not executing"
+        symptoms={[
+          'Alerts appear in Signal History with an error, for example "Invalid trade parameters".',
+          'The broker rejects the order: market closed, not enough money, invalid volume or invalid stops.',
+          <>
+            'Signal Not Transferred': no terminal received the signal within its lifetime (30 s by
+            default).
+          </>,
+          <>'Signal Blocked by Quota': the daily allowance is used up, or the plan is Free.</>,
+        ]}
+        fixes={[
+          <>
+            Send a signal from the dashboard's{' '}
+            <HrefLink href="/dashboard#signal-test">Signal Test</HrefLink> tab: if it arrives, the
+            connection is fine and the problem is in the alert or at the broker.
+          </>,
+          'Check the trading hours of the symbol: orders sent while the market is closed are refused.',
+          "Check the lot size against the symbol's minimum, maximum and step (Market Watch → right-click → Specification), and that free margin covers it.",
+          <>
+            Check the symbol is available in Market Watch. The EA finds names with a broker prefix
+            or suffix (<code>EURUSD.m</code>), but not a different instrument name altogether.
+          </>,
+          <>
+            Stop loss and take profit must be further from the price than the broker's stop level;
+            see the units in <Link to="/docs/basic-config">Basic Configuration</Link>.
+          </>,
+        ]}
+      />
+
+      <Callout title="Still stuck?">
+        <p>
+          Copy the last lines of the Experts tab and send them to us through the{' '}
+          <Link to="/docs/support">support form</Link>; the <Link to="/docs/faq">FAQ</Link> may also
+          have your answer.
+        </p>
+      </Callout>
+    </DocsPage>
+  );
+}

@@ -1,0 +1,79 @@
+import { Link } from '@tanstack/react-router';
+import type { DownloadEntry } from '../../../../server/src/features/downloads/downloads-schemas.ts';
+import { Badge } from '../../components/badge.tsx';
+import { buttonClasses } from '../../components/button.tsx';
+import { Card } from '../../components/card.tsx';
+import { ArrowRightIcon, DownloadIcon } from '../../components/icons.tsx';
+
+const platformNames = { mt5: 'MetaTrader 5', mt4: 'MetaTrader 4' } as const;
+
+/** What each EA does, in a trader's words (ea/README.md sections 5 and 6). */
+const purposes: Record<DownloadEntry['program'], Record<DownloadEntry['platform'], string>> = {
+  SignalRelay: {
+    mt5: 'Receives your TradingView alerts over a live connection and executes them. Required.',
+    mt4: 'Receives your TradingView alerts and executes them. Required.',
+  },
+  OrderTracker: {
+    mt5: 'Optional: reports your positions to the Order History tab.',
+    mt4: 'Optional: reports your orders to the Order History tab.',
+  },
+};
+
+function size(bytes: number): string {
+  return bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
+    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/**
+ * One EA download (spec section 2): name and file type, the version from the server's
+ * manifest, the compiled file when this server has it and otherwise the source zip with what to
+ * do with it, and the installation guide.
+ */
+export function DownloadCard({ entry }: { entry: DownloadEntry }) {
+  const titleId = `download-${entry.id}`;
+  const compiledName = `${entry.program}${entry.fileType}`;
+  const file = entry.binary ?? entry.source;
+  return (
+    <Card role="article" aria-labelledby={titleId} className="flex flex-col p-5">
+      <div className="flex items-start justify-between gap-3">
+        <p className="text-xs font-semibold tracking-wide text-ink-subtle uppercase">
+          {platformNames[entry.platform]}
+        </p>
+        <Badge>Version {entry.version}</Badge>
+      </div>
+      <h3 id={titleId} className="mt-1 text-lg font-semibold text-ink">
+        {entry.name} <span className="font-mono text-base text-ink-muted">({entry.fileType})</span>
+      </h3>
+      <p className="mt-1 font-mono text-sm text-ink-muted">{compiledName}</p>
+      <p className="mt-2 flex-1 text-sm text-ink-muted">
+        {purposes[entry.program][entry.platform]}
+      </p>
+
+      <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1">
+        <a href={file.url} download={file.fileName} className={buttonClasses('primary', 'sm')}>
+          <DownloadIcon className="size-4" />
+          {entry.binary ? `Download ${compiledName}` : 'Download source (.zip)'}
+        </a>
+        <span className="text-xs text-ink-subtle">{size(file.bytes)}</span>
+      </div>
+      {!entry.binary && (
+        <p className="mt-2 text-xs text-ink-muted">
+          Source code: compile it in MetaEditor (<kbd className="font-semibold">F7</kbd>) to get{' '}
+          {compiledName}. README-COMPILE.txt in the zip and the{' '}
+          <Link to="/docs/install-mt4-5" className="text-brand-700 underline">
+            installation guide
+          </Link>{' '}
+          show the steps.
+        </p>
+      )}
+
+      <Link
+        to="/docs/install-mt4-5"
+        className="mt-4 inline-flex items-center gap-1 self-start text-sm font-medium text-brand-700 hover:underline"
+      >
+        Installation guide <ArrowRightIcon className="size-4" />
+      </Link>
+    </Card>
+  );
+}

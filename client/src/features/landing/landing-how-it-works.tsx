@@ -1,0 +1,60 @@
+import { Link } from '@tanstack/react-router';
+import { SectionHeading } from './section-heading.tsx';
+
+const steps = [
+  {
+    title: 'Create your account',
+    text: 'Sign up, verify your e-mail and start the 14-day trial. Your licence number is waiting in the dashboard.',
+  },
+  {
+    title: 'Install the EA',
+    text: 'Copy the Expert Advisor into MetaTrader, attach it to a chart, enter your licence number and allow our URL for web requests.',
+    link: { to: '/docs/install-mt4-5', label: 'Installation guide' },
+  },
+  {
+    title: 'Create a TradingView alert',
+    text: 'Paste the webhook URL into the alert and write the message as JSON: symbol, position, lot and optional stop loss, take profit or risk.',
+    link: { to: '/docs/tradingview-alert-setup', label: 'Alert setup' },
+  },
+  {
+    title: 'Trade automatically',
+    text: 'When the alert fires, the EA places or closes the trade and the result appears in your signal history with its timing.',
+    link: { to: '/docs/basic-config', label: 'Message reference' },
+  },
+] as const;
+
+export function LandingHowItWorks() {
+  return (
+    <section id="how-it-works" className="bg-surface-muted py-20">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <SectionHeading
+          eyebrow="How it works"
+          title="Four steps from alert to trade"
+          text="No code, no DLLs, no ports to open: the EA connects out to SignalRelay and waits for your alerts."
+        />
+        <ol className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+          {steps.map((step, index) => (
+            <li
+              key={step.title}
+              className="relative rounded-xl border border-line bg-surface p-6 shadow-xs"
+            >
+              <span className="flex size-9 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">
+                {index + 1}
+              </span>
+              <h3 className="mt-4 text-lg font-semibold text-ink">{step.title}</h3>
+              <p className="mt-2 text-sm leading-6 text-ink-muted">{step.text}</p>
+              {'link' in step && (
+                <Link
+                  to={step.link.to}
+                  className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline"
+                >
+                  {step.link.label} →
+                </Link>
+              )}
+            </li>
+          ))}
+        </ol>
+      </div>
+    </section>
+  );
+}

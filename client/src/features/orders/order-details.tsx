@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import { formatDuration, formatNumber, formatPrice } from '../../components/trading/format.ts';
+import type { OrderView } from './orders-api.ts';
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+export const formatTime = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '-');
+
+/** Hours and minutes from open to close; 'Open' while the order is open. */
+export function orderDuration(order: OrderView): string {
+  if (order.status === 'open' || !order.closeTime) return 'Open';
+  return formatDuration(Date.parse(order.closeTime) - Date.parse(order.openTime));
+}
+
+const priceOrNone = (value: number) => (value > 0 ? formatPrice(value) : 'None');
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-line bg-surface px-3 py-2">
+      <dt className="text-xs text-ink-subtle">{label}</dt>
+      <dd className="mt-0.5 text-sm font-medium break-words text-ink tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+/** The expanded row on desktop (spec section 2): what the table's columns do not show. */
+export function OrderDetailsDesktop({ order }: { order: OrderView }) {
+  return (
+    <dl className="grid grid-cols-2 gap-2 lg:grid-cols-5">
+      <Fact label="Platform">{order.platform.toUpperCase()}</Fact>
+      <Fact label="Stop Loss">{priceOrNone(order.stopLoss)}</Fact>
+      <Fact label="Take Profit">{priceOrNone(order.takeProfit)}</Fact>
+      <Fact label="Commission">{formatNumber(order.commission)}</Fact>
+      <Fact label="Swap">{formatNumber(order.swap)}</Fact>
+      <Fact label="Magic Number">{order.magicNumber || 0}</Fact>
+      {order.status === 'closed' && <Fact label="Duration">{orderDuration(order)}</Fact>}
+      {order.comment && <Fact label="Comment">{order.comment}</Fact>}
+      <Fact label="Open Time">{formatTime(order.openTime)}</Fact>
+      <Fact label="Close Time">{formatTime(order.closeTime)}</Fact>
+    </dl>
+  );
+}
+
+/** The expanded card on phones (spec section 2). */
+export function OrderDetailsMobile({ order }: { order: OrderView }) {
+  return (
+    <dl className="grid grid-cols-2 gap-2">
+      <Fact label="Lots">{formatNumber(order.lots)}</Fact>
+      <Fact label="Open Price">{formatPrice(order.openPrice)}</Fact>
+      <Fact label="Close Price">{order.closePrice ? formatPrice(order.closePrice) : '-'}</Fact>
+      <Fact label="Duration">{orderDuration(order)}</Fact>
+      <Fact label="Open Time">{formatTime(order.openTime)}</Fact>
+      <Fact label="Close Time">{formatTime(order.closeTime)}</Fact>
+    </dl>
+  );
+}

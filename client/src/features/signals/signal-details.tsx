@@ -1,0 +1,115 @@
+import type { ReactNode } from 'react';
+import { AlertIcon, InfoIcon } from '../../components/icons.tsx';
+import { formatNumber, formatPrice } from '../../components/trading/format.ts';
+import { cn } from '../../lib/cn.ts';
+import { type SignalNotice, signalNotice } from './signal-messages.ts';
+import type { SignalView } from './signals-api.ts';
+
+const timeWithMs = new Intl.DateTimeFormat(undefined, {
+  dateStyle: 'medium',
+  timeStyle: 'medium',
+});
+
+function clock(iso: string): string {
+  const date = new Date(iso);
+  return `${timeWithMs.format(date)}.${String(date.getMilliseconds()).padStart(3, '0')}`;
+}
+
+const noticeTones: Record<SignalNotice['tone'], string> = {
+  info: 'border-brand-200 bg-brand-50 text-brand-800',
+  warning: 'border-amber-200 bg-warn-soft text-warn',
+  danger: 'border-red-200 bg-loss-soft text-loss',
+};
+
+function NoticeBox({ notice }: { notice: SignalNotice }) {
+  const Icon = notice.tone === 'info' ? InfoIcon : AlertIcon;
+  return (
+    <div className={cn('flex gap-3 rounded-lg border p-3 text-sm', noticeTones[notice.tone])}>
+      <Icon className="mt-0.5 size-4 shrink-0" />
+      <div>
+        <p className="font-semibold">{notice.title}</p>
+        <p className="mt-0.5 opacity-90">{notice.text}</p>
+      </div>
+    </div>
+  );
+}
+
+function DetailBox({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-line bg-surface px-3 py-2">
+      <dt className="text-xs text-ink-subtle">{label}</dt>
+      <dd className="mt-0.5 text-sm font-medium text-ink tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+const orNone = (value: number, none: string, unit = '') =>
+  value > 0 ? `${formatNumber(value)}${unit}` : none;
+
+/** One hop of the signal's way: when it happened and how long after receipt. */
+function Hop({ label, at, ms }: { label: string; at: string | null; ms?: number | null }) {
+  const after = ms === undefined ? 'Start' : ms === null ? '—' : `+${Math.round(ms)} ms`;
+  return (
+    <li className="flex min-w-0 flex-1 flex-col rounded-lg border border-line bg-surface px-3 py-2">
+      <span className="text-xs text-ink-subtle">{label}</span>
+      <span className="text-sm font-semibold text-ink tabular-nums">
+        {at === null ? 'Not yet' : after}
+      </span>
+      {at && <span className="truncate text-xs text-ink-muted tabular-nums">{clock(at)}</span>}
+    </li>
+  );
+}
+
+/**
+ * An expanded Signal History row: the notice its status calls for (spec section 8), the
+ * broker's error, the alert's parameters, the execution result and the hop timings.
+ */
+export function SignalDetails({ signal, quotaLimit }: { signal: SignalView; quotaLimit: number }) {
+  const notice = signalNotice(signal, quotaLimit);
+  const opening = signal.position === 'buy' || signal.position === 'sell';
+  return (
+    <div className="space-y-4">
+      {notice && <NoticeBox notice={notice} />}
+      {signal.errorMessage && (
+        <div className="rounded-lg border border-red-200 bg-loss-soft p-3 text-sm text-loss">
+          <p className="font-semibold">Error Details</p>
+          <p className="mt-0.5 break-words">{signal.errorMessage}</p>
+        </div>
+      )}
+
+      <div>
+        <p className="mb-2 text-xs font-semibold tracking-wide text-ink-subtle uppercase">Timing</p>
+        <ol aria-label="Hop timings" className="flex flex-col gap-2 sm:flex-row">
+          <Hop label="Received" at={signal.receivedAt} />
+          <Hop label="Delivered to EA" at={signal.deliveredAt} ms={signal.timings.deliveryMs} />
+          <Hop label="Executed" at={signal.executedAt} ms={signal.timings.executionMs} />
+        </ol>
+      </div>
+
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
+        <DetailBox label="Alert price">{formatPrice(signal.price)}</DetailBox>
+        {opening && (
+          <>
+            <DetailBox label="Lot">{formatNumber(signal.lot)}</DetailBox>
+            <DetailBox label="Stop loss">{orNone(signal.slpoint, 'None', ' pts')}</DetailBox>
+            <DetailBox label="Take profit">{orNone(signal.tppoint, 'None', ' pts')}</DetailBox>
+            <DetailBox label="Trailing stop">
+              {orNone(signal.trailingStop, 'Disabled', ' pts')}
+            </DetailBox>
+            <DetailBox label="Break even">
+              {orNone(signal.breakEvenPips, 'Disabled', ' pips')}
+            </DetailBox>
+            <DetailBox label="Risk">{orNone(signal.riskPercentage, 'Fixed lot', '%')}</DetailBox>
+          </>
+        )}
+        <DetailBox label="Platform">{signal.platform?.toUpperCase() ?? 'All'}</DetailBox>
+        <DetailBox label="Sender">{signal.senderPlatform || '—'}</DetailBox>
+        {signal.ticket && <DetailBox label="Ticket">{signal.ticket}</DetailBox>}
+        {signal.executedPrice !== null && (
+          <DetailBox label="Executed price">{formatPrice(signal.executedPrice)}</DetailBox>
+        )}
+        {signal.retcode !== null && <DetailBox label="Broker code">{signal.retcode}</DetailBox>}
+      </dl>
+    </div>
+  );
+}

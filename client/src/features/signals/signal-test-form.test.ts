@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { webhookAlertSchema } from '../../../../server/src/features/signals/signals-schemas.ts';
+import {
+  defaultTestForm,
+  numberOf,
+  type TestForm,
+  testPayload,
+  webhookJson,
+  webhookJsonText,
+} from './signal-test-form.ts';
+
+const at = new Date('2026-03-02T14:30:00.000Z');
+
+describe('Signal Test form', () => {
+  it('reads unparseable numbers as 0', () => {
+    expect(numberOf('')).toBe(0);
+    expect(numberOf('abc')).toBe(0);
+    expect(numberOf('-')).toBe(0);
+    expect(numberOf('0.25')).toBe(0.25);
+    expect(numberOf('1e400')).toBe(0);
+  });
+
+  it('sends the spec’s test payload with the default parameters', () => {
+    expect(testPayload(defaultTestForm, 'LIC-1', at)).toEqual({
+      licenseNumber: 'LIC-1',
+      senderPlatform: 'SignalRelay Test',
+      platform: 'mt5',
+      symbol: 'EURUSD',
+      lot: 0.01,
+      price: 0,
+      position: 'buy',
+      slpoint: 0,
+      tppoint: 0,
+      trailingStop: 0,
+      breakEvenPips: 0,
+      riskPercentage: 0,
+      timestamp: '2026-03-02T14:30:00.000Z',
+      isTest: true,
+    });
+  });
+
+  it('omits the opening fields for close positions', () => {
+    const form: TestForm = { ...defaultTestForm, position: 'CLOSEALL', platform: 'MT4', lot: '5' };
+    expect(testPayload(form, 'LIC-1', at)).toEqual({
+      licenseNumber: 'LIC-1',
+      senderPlatform: 'SignalRelay Test',
+      platform: 'mt4',
+      symbol: 'EURUSD',
+      price: 0,
+      position: 'closeall',
+      timestamp: '2026-03-02T14:30:00.000Z',
+      isTest: true,
+    });
+    expect(webhookJson(form, 'LIC-1')).toEqual({
+      licenseNumber: 'LIC-1',
+      senderPlatform: 'TradingView',
+      platform: 'mt4',
+      symbol: 'EURUSD',
+      position: 'closeall',
+    });
+  });
+
+  it('shows N/A without a licence and parses the numeric fields in the generator', () => {
+    const form: TestForm = { ...defaultTestForm, lot: 'x', slpoint: '150', riskPercentage: '1.5' };
+    expect(webhookJson(form, null)).toEqual({
+      licenseNumber: 'N/A',
+      senderPlatform: 'TradingView',
+      platform: 'mt5',
+      symbol: 'EURUSD',
+      position: 'buy',
+      lot: 0,
+      slpoint: 150,
+      tppoint: 0,
+      trailingStop: 0,
+      breakEvenPips: 0,
+      riskPercentage: 1.5,
+    });
+    expect(JSON.parse(webhookJsonText(form, ''))).toEqual(webhookJson(form, undefined));
+  });
+
+  it('produces messages the webhook accepts, for every position', () => {
+    for (const position of ['BUY', 'SELL', 'CLOSEBUY', 'CLOSESELL', 'CLOSEALL'] as const) {
+      const form = { ...defaultTestForm, position };
+      for (const body of [testPayload(form, 'LIC-1', at), webhookJson(form, 'LIC-1')]) {
+        const parsed = webhookAlertSchema.safeParse(body);
+        expect(parsed.error?.issues ?? [], position).toEqual([]);
+        expect(parsed.data?.position).toBe(position.toLowerCase());
+      }
+    }
+    expect(webhookAlertSchema.parse(testPayload(defaultTestForm, 'LIC-1', at)).isTest).toBe(true);
+  });
+});

@@ -1,0 +1,48 @@
+import { useId } from 'react';
+import { CopyButton } from '../../components/copy-button.tsx';
+import { type TestForm, webhookJsonText } from './signal-test-form.ts';
+
+/** Where TradingView (and the EA's allow list) must point: this site's webhook. */
+export const webhookUrl = () => `${window.location.origin}/api/webhook/handleWebhook`;
+
+/**
+ * The alert message for the parameters above, to paste into a TradingView alert, and the
+ * webhook URL to put in the alert's Notifications tab.
+ */
+export function SignalTestGenerator({
+  form,
+  licenseNumber,
+}: {
+  form: TestForm;
+  licenseNumber: string | null | undefined;
+}) {
+  const json = webhookJsonText(form, licenseNumber);
+  const url = webhookUrl();
+  const id = useId();
+  return (
+    <div className="space-y-4">
+      <figure aria-labelledby={`${id}-json`}>
+        <div className="mb-2 flex items-center justify-between gap-3">
+          <p id={`${id}-json`} className="text-sm font-medium text-ink">
+            Alert message (JSON)
+          </p>
+          <CopyButton text={json} label="Copy JSON" />
+        </div>
+        <pre className="overflow-x-auto rounded-lg bg-night p-4 font-mono text-xs leading-relaxed text-slate-100">
+          {json}
+        </pre>
+      </figure>
+      <figure aria-labelledby={`${id}-url`}>
+        <div className="mb-2 flex items-center justify-between gap-3">
+          <p id={`${id}-url`} className="text-sm font-medium text-ink">
+            Webhook URL
+          </p>
+          <CopyButton text={url} label="Copy URL" />
+        </div>
+        <code className="block overflow-x-auto rounded-lg border border-line bg-surface-sunken px-3 py-2 font-mono text-xs whitespace-nowrap text-ink">
+          {url}
+        </code>
+      </figure>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { Button } from '../../components/button.tsx';
+import { Card, CardBody, CardHeader } from '../../components/card.tsx';
+import { InfoIcon } from '../../components/icons.tsx';
+import { ApiError, NetworkError } from '../../lib/api-client.ts';
+import { useSession } from '../../stores/session-store.ts';
+import { SignalTestFields } from './signal-test-fields.tsx';
+import { defaultTestForm, type TestForm, testPayload } from './signal-test-form.ts';
+import { SignalTestGenerator } from './signal-test-generator.tsx';
+import { SignalTestResult, type TestResult } from './signal-test-result.tsx';
+import { signalsApi, type WebhookReply } from './signals-api.ts';
+
+const noLicense: TestResult = { ok: false, message: 'No license number available' };
+
+/** Spec section 8: the server's message, or the reason no answer came. */
+function failureText(err: unknown): string {
+  if (err instanceof ApiError) {
+    const body = err.body as { message?: unknown } | null | undefined;
+    const message = typeof body?.message === 'string' && body.message ? body.message : null;
+    return `Failed to send test signal: ${message ?? 'Unknown error'}`;
+  }
+  return `Network error: ${err instanceof NetworkError || err instanceof Error ? err.message : String(err)}`;
+}
+
+function successText(reply: WebhookReply): string {
+  return reply.delivered
+    ? 'Test signal sent and delivered to your EA. The EA logs it and does not place a trade.'
+    : 'Test signal accepted, but no EA is connected right now. It is delivered if your EA connects before the signal expires.';
+}
+
+const steps = [
+  'Send posts these parameters to your webhook exactly as a TradingView alert would, marked as a test.',
+  'The server checks your licence and relays the signal to your connected EA (on the chosen platform).',
+  'The EA acknowledges it, writes it to the Experts log and skips execution: no order is placed.',
+  'The result shows here, and the signal appears in Signal History as TEST with its delivery time.',
+  'When it works, copy the JSON and the webhook URL into a TradingView alert to trade for real.',
+];
+
+/**
+ * The Signal Test tab (spec sections 2, 3, 5): a test signal through the real webhook to the
+ * user's EA, which does not trade it; and the alert message to use in TradingView.
+ */
+export function SignalTestTab() {
+  const licenseNumber = useSession((s) => s.user?.licenseNumber);
+  const [form, setForm] = useState<TestForm>(defaultTestForm);
+  const [sending, setSending] = useState(false);
+  const [result, setResult] = useState<TestResult | null>(null);
+  const change = (patch: Partial<TestForm>) => setForm((current) => ({ ...current, ...patch }));
+
+  async function send() {
+    if (!licenseNumber) return setResult(noLicense);
+    setSending(true);
+    setResult(null);
+    try {
+      setResult({
+        ok: true,
+        message: successText(await signalsApi.sendTest(testPayload(form, licenseNumber))),
+      });
+    } catch (err) {
+      setResult({ ok: false, message: failureText(err) });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h2 className="text-xl font-semibold text-ink">Signal Test</h2>
+        <div className="mt-3 flex gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900">
+          <InfoIcon className="mt-0.5 size-5 shrink-0 text-brand-600" />
+          <p>
+            Test signals simulate a TradingView webhook and do <strong>NOT</strong> place real
+            trades in MetaTrader: the EA logs them and skips execution. Use them to check that your
+            EA is connected and receives signals. For the message format, see{' '}
+            <Link to="/docs/basic-config" className="font-medium text-brand-700 underline">
+              Basic Configuration
+            </Link>
+            .
+          </p>
+        </div>
+      </div>
+
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+        <Card>
+          <CardHeader title="Test parameters" />
+          <CardBody className="space-y-5">
+            <SignalTestFields form={form} onChange={change} licenseNumber={licenseNumber} />
+            <Button
+              className="w-full sm:w-auto"
+              onClick={() => void send()}
+              disabled={!licenseNumber}
+              loading={sending}
+              loadingText="Processing..."
+            >
+              Send Test Signal
+            </Button>
+          </CardBody>
+        </Card>
+
+        <div className="space-y-6">
+          <Card>
+            <CardHeader title="Test Result" />
+            <CardBody>
+              <SignalTestResult result={licenseNumber ? result : noLicense} />
+            </CardBody>
+          </Card>
+          <Card>
+            <CardHeader
+              title="Webhook JSON Generator"
+              description="Paste this message and URL into your TradingView alert."
+            />
+            <CardBody>
+              <SignalTestGenerator form={form} licenseNumber={licenseNumber} />
+            </CardBody>
+          </Card>
+        </div>
+      </div>
+
+      <Card>
+        <CardHeader title="How it works" />
+        <CardBody>
+          <ol className="list-decimal space-y-2 pl-5 text-sm text-ink-muted marker:font-semibold marker:text-ink">
+            {steps.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+        </CardBody>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+// First: configures zod before any module parses with it.
+import './lib/zod-config.ts';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createAppRouter } from './router.tsx';
+import './styles.css';
+
+const router = createAppRouter();
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);

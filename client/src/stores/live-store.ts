@@ -1,0 +1,183 @@
+import { useEffect, useRef } from 'react';
+import { create } from 'zustand';
+import type { LiveEvent } from '../../../server/src/core/live-events.ts';
+
+/**
+ * The dashboard's live channel: one WebSocket to `/api/live` (session cookie) carrying the
+ * signed-in user's events. It reconnects with backoff, pings every 15 s and drops a socket that
+ * stays silent, so a half-open connection does not pass for a live one. Events are lossy by
+ * design: every (re)connect emits `resync`, and listeners refetch over REST. While the status
+ * is not 'open' the screens fall back to the spec's polling.
+ */
+
+export type { LiveEvent };
+export type LiveStatus = 'idle' | 'connecting' | 'open' | 'closed';
+
+type EaEvent = Extract<LiveEvent, { type: 'ea' }>;
+type QuotaEvent = Extract<LiveEvent, { type: 'quota' }>;
+
+/** What listeners receive: a server event, or `resync` after the socket (re)opened. */
+export type LiveMessage = Exclude<LiveEvent, EaEvent | QuotaEvent> | { type: 'resync' };
+
+export type EaState = {
+  connected: boolean;
+  lastConnected: number | null;
+  /** 'live' when pushed over the socket, 'poll' when derived from a session refresh. */
+  source: 'live' | 'poll';
+};
+
+type LiveState = {
+  status: LiveStatus;
+  ea: EaState | null;
+  quota: Omit<QuotaEvent, 'type'> | null;
+};
+
+export const useLive = create<LiveState>(() => ({ status: 'idle', ea: null, quota: null }));
+
+const pingEveryMs = 15_000;
+/** Two pings without any answer: the connection is gone even if the socket did not say so. */
+const silentForMs = 2 * pingEveryMs + 5_000;
+const backoffFirstMs = 1_000;
+const backoffMaxMs = 30_000;
+
+const listeners = new Set<(message: LiveMessage) => void>();
+let users = 0;
+let socket: WebSocket | null = null;
+let attempt = 0;
+let lastHeard = 0;
+let pingTimer: ReturnType<typeof setInterval> | undefined;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+function emit(message: LiveMessage) {
+  for (const listener of listeners) {
+    try {
+      listener(message);
+    } catch (err) {
+      console.error('live event listener failed', err);
+    }
+  }
+}
+
+function liveUrl(): string {
+  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${window.location.host}/api/live`;
+}
+
+function onMessage(data: unknown) {
+  lastHeard = Date.now();
+  if (typeof data !== 'string') return;
+  let event: { type?: unknown };
+  try {
+    event = JSON.parse(data);
+  } catch {
+    return;
+  }
+  switch (event.type) {
+    case 'ea': {
+      const { connected, lastConnected } = event as EaEvent;
+      useLive.setState({ ea: { connected, lastConnected, source: 'live' } });
+      return;
+    }
+    case 'quota': {
+      const { type: _type, ...quota } = event as QuotaEvent;
+      useLive.setState({ quota });
+      return;
+    }
+    case 'signal':
+    case 'orders':
+      emit(event as LiveMessage);
+      return;
+    default:
+      // 'pong' and anything newer than this client: hearing it is what counts.
+      return;
+  }
+}
+
+/** Forgets the current socket at once (its late events are ignored) and plans a reconnect. */
+function drop() {
+  clearInterval(pingTimer);
+  const old = socket;
+  socket = null;
+  if (old) {
+    old.onopen = old.onmessage = old.onclose = old.onerror = null;
+    if (old.readyState === WebSocket.CONNECTING || old.readyState === WebSocket.OPEN) old.close();
+  }
+  if (users === 0) return;
+  useLive.setState({ status: 'closed' });
+  const base = Math.min(backoffMaxMs, backoffFirstMs * 2 ** attempt);
+  attempt++;
+  // Jitter keeps many dashboards from reconnecting in step after a server restart.
+  retryTimer = setTimeout(connect, base / 2 + Math.random() * (base / 2));
+}
+
+function connect() {
+  clearTimeout(retryTimer);
+  if (users === 0 || socket) return;
+  useLive.setState((s) => ({ status: s.status === 'idle' ? 'connecting' : s.status }));
+  const ws = new WebSocket(liveUrl());
+  socket = ws;
+  ws.onopen = () => {
+    attempt = 0;
+    lastHeard = Date.now();
+    useLive.setState({ status: 'open' });
+    pingTimer = setInterval(() => {
+      if (Date.now() - lastHeard > silentForMs) return drop();
+      ws.send('{"type":"ping"}');
+    }, pingEveryMs);
+    emit({ type: 'resync' });
+  };
+  ws.onmessage = (event) => onMessage(event.data);
+  ws.onclose = drop;
+  ws.onerror = drop;
+}
+
+/** Starts the channel for one more user; the returned function releases it. */
+export function acquireLive(): () => void {
+  users++;
+  if (users === 1) {
+    attempt = 0;
+    connect();
+  }
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    users--;
+    if (users > 0) return;
+    clearTimeout(retryTimer);
+    drop();
+    useLive.setState({ status: 'idle', ea: null, quota: null });
+  };
+}
+
+/** Listens to signal and orders events and to `resync`; returns the unsubscribe function. */
+export function subscribeLive(listener: (message: LiveMessage) => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** Keeps the live channel open while the calling component is mounted. */
+export function useLiveConnection(): void {
+  useEffect(() => acquireLive(), []);
+}
+
+/**
+ * Calls `handler` for each live message while mounted, always the latest handler (no
+ * re-subscription on every render).
+ */
+export function useLiveEvents(handler: (message: LiveMessage) => void): void {
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => subscribeLive((message) => latest.current(message)), []);
+}
+
+/**
+ * The EA state a session refresh found while the socket is down (spec: connected when
+ * lastConnected is within 5 s). Ignored while the socket is open: its pushed state is newer.
+ */
+export function setEaFromPoll(lastConnected: number | null, connected: boolean): void {
+  if (useLive.getState().status === 'open') return;
+  useLive.setState({ ea: { connected, lastConnected, source: 'poll' } });
+}

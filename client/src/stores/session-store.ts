@@ -1,0 +1,79 @@
+import { create } from 'zustand';
+import type { CurrentUser as ServerCurrentUser } from '../../../server/src/features/auth/auth-schemas.ts';
+import { ApiError, api } from '../lib/api-client.ts';
+
+/**
+ * The signed-in user as `GET /api/auth/getme` returns it (the server's contract), plus the
+ * fields a later answer such as dashboard access merges in.
+ */
+export type CurrentUser = ServerCurrentUser & Record<string, unknown>;
+
+export type SessionStatus = 'unknown' | 'checking' | 'signed-in' | 'signed-out';
+
+type SessionState = {
+  user: CurrentUser | null;
+  status: SessionStatus;
+  /**
+   * Asks the server who is signed in. Concurrent calls share one request. A time-out, a network
+   * failure or any non-2xx answer counts as signed out (the spec's guard rule).
+   */
+  check: (options?: { timeoutMs?: number }) => Promise<CurrentUser | null>;
+  /** Adds fields from another answer (e.g. dashboard access) to the current user. */
+  mergeUser: (fields: Partial<CurrentUser>) => void;
+  setUser: (user: CurrentUser | null) => void;
+  /** Ends the session on the server (errors ignored) and forgets the user locally. */
+  logout: () => Promise<void>;
+};
+
+let inFlight: Promise<CurrentUser | null> | null = null;
+
+export const useSession = create<SessionState>((set, get) => ({
+  user: null,
+  status: 'unknown',
+
+  check(options = {}) {
+    if (inFlight) return inFlight;
+    if (get().status === 'unknown') set({ status: 'checking' });
+    inFlight = api
+      .get<CurrentUser>('/api/auth/getme', { timeoutMs: options.timeoutMs })
+      .then(
+        (user) => {
+          set({ user, status: 'signed-in' });
+          return user;
+        },
+        (err: unknown) => {
+          // A 5xx or a network blip is not proof of signing out, but the spec treats any failed
+          // check as "not signed in"; the next check (focus, navigation) corrects it.
+          if (!(err instanceof ApiError) || err.status !== 401) {
+            console.warn('session check failed', err);
+          }
+          set({ user: null, status: 'signed-out' });
+          return null;
+        },
+      )
+      .finally(() => {
+        inFlight = null;
+      });
+    return inFlight;
+  },
+
+  mergeUser(fields) {
+    const user = get().user;
+    if (user) set({ user: { ...user, ...fields } });
+  },
+
+  setUser(user) {
+    set({ user, status: user ? 'signed-in' : 'signed-out' });
+  },
+
+  async logout() {
+    try {
+      await api.post('/api/auth/logout');
+    } catch {
+      // The spec: errors are ignored; the local session ends either way.
+    }
+    set({ user: null, status: 'signed-out' });
+  },
+}));
+
+export type SessionStore = typeof useSession;

@@ -1,0 +1,113 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage } from './browser.ts';
+import { type RunningServer, startServer } from './server.ts';
+import { createSignedInUser, openSignedIn, postAlert, startReferenceEa } from './signed-in.ts';
+
+/**
+ * The Content-Security-Policy the server sends (server/src/http/security-headers.ts) against
+ * the real client: every page, signed out and signed in, renders without the browser refusing
+ * anything. A refusal shows as a `securitypolicyviolation` event and a console error.
+ */
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Records every CSP violation the page reports, from its first script on. */
+async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __violations: string[] }).__violations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => {
+      seen.push(
+        `${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`,
+      );
+    });
+  });
+  return () => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
+}
+
+const publicPages = [
+  '/',
+  '/about',
+  '/docs',
+  '/docs/quick-start',
+  '/docs/tradingview-alert-setup',
+  '/docs/faq',
+  '/docs/support',
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/reset-password?token=x',
+  '/verification-successful',
+  '/verification-failed',
+  '/terms',
+  '/privacy-policy',
+  '/cookie-policy',
+  '/button-test',
+  '/no-such-page',
+];
+
+describe('Content-Security-Policy in the browser', { timeout: 120_000 }, () => {
+  it('is sent with every page, and forbids inline script, eval and framing', async () => {
+    const res = await fetch(`${server.url}/`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+  });
+
+  it('lets every public page render with nothing refused', async () => {
+    const { page, errors, close } = await openPage(browser, server.url);
+    const violations = await watchViolations(page);
+    for (const path of publicPages) {
+      await page.goto(path);
+      await page.locator('main, h1').first().waitFor();
+      // Lazy routes and their chunks load after the first paint.
+      await page.waitForLoadState('networkidle');
+    }
+    expect(await violations()).toEqual([]);
+    expect(errors.filter((e) => /Content Security Policy|Refused to/i.test(e))).toEqual([]);
+    await close();
+  });
+
+  it('lets every dashboard tab render, live channel included, with nothing refused', async () => {
+    const user = await createSignedInUser(server, { plan: 'pro' });
+    const ea = startReferenceEa(server, user.licenseNumber);
+    const { page, errors, close } = await openSignedIn(browser, server, user);
+    const violations = await watchViolations(page);
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    // A signal while the dashboard is open comes through the live WebSocket.
+    await postAlert(server, {
+      licenseNumber: user.licenseNumber,
+      symbol: 'EURUSD',
+      position: 'buy',
+      lot: 0.01,
+    });
+    for (const hash of [
+      'licenses',
+      'signal-history',
+      'order-history',
+      'downloads',
+      'signal-test',
+    ]) {
+      await page.goto(`/dashboard#${hash}`);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(await violations()).toEqual([]);
+    expect(errors.filter((e) => /Content Security Policy|Refused to/i.test(e))).toEqual([]);
+    await close();
+    await ea.stop();
+  });
+});

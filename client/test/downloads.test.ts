@@ -1,0 +1,104 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eaSourceDir } from '../../server/src/paths.ts';
+import { launchBrowser, openPage } from './browser.ts';
+import { type RunningServer, startServer } from './server.ts';
+import { createSignedInUser, openSignedIn } from './signed-in.ts';
+
+/**
+ * The EA download cards in headless Chromium, on the dashboard's Downloads tab and on
+ * /docs/download-ea, against a server whose release folder holds only a (fake) compiled MT4
+ * relay EA: that card offers the compiled file, the three others their source zip.
+ */
+let server: RunningServer;
+let browser: Browser;
+let releaseDir: string;
+const fakeEx4 = Buffer.from('fake compiled MT4 EA for the download test');
+
+const cards = [
+  { name: 'MT5 Expert Advisor', fileType: '.ex5', source: 'SignalRelay.mq5' },
+  { name: 'MT5 OrderTracker EA', fileType: '.ex5', source: 'OrderTracker.mq5' },
+  { name: 'MT4 Expert Advisor', fileType: '.ex4', source: 'SignalRelay.mq4' },
+  { name: 'MT4 OrderTracker EA', fileType: '.ex4', source: 'OrderTracker.mq4' },
+];
+
+async function sourceVersion(file: string): Promise<string> {
+  const text = await readFile(path.join(eaSourceDir, file), 'latin1');
+  return /#property\s+version\s+"([^"]+)"/.exec(text)?.[1] ?? 'missing';
+}
+
+beforeAll(async () => {
+  releaseDir = await mkdtemp(path.join(tmpdir(), 'signalrelay-release-'));
+  await writeFile(path.join(releaseDir, 'SignalRelay.ex4'), fakeEx4);
+  [server, browser] = await Promise.all([
+    startServer({ EA_RELEASE_DIR: releaseDir }),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (releaseDir) await rm(releaseDir, { recursive: true, force: true });
+});
+
+/** The four cards in `scope`, in order, each checked for its name, type, version and links. */
+async function checkCards(page: Page, scope: Locator) {
+  const articles = scope.getByRole('article');
+  await articles.first().waitFor();
+  expect(await articles.count()).toBe(4);
+  for (const [i, card] of cards.entries()) {
+    const article = articles.nth(i);
+    expect(await article.getByRole('heading', { level: 3 }).textContent()).toBe(
+      `${card.name} (${card.fileType})`,
+    );
+    expect(await article.getByText(`Version ${await sourceVersion(card.source)}`).count()).toBe(1);
+    const guide = article.getByRole('link', { name: 'Installation guide', exact: true });
+    expect(await guide.getAttribute('href')).toBe('/docs/install-mt4-5');
+  }
+
+  // The compiled MT4 relay EA is offered as itself; a real browser download gets its bytes.
+  const compiled = articles.nth(2).getByRole('link', { name: 'Download SignalRelay.ex4' });
+  const [download] = await Promise.all([page.waitForEvent('download'), compiled.click()]);
+  expect(download.suggestedFilename()).toBe('SignalRelay.ex4');
+  expect(await readFile((await download.path()) as string)).toEqual(fakeEx4);
+
+  // The others offer their sources, with the compile note and a link that answers 200.
+  for (const i of [0, 1, 3]) {
+    const article = articles.nth(i);
+    expect(await article.getByText(/compile it in MetaEditor \(F7\)/).count()).toBe(1);
+    const zipLink = article.getByRole('link', { name: 'Download source (.zip)' });
+    const href = (await zipLink.getAttribute('href')) as string;
+    expect(href).toMatch(/^\/downloads\/(SignalRelay|OrderTracker)-mt[45]-source\.zip$/);
+    const response = await page.request.get(href);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('application/zip');
+  }
+}
+
+describe('EA downloads', () => {
+  it('shows the four cards with versions on /docs/download-ea', async () => {
+    const { page, errors, close } = await openPage(browser, server.url);
+    await page.goto('/docs/download-ea');
+    await page.getByRole('heading', { level: 1, name: 'Download the EA' }).waitFor();
+    await checkCards(page, page.getByRole('region', { name: 'EA downloads' }));
+
+    await page.getByRole('link', { name: 'Installation guide', exact: true }).first().click();
+    await page.waitForURL((url) => url.pathname === '/docs/install-mt4-5');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('shows the same cards on the dashboard Downloads tab', async () => {
+    const user = await createSignedInUser(server, { plan: 'basic' });
+    const { page, errors, close } = await openSignedIn(browser, server, user);
+    await page.goto('/dashboard#downloads');
+    await page.getByRole('heading', { level: 2, name: 'Downloads' }).waitFor();
+    await checkCards(page, page.getByRole('region', { name: 'EA downloads' }));
+    expect(errors).toEqual([]);
+    await close();
+  });
+});

@@ -1,0 +1,72 @@
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desktopViewport, launchBrowser, mobileViewport, openPage } from './browser.ts';
+import { type RunningServer, startServer } from './server.ts';
+import { sitePages } from './site-pages.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function expectRendered(page: Page, path: string) {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  expect(await page.getByRole('heading', { name: 'Page not found' }).count(), path).toBe(0);
+}
+
+describe.each([
+  ['desktop', desktopViewport],
+  ['375 px', mobileViewport],
+])('every site page on %s', (_name, viewport) => {
+  it('renders with status 200, no console errors and no sideways scrolling', async () => {
+    const { page, errors, close } = await openPage(browser, server.url, { viewport });
+    for (const path of sitePages) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await expectRendered(page, path);
+      // Legal pages fetch their document after the first render.
+      if (['/terms', '/privacy-policy', '/cookie-policy'].includes(path)) {
+        await page.locator('article.prose-doc h1').waitFor();
+      }
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${path} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+    }
+    expect(errors).toEqual([]);
+    await close();
+    // Sixteen pages in one browser context: allow for a machine busy with other test files.
+  }, 120_000);
+});
+
+describe('performance budget', () => {
+  it('loads the landing page with at most 200 KB of gzipped JavaScript, split per route', async () => {
+    const { page, close } = await openPage(browser, server.url);
+    const scripts = new Set<string>();
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.add(response.url());
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await close();
+
+    let gzipped = 0;
+    for (const url of scripts) {
+      const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+      gzipped += gzipSync(body, { level: 9 }).length;
+    }
+    expect(scripts.size).toBeGreaterThan(0);
+    expect(gzipped).toBeLessThanOrEqual(200 * 1024);
+    // Docs pages live in their own chunks, not in what the landing page loads.
+    const names = [...scripts].map((u) => new URL(u).pathname).join(' ');
+    expect(names).not.toMatch(/basic-config|tradingview-alert-setup|install-mt4-5|about/);
+  });
+});
