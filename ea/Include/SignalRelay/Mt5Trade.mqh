@@ -1,0 +1,433 @@
+//+------------------------------------------------------------------+
+//| Mt5Trade.mqh - MT5 adapter: market deals, closes, stop changes.  |
+//| Included only through Platform.mqh.                              |
+//+------------------------------------------------------------------+
+#ifndef SIGNALRELAY_MT5_TRADE_MQH
+#define SIGNALRELAY_MT5_TRADE_MQH
+
+datetime SR_ServerNow(void)
+  {
+   return TimeTradeServer();
+  }
+
+bool SR_IsNetting(void)
+  {
+   return AccountInfoInteger(ACCOUNT_MARGIN_MODE) != ACCOUNT_MARGIN_MODE_RETAIL_HEDGING;
+  }
+
+// What a trade server return code means, in a trader's words.
+string SR_TradeCodeText(const int code)
+  {
+   switch(code)
+     {
+      case 10004: return "Requote: the broker offered a different price";
+      case 10006: return "The broker rejected the request";
+      case 10007: return "The request was cancelled";
+      case 10010: return "Only part of the volume was filled";
+      case 10011: return "The trade server failed to process the request";
+      case 10012: return "The trade server did not answer in time; check the Trade tab before trading again";
+      case 10013: return "Invalid trade request";
+      case 10014: return "Invalid lot size for this symbol";
+      case 10015: return "Invalid price";
+      case 10016: return "Invalid stops: the stop loss or take profit is too close to the price";
+      case 10017: return "Trading is disabled for this symbol or account";
+      case 10018: return "Market closed";
+      case 10019: return "Not enough money (free margin) for this lot size";
+      case 10020: return "The price changed";
+      case 10021: return "No quotes for this symbol right now";
+      case 10022: return "Invalid order expiration";
+      case 10023: return "The order changed meanwhile";
+      case 10024: return "Too many requests to the broker";
+      case 10025: return "Nothing to change";
+      case 10026: return "The broker has disabled automated trading on its server";
+      case 10027: return "AutoTrading is off: press the " + SR_ALGO_BUTTON + " button in the terminal toolbar";
+      case 10028: return "The request is locked for processing";
+      case 10029: return "The position is frozen: too close to the market price";
+      case 10030: return "The broker does not support this order filling mode";
+      case 10031: return "No connection to the trade server";
+      case 10032: return "Allowed on live accounts only";
+      case 10033: return "The broker's limit of pending orders is reached";
+      case 10034: return "The broker's volume limit for this symbol is reached";
+      case 10035: return "Invalid or prohibited order type";
+      case 10036: return "The position is already closed";
+      case 10038: return "The close volume exceeds the position volume";
+      case 10039: return "A close order for this position already exists";
+      case 10040: return "The broker's limit of open positions is reached";
+      case 10042: return "Only buy positions are allowed for this symbol";
+      case 10043: return "Only sell positions are allowed for this symbol";
+      case 10044: return "Only closing of existing positions is allowed for this symbol";
+      case 10045: return "FIFO rule: the oldest position must be closed first";
+      case 10046: return "Opposite positions on one symbol are not allowed on this account";
+     }
+   return "Trade server return code " + IntegerToString(code);
+  }
+
+bool SR_IsSuccessCode(const uint code)
+  {
+   return code == TRADE_RETCODE_DONE || code == TRADE_RETCODE_PLACED || code == TRADE_RETCODE_DONE_PARTIAL;
+  }
+
+// Codes after which the same request may simply be sent again.
+bool SR_IsPassingCode(const int code)
+  {
+   return code == TRADE_RETCODE_REQUOTE || code == TRADE_RETCODE_PRICE_CHANGED ||
+          code == TRADE_RETCODE_PRICE_OFF || code == TRADE_RETCODE_TOO_MANY_REQUESTS ||
+          code == TRADE_RETCODE_CONNECTION;
+  }
+
+// Checks the switches a trader controls; false with the reason and the
+// return code the broker would give.
+bool SR_CheckTradePermission(string &why, int &code)
+  {
+   if(!TerminalInfoInteger(TERMINAL_CONNECTED))
+     {
+      code = TRADE_RETCODE_CONNECTION;
+      why = "The terminal is not connected to the broker's trade server";
+      return false;
+     }
+   if(!TerminalInfoInteger(TERMINAL_TRADE_ALLOWED))
+     {
+      code = TRADE_RETCODE_CLIENT_DISABLES_AT;
+      why = SR_TradeCodeText(TRADE_RETCODE_CLIENT_DISABLES_AT);
+      return false;
+     }
+   if(!MQLInfoInteger(MQL_TRADE_ALLOWED))
+     {
+      code = TRADE_RETCODE_CLIENT_DISABLES_AT;
+      why = "Algo trading is not allowed for this EA: open its properties (F7), Common tab, and tick 'Allow Algo Trading'";
+      return false;
+     }
+   if(!AccountInfoInteger(ACCOUNT_TRADE_ALLOWED))
+     {
+      code = TRADE_RETCODE_TRADE_DISABLED;
+      why = "Trading is disabled for this account (logged in with the investor password?)";
+      return false;
+     }
+   if(!AccountInfoInteger(ACCOUNT_TRADE_EXPERT))
+     {
+      code = TRADE_RETCODE_SERVER_DISABLES_AT;
+      why = SR_TradeCodeText(TRADE_RETCODE_SERVER_DISABLES_AT);
+      return false;
+     }
+   return true;
+  }
+
+// Filling modes to try, FOK -> IOC -> RETURN, those the symbol declares first.
+int SR_FillingOrder(const string symbol, ENUM_ORDER_TYPE_FILLING &modes[])
+  {
+   long flags = SymbolInfoInteger(symbol, SYMBOL_FILLING_MODE);
+   ENUM_ORDER_TYPE_FILLING all[3] = {ORDER_FILLING_FOK, ORDER_FILLING_IOC, ORDER_FILLING_RETURN};
+   bool declared[3];
+   declared[0] = (flags & SYMBOL_FILLING_FOK) != 0;
+   declared[1] = (flags & SYMBOL_FILLING_IOC) != 0;
+   declared[2] = true;
+   ArrayResize(modes, 3);
+   int n = 0;
+   for(int pass = 0; pass < 2; pass++)
+      for(int i = 0; i < 3; i++)
+         if(declared[i] == (pass == 0))
+            modes[n++] = all[i];
+   return n;
+  }
+
+// Sends a market deal, walking the filling modes on 10030 (INVALID_FILL).
+// Returns the final retcode; `res` holds the last answer.
+uint SR_SendDeal(MqlTradeRequest &req, MqlTradeResult &res, string &detail)
+  {
+   ENUM_ORDER_TYPE_FILLING modes[];
+   int n = SR_FillingOrder(req.symbol, modes);
+   detail = "";
+   for(int i = 0; i < n; i++)
+     {
+      req.type_filling = modes[i];
+      MqlTradeCheckResult check;
+      ZeroMemory(check);
+      if(!OrderCheck(req, check))
+        {
+         if(check.retcode == TRADE_RETCODE_INVALID_FILL)
+            continue;
+         detail = check.comment;
+         ZeroMemory(res);
+         res.retcode = (check.retcode != 0) ? check.retcode : TRADE_RETCODE_ERROR;
+         return res.retcode;
+        }
+      ZeroMemory(res);
+      ResetLastError();
+      if(!OrderSend(req, res) && res.retcode == 0)
+        {
+         // OrderSend refused before reaching the server: the terminal's own checks.
+         detail = "OrderSend error " + IntegerToString(GetLastError());
+         res.retcode = TRADE_RETCODE_ERROR;
+         return res.retcode;
+        }
+      if(res.retcode == TRADE_RETCODE_INVALID_FILL)
+         continue;
+      detail = res.comment;
+      return res.retcode;
+     }
+   detail = "every filling mode (FOK, IOC, RETURN) was refused";
+   res.retcode = TRADE_RETCODE_INVALID_FILL;
+   return res.retcode;
+  }
+
+string SR_WithDetail(const string text, const string detail)
+  {
+   if(detail == "" || StringFind(text, detail) >= 0)
+      return text;
+   return text + " (" + detail + ")";
+  }
+
+// The position a successful deal opened or changed, and its price.
+void SR_DealPosition(const MqlTradeResult &res, const string symbol, string &ticket, double &price)
+  {
+   long positionId = 0;
+   price = res.price;
+   if(res.deal > 0 && HistoryDealSelect(res.deal))
+     {
+      positionId = HistoryDealGetInteger(res.deal, DEAL_POSITION_ID);
+      if(price <= 0)
+         price = HistoryDealGetDouble(res.deal, DEAL_PRICE);
+     }
+   if(positionId == 0 && SR_IsNetting() && PositionSelect(symbol))
+      positionId = PositionGetInteger(POSITION_IDENTIFIER);
+   if(positionId == 0)
+      positionId = (long)res.order;
+   ticket = IntegerToString(positionId);
+  }
+
+// Opens a market position; stops are in points from the current price.
+int SR_OpenMarket(const string symbol, const bool isBuy, const double volume, const double slPoints,
+                  const double tpPoints, const string comment, const long magic, SR_TradeOutcome &out)
+  {
+   out.Clear();
+   out.digits = (int)SymbolInfoInteger(symbol, SYMBOL_DIGITS);
+   double point = SymbolInfoDouble(symbol, SYMBOL_POINT);
+   MqlTick tick;
+   if(!SymbolInfoTick(symbol, tick) || tick.ask <= 0 || tick.bid <= 0)
+     {
+      out.retcode = TRADE_RETCODE_PRICE_OFF;
+      out.message = SR_TradeCodeText(TRADE_RETCODE_PRICE_OFF) + " (" + symbol + ")";
+      return SR_EXEC_RETRY;
+     }
+   double price = isBuy ? tick.ask : tick.bid;
+   MqlTradeRequest req;
+   MqlTradeResult res;
+   ZeroMemory(req);
+   req.action = TRADE_ACTION_DEAL;
+   req.symbol = symbol;
+   req.volume = volume;
+   req.type = isBuy ? ORDER_TYPE_BUY : ORDER_TYPE_SELL;
+   req.price = price;
+   req.deviation = SR_DEVIATION_POINTS;
+   req.magic = (ulong)magic;
+   req.comment = comment;
+   req.type_time = ORDER_TIME_GTC;
+   if(slPoints > 0)
+      req.sl = NormalizeDouble(isBuy ? price - slPoints * point : price + slPoints * point, out.digits);
+   if(tpPoints > 0)
+      req.tp = NormalizeDouble(isBuy ? price + tpPoints * point : price - tpPoints * point, out.digits);
+   string detail;
+   uint code = SR_SendDeal(req, res, detail);
+   out.retcode = (int)code;
+   if(SR_IsSuccessCode(code))
+     {
+      out.ok = true;
+      SR_DealPosition(res, symbol, out.ticket, out.price);
+      out.message = (code == TRADE_RETCODE_DONE_PARTIAL) ? SR_TradeCodeText(code) : "";
+      return SR_EXEC_DONE;
+     }
+   out.message = SR_WithDetail(SR_TradeCodeText((int)code), detail);
+   return SR_IsPassingCode((int)code) ? SR_EXEC_RETRY : SR_EXEC_DONE;
+  }
+
+// Selects the position with this identifier (its ticket on hedging accounts;
+// on netting accounts a reversal gives it a new ticket but keeps the id).
+bool SR_SelectPosition(const long positionId, SR_PositionInfo &info)
+  {
+   bool found = PositionSelectByTicket((ulong)positionId) && PositionGetInteger(POSITION_IDENTIFIER) == positionId;
+   if(!found)
+     {
+      for(int i = PositionsTotal() - 1; i >= 0 && !found; i--)
+        {
+         ulong t = PositionGetTicket(i);
+         if(t > 0 && PositionGetInteger(POSITION_IDENTIFIER) == positionId)
+            found = true;
+        }
+     }
+   if(!found)
+      return false;
+   info.ticket = positionId;
+   info.symbol = PositionGetString(POSITION_SYMBOL);
+   info.isBuy = PositionGetInteger(POSITION_TYPE) == POSITION_TYPE_BUY;
+   info.openPrice = PositionGetDouble(POSITION_PRICE_OPEN);
+   info.sl = PositionGetDouble(POSITION_SL);
+   info.tp = PositionGetDouble(POSITION_TP);
+   info.volume = PositionGetDouble(POSITION_VOLUME);
+   return true;
+  }
+
+// Moves the stop loss of a position, keeping its take profit.
+bool SR_ModifyStopLoss(const long positionId, const double sl, int &code, string &why)
+  {
+   SR_PositionInfo info;
+   if(!SR_SelectPosition(positionId, info))
+     {
+      code = TRADE_RETCODE_POSITION_CLOSED;
+      why = SR_TradeCodeText(code);
+      return false;
+     }
+   MqlTradeRequest req;
+   MqlTradeResult res;
+   ZeroMemory(req);
+   ZeroMemory(res);
+   req.action = TRADE_ACTION_SLTP;
+   req.position = (ulong)PositionGetInteger(POSITION_TICKET);
+   req.symbol = info.symbol;
+   req.sl = sl;
+   req.tp = info.tp;
+   req.magic = (ulong)PositionGetInteger(POSITION_MAGIC);
+   ResetLastError();
+   bool sent = OrderSend(req, res);
+   code = (int)res.retcode;
+   if(sent && SR_IsSuccessCode(res.retcode))
+      return true;
+   if(code == 0)
+      code = GetLastError();
+   why = SR_WithDetail(SR_TradeCodeText(code), res.comment);
+   return false;
+  }
+
+// Money lost on one lot if the stop loss `slPoints` away is hit.
+bool SR_LossPerLot(const string symbol, const bool isBuy, const double slPoints, double &loss)
+  {
+   double point = SymbolInfoDouble(symbol, SYMBOL_POINT);
+   MqlTick tick;
+   if(point <= 0 || !SymbolInfoTick(symbol, tick))
+      return false;
+   double open = isBuy ? tick.ask : tick.bid;
+   double stop = isBuy ? open - slPoints * point : open + slPoints * point;
+   double profit = 0;
+   if(OrderCalcProfit(isBuy ? ORDER_TYPE_BUY : ORDER_TYPE_SELL, symbol, 1.0, open, stop, profit) && profit < 0)
+     {
+      loss = -profit;
+      return true;
+     }
+   double tickValue = SymbolInfoDouble(symbol, SYMBOL_TRADE_TICK_VALUE);
+   double tickSize = SymbolInfoDouble(symbol, SYMBOL_TRADE_TICK_SIZE);
+   if(tickValue <= 0 || tickSize <= 0)
+      return false;
+   loss = slPoints * point / tickSize * tickValue;
+   return true;
+  }
+
+// Closes the positions of `symbol` ("" = every symbol) on `side`, oldest first
+// (FIFO brokers require it). Hedging accounts close only positions with our
+// magic; on netting accounts a symbol has one shared position, which is
+// closed whoever opened it.
+int SR_ClosePositions(const string symbol, const int side, const long magic, SR_TradeOutcome &out)
+  {
+   out.Clear();
+   bool netting = SR_IsNetting();
+   ulong tickets[];
+   long opened[];
+   int n = 0;
+   for(int i = 0; i < PositionsTotal(); i++)
+     {
+      ulong t = PositionGetTicket(i);
+      if(t == 0)
+         continue;
+      string sym = PositionGetString(POSITION_SYMBOL);
+      bool isBuy = PositionGetInteger(POSITION_TYPE) == POSITION_TYPE_BUY;
+      if(symbol != "" && sym != symbol)
+         continue;
+      if((side == SR_SIDE_BUY && !isBuy) || (side == SR_SIDE_SELL && isBuy))
+         continue;
+      if(!(netting && symbol != "") && PositionGetInteger(POSITION_MAGIC) != magic)
+         continue;
+      ArrayResize(tickets, n + 1);
+      ArrayResize(opened, n + 1);
+      tickets[n] = t;
+      opened[n] = PositionGetInteger(POSITION_TIME_MSC);
+      n++;
+     }
+   // Oldest first (insertion sort: a handful of positions).
+   for(int i = 1; i < n; i++)
+     {
+      ulong t = tickets[i];
+      long o = opened[i];
+      int j = i - 1;
+      while(j >= 0 && opened[j] > o)
+        {
+         tickets[j + 1] = tickets[j];
+         opened[j + 1] = opened[j];
+         j--;
+        }
+      tickets[j + 1] = t;
+      opened[j + 1] = o;
+     }
+   if(n == 0)
+     {
+      out.ok = true;
+      out.message = "Nothing to close: no matching open position";
+      return SR_EXEC_DONE;
+     }
+   int closed = 0;
+   for(int k = 0; k < n; k++)
+     {
+      if(!PositionSelectByTicket(tickets[k]))
+        {
+         closed++;   // closed meanwhile (stop loss, take profit or by hand)
+         continue;
+        }
+      string sym = PositionGetString(POSITION_SYMBOL);
+      bool isBuy = PositionGetInteger(POSITION_TYPE) == POSITION_TYPE_BUY;
+      double remaining = PositionGetDouble(POSITION_VOLUME);
+      double maxLot = SymbolInfoDouble(sym, SYMBOL_VOLUME_MAX);
+      double step = SymbolInfoDouble(sym, SYMBOL_VOLUME_STEP);
+      double dust = (step > 0) ? step * 0.5 : 1e-8;
+      out.digits = (int)SymbolInfoInteger(sym, SYMBOL_DIGITS);
+      while(remaining > dust)
+        {
+         MqlTick tick;
+         if(!SymbolInfoTick(sym, tick))
+           {
+            out.retcode = TRADE_RETCODE_PRICE_OFF;
+            out.message = SR_TradeCodeText(TRADE_RETCODE_PRICE_OFF) + " (" + sym + ")";
+            return SR_EXEC_RETRY;
+           }
+         double part = NormalizeDouble((maxLot > 0 && remaining > maxLot) ? maxLot : remaining, 8);
+         MqlTradeRequest req;
+         MqlTradeResult res;
+         ZeroMemory(req);
+         req.action = TRADE_ACTION_DEAL;
+         req.position = tickets[k];
+         req.symbol = sym;
+         req.volume = part;
+         req.type = isBuy ? ORDER_TYPE_SELL : ORDER_TYPE_BUY;
+         req.price = isBuy ? tick.bid : tick.ask;
+         req.deviation = SR_DEVIATION_POINTS;
+         req.magic = (ulong)magic;
+         req.type_time = ORDER_TIME_GTC;
+         string detail;
+         uint code = SR_SendDeal(req, res, detail);
+         out.retcode = (int)code;
+         if(!SR_IsSuccessCode(code))
+           {
+            out.message = SR_WithDetail(SR_TradeCodeText((int)code), detail) + " while closing #" +
+                          IntegerToString((long)tickets[k]) + " " + sym;
+            if(closed > 0)
+               out.message += " (" + IntegerToString(closed) + " of " + IntegerToString(n) + " closed)";
+            return SR_IsPassingCode((int)code) ? SR_EXEC_RETRY : SR_EXEC_DONE;
+           }
+         out.price = (res.price > 0) ? res.price : req.price;
+         remaining -= part;
+        }
+      out.ticket = IntegerToString((long)tickets[k]);
+      closed++;
+     }
+   out.ok = true;
+   out.message = (n == 1) ? "" : "Closed " + IntegerToString(n) + " positions";
+   return SR_EXEC_DONE;
+  }
+
+#endif

@@ -1,0 +1,293 @@
+//+------------------------------------------------------------------+
+//| Protocol.mqh - EA protocol v1 (EA-PROTOCOL.md): message names,   |
+//| the signal and result objects, and the bodies and frames built   |
+//| from them. Field names appear only as string literals in the     |
+//| Json calls here, so ea/tools/protocol-fields.ts can check them   |
+//| against bridge/src/protocol.ts.                                  |
+//+------------------------------------------------------------------+
+#ifndef SIGNALRELAY_PROTOCOL_MQH
+#define SIGNALRELAY_PROTOCOL_MQH
+
+#include <SignalRelay\Json.mqh>
+
+#define SR_PROTOCOL_VERSION 1
+#define SR_EA_VERSION "1.0.0"
+
+// Longest hold we ask the server for on a long-poll: WebRequest blocks the
+// EA, and trailing stops / break-even are managed between polls.
+#define SR_POLL_DEFAULT_WAIT_MS 2000
+
+// Message types (the `type` field of WebSocket frames).
+#define SR_MSG_HELLO    "hello"
+#define SR_MSG_WELCOME  "welcome"
+#define SR_MSG_SIGNAL   "signal"
+#define SR_MSG_RECEIVED "received"
+#define SR_MSG_RESULT   "result"
+#define SR_MSG_PING     "ping"
+#define SR_MSG_PONG     "pong"
+#define SR_MSG_ERROR    "error"
+
+// Error codes the server may send in an error frame.
+#define SR_ERRCODE_LICENSE_INVALID "LICENSE_INVALID"
+#define SR_ERRCODE_BAD_REQUEST     "BAD_REQUEST"
+#define SR_ERRCODE_RATE_LIMITED    "RATE_LIMITED"
+
+// WebSocket close codes the server uses.
+#define SR_CLOSE_BAD_REQUEST     4400
+#define SR_CLOSE_LICENSE_INVALID 4401
+
+// Result statuses.
+#define SR_STATUS_SUCCESS "success"
+#define SR_STATUS_ERROR   "error"
+#define SR_STATUS_SKIPPED "skipped"
+
+// Signal positions.
+#define SR_POS_BUY       "buy"
+#define SR_POS_SELL      "sell"
+#define SR_POS_CLOSEBUY  "closebuy"
+#define SR_POS_CLOSESELL "closesell"
+#define SR_POS_CLOSEALL  "closeall"
+
+// Orders report: order types and statuses.
+#define SR_ORDER_TYPE_BUY       "buy"
+#define SR_ORDER_TYPE_SELL      "sell"
+#define SR_ORDER_TYPE_BUYLIMIT  "buylimit"
+#define SR_ORDER_TYPE_SELLLIMIT "selllimit"
+#define SR_ORDER_TYPE_BUYSTOP   "buystop"
+#define SR_ORDER_TYPE_SELLSTOP  "sellstop"
+#define SR_ORDER_STATUS_OPEN    "open"
+#define SR_ORDER_STATUS_CLOSED  "closed"
+
+// Who this terminal is (licence + platform + account + broker).
+struct SR_Identity
+  {
+   string            licenseNumber;
+   string            platform;
+   string            account;
+   string            broker;
+   long              terminalBuild;
+  };
+
+// A signal as received, plus the EA's own bookkeeping.
+struct SR_Signal
+  {
+   string            id;
+   string            symbol;
+   string            position;
+   double            lot;
+   double            slpoint;
+   double            tppoint;
+   double            trailingStop;
+   double            breakEvenPips;
+   double            riskPercentage;
+   bool              isTest;
+   long              receivedAt;
+   long              ttlMs;
+   uint              receivedTick;   // GetTickCount() when this EA parsed it: the TTL runs from here
+   int               attempts;
+   uint              nextTryTick;
+
+   void              CopyFrom(const SR_Signal &o)
+     {
+      id = o.id;
+      symbol = o.symbol;
+      position = o.position;
+      lot = o.lot;
+      slpoint = o.slpoint;
+      tppoint = o.tppoint;
+      trailingStop = o.trailingStop;
+      breakEvenPips = o.breakEvenPips;
+      riskPercentage = o.riskPercentage;
+      isTest = o.isTest;
+      receivedAt = o.receivedAt;
+      ttlMs = o.ttlMs;
+      receivedTick = o.receivedTick;
+      attempts = o.attempts;
+      nextTryTick = o.nextTryTick;
+     }
+  };
+
+// A result (EA -> server).
+struct SR_Result
+  {
+   string            id;
+   string            status;
+   string            ticket;
+   double            price;
+   int               digits;
+   string            message;
+   int               retcode;
+   long              executedAt;
+
+   void              CopyFrom(const SR_Result &o)
+     {
+      id = o.id;
+      status = o.status;
+      ticket = o.ticket;
+      price = o.price;
+      digits = o.digits;
+      message = o.message;
+      retcode = o.retcode;
+      executedAt = o.executedAt;
+     }
+  };
+
+//+------------------------------------------------------------------+
+//| Clock: wall-clock milliseconds (UTC) for executedAt and pings.   |
+//| TimeGMT() has whole seconds; the microsecond counter fills in    |
+//| the milliseconds between re-syncs.                               |
+//+------------------------------------------------------------------+
+long  g_srClockBaseMs = 0;
+ulong g_srClockBaseUs = 0;
+
+long SR_NowMs(void)
+  {
+   long wall = (long)TimeGMT() * 1000;
+   long now = g_srClockBaseMs + (long)((GetMicrosecondCount() - g_srClockBaseUs) / 1000);
+   if(g_srClockBaseMs == 0 || now < wall - 1500 || now > wall + 2500)
+     {
+      g_srClockBaseMs = wall;
+      g_srClockBaseUs = GetMicrosecondCount();
+      now = wall;
+     }
+   return now;
+  }
+
+// Fills the identity of this terminal; false while the terminal has not
+// logged in to a trade account yet.
+bool SR_ReadIdentity(const string licenseNumber, const string platform, SR_Identity &id)
+  {
+   id.licenseNumber = licenseNumber;
+   id.platform = platform;
+   long login = AccountInfoInteger(ACCOUNT_LOGIN);
+   id.account = IntegerToString(login);
+   id.broker = AccountInfoString(ACCOUNT_SERVER);
+   id.terminalBuild = TerminalInfoInteger(TERMINAL_BUILD);
+   return login > 0 && id.broker != "";
+  }
+
+void SR_WriteIdentity(CJsonWriter &w, const SR_Identity &id)
+  {
+   w.AddLong("v", SR_PROTOCOL_VERSION);
+   w.AddString("licenseNumber", id.licenseNumber);
+   w.AddString("platform", id.platform);
+   w.AddString("account", id.account);
+   w.AddString("broker", id.broker);
+  }
+
+// Reads a signal object; false (with `why`) when it lacks an id or position.
+bool SR_ReadSignal(const CJsonDoc &doc, const int node, SR_Signal &s, string &why)
+  {
+   s.id = doc.GetString(node, "id");
+   s.symbol = doc.GetString(node, "symbol");
+   s.position = doc.GetString(node, "position");
+   StringToLower(s.position);
+   s.lot = doc.GetNumber(node, "lot");
+   s.slpoint = doc.GetNumber(node, "slpoint");
+   s.tppoint = doc.GetNumber(node, "tppoint");
+   s.trailingStop = doc.GetNumber(node, "trailingStop");
+   s.breakEvenPips = doc.GetNumber(node, "breakEvenPips");
+   s.riskPercentage = doc.GetNumber(node, "riskPercentage");
+   s.isTest = doc.GetBool(node, "isTest");
+   s.receivedAt = doc.GetLong(node, "receivedAt");
+   s.ttlMs = doc.GetLong(node, "ttlMs");
+   s.receivedTick = GetTickCount();
+   s.attempts = 0;
+   s.nextTryTick = s.receivedTick;
+   if(s.id == "")
+     {
+      why = "signal without an id";
+      return false;
+     }
+   if(s.position != SR_POS_BUY && s.position != SR_POS_SELL && s.position != SR_POS_CLOSEBUY &&
+      s.position != SR_POS_CLOSESELL && s.position != SR_POS_CLOSEALL)
+     {
+      why = "unknown position '" + s.position + "'";
+      return false;
+     }
+   why = "";
+   return true;
+  }
+
+void SR_WriteResultFields(CJsonWriter &w, const SR_Result &r)
+  {
+   w.AddString("id", r.id);
+   w.AddString("status", r.status);
+   w.AddString("ticket", r.ticket);
+   w.AddNumber("price", r.price, r.digits);
+   w.AddString("message", StringSubstr(r.message, 0, 1000));   // the schema's limit
+   w.AddLong("retcode", r.retcode);
+   w.AddLong("executedAt", r.executedAt);
+  }
+
+string SR_HelloFrame(const SR_Identity &id)
+  {
+   CJsonWriter w;
+   w.BeginObject();
+   w.AddString("type", SR_MSG_HELLO);
+   SR_WriteIdentity(w, id);
+   w.AddString("eaVersion", SR_EA_VERSION);
+   w.AddLong("terminalBuild", id.terminalBuild);
+   w.End();
+   return w.Text();
+  }
+
+string SR_PingFrame(const long t)
+  {
+   CJsonWriter w;
+   w.BeginObject();
+   w.AddString("type", SR_MSG_PING);
+   w.AddLong("t", t);
+   w.End();
+   return w.Text();
+  }
+
+string SR_ReceivedFrame(const string signalId)
+  {
+   CJsonWriter w;
+   w.BeginObject();
+   w.AddString("type", SR_MSG_RECEIVED);
+   w.AddString("id", signalId);
+   w.End();
+   return w.Text();
+  }
+
+string SR_ResultFrame(const SR_Result &r)
+  {
+   CJsonWriter w;
+   w.BeginObject();
+   w.AddString("type", SR_MSG_RESULT);
+   SR_WriteResultFields(w, r);
+   w.End();
+   return w.Text();
+  }
+
+// Body of POST /api/ea/poll: identity, the ids received since the last
+// poll, the results not yet reported, and the longest hold this EA accepts
+// (WebRequest blocks the EA, so it asks for short holds to keep managing
+// stops between polls).
+string SR_PollBody(const SR_Identity &id, const string &received[], const SR_Result &results[], const int resultCount)
+  {
+   CJsonWriter w;
+   w.BeginObject();
+   SR_WriteIdentity(w, id);
+   w.AddString("eaVersion", SR_EA_VERSION);
+   w.AddLong("terminalBuild", id.terminalBuild);
+   w.AddLong("waitMs", SR_POLL_DEFAULT_WAIT_MS);
+   w.OpenArray("received");
+   for(int i = 0; i < ArraySize(received); i++)
+      w.ItemString(received[i]);
+   w.End();
+   w.OpenArray("results");
+   for(int i = 0; i < resultCount; i++)
+     {
+      w.BeginObject();
+      SR_WriteResultFields(w, results[i]);
+      w.End();
+     }
+   w.End();
+   w.End();
+   return w.Text();
+  }
+
+#endif

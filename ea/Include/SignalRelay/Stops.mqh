@@ -1,0 +1,184 @@
+//+------------------------------------------------------------------+
+//| Stops.mqh - trailing stop and break-even for positions the relay |
+//| opened, run from the timer (and on ticks). Kept in               |
+//| SignalRelay\stops-<account>.txt so a restart keeps managing them. |
+//|                                                                  |
+//| Break-even: once the position is breakEvenPips in profit, the    |
+//| stop loss moves to the open price.                               |
+//| Trailing: once the position is trailingStop points in profit,   |
+//| the stop loss follows the price at that distance, and only ever |
+//| moves in the position's favour.                                  |
+//+------------------------------------------------------------------+
+#ifndef SIGNALRELAY_STOPS_MQH
+#define SIGNALRELAY_STOPS_MQH
+
+#include <SignalRelay\Platform.mqh>
+#include <SignalRelay\Symbols.mqh>
+
+#define SR_STOPS_MIN_GAP_MS   1000   // at most one modification per position per second
+#define SR_STOPS_RETRY_MS     5000   // after a refused modification
+
+class CStopManager
+  {
+private:
+   string            m_file;
+   long              m_ticket[];
+   double            m_trail[];     // points
+   double            m_bePips[];
+   uint              m_nextTry[];
+   int               m_count;
+
+   void              Save(void)
+     {
+      int h = FileOpen(m_file, FILE_WRITE | FILE_TXT | FILE_ANSI, '\t', CP_UTF8);
+      if(h == INVALID_HANDLE)
+        {
+         SR_LogThrottled("stops-write", "cannot write " + SR_FILES_FOLDER + "\\" + m_file + " (error " +
+                         IntegerToString(GetLastError()) + "): trailing stops restart from scratch after a restart");
+         return;
+        }
+      for(int i = 0; i < m_count; i++)
+         FileWriteString(h, IntegerToString(m_ticket[i]) + "\t" + DoubleToString(m_trail[i], 1) + "\t" +
+                         DoubleToString(m_bePips[i], 1) + "\r\n");
+      FileClose(h);
+     }
+   void              RemoveAt(const int index)
+     {
+      for(int i = index + 1; i < m_count; i++)
+        {
+         m_ticket[i - 1] = m_ticket[i];
+         m_trail[i - 1] = m_trail[i];
+         m_bePips[i - 1] = m_bePips[i];
+         m_nextTry[i - 1] = m_nextTry[i];
+        }
+      m_count--;
+     }
+   void              Put(const long ticket, const double trailPoints, const double bePips)
+     {
+      for(int i = 0; i < m_count; i++)
+         if(m_ticket[i] == ticket)
+           {
+            m_trail[i] = trailPoints;
+            m_bePips[i] = bePips;
+            return;
+           }
+      ArrayResize(m_ticket, m_count + 1, 16);
+      ArrayResize(m_trail, m_count + 1, 16);
+      ArrayResize(m_bePips, m_count + 1, 16);
+      ArrayResize(m_nextTry, m_count + 1, 16);
+      m_ticket[m_count] = ticket;
+      m_trail[m_count] = trailPoints;
+      m_bePips[m_count] = bePips;
+      m_nextTry[m_count] = GetTickCount();
+      m_count++;
+     }
+   double            Better(const bool isBuy, const double current, const double candidate) const
+     {
+      if(current == 0)
+         return candidate;
+      return isBuy ? MathMax(current, candidate) : MathMin(current, candidate);
+     }
+
+   // The stop loss this position should have now, or its current one.
+   double            Target(const SR_PositionInfo &p, const double trailPoints, const double bePips) const
+     {
+      double point = SymbolInfoDouble(p.symbol, SYMBOL_POINT);
+      double bid = SymbolInfoDouble(p.symbol, SYMBOL_BID);
+      double ask = SymbolInfoDouble(p.symbol, SYMBOL_ASK);
+      if(point <= 0 || bid <= 0 || ask <= 0)
+         return p.sl;
+      double profitPoints = p.isBuy ? (bid - p.openPrice) / point : (p.openPrice - ask) / point;
+      double best = p.sl;
+      if(bePips > 0 && profitPoints >= bePips * SR_PipPoints(p.symbol))
+         best = Better(p.isBuy, best, p.openPrice);
+      if(trailPoints > 0 && profitPoints >= trailPoints)
+         best = Better(p.isBuy, best, p.isBuy ? bid - trailPoints * point : ask + trailPoints * point);
+      return best;
+     }
+public:
+                     CStopManager(void) : m_file(""), m_count(0) {}
+
+   void              Load(const string account)
+     {
+      FolderCreate("SignalRelay");
+      m_file = "SignalRelay\\stops-" + account + ".txt";
+      m_count = 0;
+      if(!FileIsExist(m_file))
+         return;
+      int h = FileOpen(m_file, FILE_READ | FILE_TXT | FILE_ANSI | FILE_SHARE_READ, '\t', CP_UTF8);
+      if(h == INVALID_HANDLE)
+         return;
+      while(!FileIsEnding(h))
+        {
+         string f[];
+         if(StringSplit(FileReadString(h), '\t', f) == 3)
+            Put(StringToInteger(f[0]), StringToDouble(f[1]), StringToDouble(f[2]));
+        }
+      FileClose(h);
+      if(m_count > 0)
+         SR_Info("managing trailing stop/break-even of " + IntegerToString(m_count) + " position(s)");
+     }
+
+   int               Count(void) const { return m_count; }
+
+   // Starts managing a position the relay just opened.
+   void              Track(const long ticket, const double trailPoints, const double bePips)
+     {
+      if(ticket <= 0 || (trailPoints <= 0 && bePips <= 0))
+         return;
+      Put(ticket, trailPoints, bePips);
+      Save();
+     }
+
+   // Moves stops where due; forgets positions that are gone.
+   void              Manage(void)
+     {
+      bool changed = false;
+      uint now = GetTickCount();
+      for(int i = m_count - 1; i >= 0; i--)
+        {
+         SR_PositionInfo p;
+         if(!SR_SelectPosition(m_ticket[i], p))
+           {
+            RemoveAt(i);
+            changed = true;
+            continue;
+           }
+         if((int)(now - m_nextTry[i]) < 0)
+            continue;
+         double target = Target(p, m_trail[i], m_bePips[i]);
+         int digits = (int)SymbolInfoInteger(p.symbol, SYMBOL_DIGITS);
+         double point = SymbolInfoDouble(p.symbol, SYMBOL_POINT);
+         target = NormalizeDouble(target, digits);
+         if(MathAbs(target - p.sl) < point / 2)
+            continue;
+         // The broker refuses stops closer than its stops level, or any change
+         // inside the freeze level: wait for the price to move on.
+         double bid = SymbolInfoDouble(p.symbol, SYMBOL_BID);
+         double ask = SymbolInfoDouble(p.symbol, SYMBOL_ASK);
+         double minGap = (double)SymbolInfoInteger(p.symbol, SYMBOL_TRADE_STOPS_LEVEL) * point;
+         double freeze = (double)SymbolInfoInteger(p.symbol, SYMBOL_TRADE_FREEZE_LEVEL) * point;
+         double gap = p.isBuy ? bid - target : target - ask;
+         double current = p.isBuy ? bid - p.sl : p.sl - ask;
+         if(gap < minGap || (p.sl != 0 && freeze > 0 && current <= freeze))
+            continue;
+         int code = 0;
+         string why = "";
+         m_nextTry[i] = now + SR_STOPS_MIN_GAP_MS;
+         if(SR_ModifyStopLoss(m_ticket[i], target, code, why))
+           {
+            SR_Info("#" + IntegerToString(m_ticket[i]) + " " + p.symbol + " stop loss " +
+                    DoubleToString(p.sl, digits) + " -> " + DoubleToString(target, digits));
+            continue;
+           }
+         m_nextTry[i] = now + SR_STOPS_RETRY_MS;
+         SR_LogThrottled("stops", "#" + IntegerToString(m_ticket[i]) +
+                         " cannot move the stop loss to " + DoubleToString(target, digits) + ": " + why +
+                         " (retcode " + IntegerToString(code) + ")");
+        }
+      if(changed)
+         Save();
+     }
+  };
+
+#endif

@@ -1,0 +1,80 @@
+//+------------------------------------------------------------------+
+//| Types.mqh - values passed between the shared logic and the       |
+//| MT4/MT5 adapters (Mt4*.mqh / Mt5*.mqh, chosen in Platform.mqh).   |
+//| MQL passes structures by reference only, and copying one that    |
+//| holds strings is done field by field (CopyFrom) to be safe on    |
+//| every build.                                                     |
+//+------------------------------------------------------------------+
+#ifndef SIGNALRELAY_TYPES_MQH
+#define SIGNALRELAY_TYPES_MQH
+
+// Every position the relay opens carries this magic number; closeall with
+// an empty symbol closes exactly these.
+#define SR_MAGIC 7301017
+// Accepted slippage for market orders, in points.
+#define SR_DEVIATION_POINTS 20
+
+// What an execution attempt asks of the caller.
+#define SR_EXEC_DONE  0   // the outcome is final: report it
+#define SR_EXEC_RETRY 1   // a passing condition (requote, busy): try again while the TTL lasts
+
+#define SR_SIDE_BUY  1
+#define SR_SIDE_SELL 2
+#define SR_SIDE_ANY  3
+
+// The outcome of one trade operation, in the terms of the result message.
+struct SR_TradeOutcome
+  {
+   bool              ok;
+   int               retcode;     // broker return code (MT5) or error code (MT4); 0 = refused by the EA
+   string            message;     // words a trader understands
+   string            ticket;      // position (MT5) or order (MT4) ticket, digits
+   double            price;
+   int               digits;      // price digits of the symbol, for formatting
+
+   void              Clear(void)
+     {
+      ok = false;
+      retcode = 0;
+      message = "";
+      ticket = "";
+      price = 0;
+      digits = 5;
+     }
+  };
+
+// An open position as the stop manager needs it.
+struct SR_PositionInfo
+  {
+   long              ticket;
+   string            symbol;
+   bool              isBuy;
+   double            openPrice;
+   double            sl;
+   double            tp;
+   double            volume;
+  };
+
+// One row of the orders report (EA-PROTOCOL.md, "Orders report").
+struct SR_OrderRow
+  {
+   string            ticket;
+   string            symbol;
+   string            orderType;
+   double            lots;
+   double            openPrice;
+   double            closePrice;
+   double            stopLoss;
+   double            takeProfit;
+   double            profit;
+   double            commission;
+   double            swap;
+   long              magic;
+   string            comment;
+   string            status;
+   long              openTime;    // ms since the epoch, UTC
+   long              closeTime;   // 0 while open
+   int               digits;
+  };
+
+#endif
