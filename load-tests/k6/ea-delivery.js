@@ -1,0 +1,126 @@
+// Alerts in, trades out: EAS WebSocket EAs (one terminal per virtual user) receive the alerts
+// that a second scenario posts at RATE a second, acknowledge and answer each like the
+// reference EA. Delivery is measured from the server's receipt (`receivedAt`) to the frame's
+// arrival, corrected by the clock offset the welcome's serverTime gives: run k6 close to the
+// server, or on a host whose clock is NTP-synced with it.
+//
+//   k6 run -e BASE_URL=… -e LICENSES_FILE=licenses.txt -e EAS=1000 -e RATE=500 \
+//     -e DURATION=30s load-tests/k6/ea-delivery.js
+import { check } from 'k6';
+import exec from 'k6/execution';
+import http from 'k6/http';
+import { Counter, Trend } from 'k6/metrics';
+import ws from 'k6/ws';
+import {
+  alertBody,
+  alertParams,
+  eaSocketUrl,
+  envNumber,
+  licenses,
+  requireLicenses,
+  terminalOf,
+  webhookUrl,
+} from './lib.js';
+
+const delivery = new Trend('signal_delivery_ms', true);
+const received = new Counter('signals_received');
+const duplicates = new Counter('signals_duplicated');
+
+const eas = envNumber('EAS', 1000);
+const rate = envNumber('RATE', 500);
+const duration = __ENV.DURATION || '30s';
+const seconds = (d) => Number(d.replace(/[a-z]+$/, '')) * (d.endsWith('m') ? 60 : 1);
+const connectS = Math.max(10, Math.ceil(eas / 200));
+
+export const options = {
+  scenarios: {
+    eas: {
+      executor: 'per-vu-iterations',
+      vus: eas,
+      iterations: 1,
+      maxDuration: `${connectS + seconds(duration) + 30}s`,
+      exec: 'ea',
+    },
+    alerts: {
+      executor: 'constant-arrival-rate',
+      rate,
+      timeUnit: '1s',
+      duration,
+      startTime: `${connectS}s`,
+      preAllocatedVUs: Math.max(10, Math.ceil(rate / 10)),
+      maxVUs: Math.max(100, rate),
+      exec: 'alert',
+    },
+  },
+  thresholds: {
+    signal_delivery_ms: ['p(50)<3', 'p(99)<20'],
+    'http_req_duration{scenario:alerts}': ['p(99)<20'],
+    signals_received: ['count>0'],
+    signals_duplicated: ['count<1'],
+    checks: ['rate>0.999'],
+  },
+};
+
+export function setup() {
+  requireLicenses();
+  if (licenses.length < eas) {
+    throw new Error(`Give at least EAS (${eas}) licences: each alert goes to one licence's EA.`);
+  }
+}
+
+export function ea() {
+  // One iteration per virtual user: the iteration number is this EA's number.
+  const index = exec.scenario.iterationInTest;
+  const seen = {};
+  ws.connect(eaSocketUrl, {}, (socket) => {
+    let helloAt = 0;
+    let offset = 0; // server clock − our clock
+    socket.on('open', () => {
+      helloAt = Date.now();
+      socket.send(
+        JSON.stringify({ type: 'hello', v: 1, ...terminalOf(index, 'mt5'), eaVersion: 'k6' }),
+      );
+    });
+    socket.on('message', (text) => {
+      const now = Date.now();
+      const frame = JSON.parse(text);
+      if (frame.type === 'welcome') {
+        offset = frame.serverTime - (helloAt + now) / 2;
+        socket.setInterval(
+          () => socket.send(JSON.stringify({ type: 'ping', t: Date.now() })),
+          frame.heartbeatMs,
+        );
+      } else if (frame.type === 'signal') {
+        const signal = frame.signal;
+        socket.send(JSON.stringify({ type: 'received', id: signal.id }));
+        if (seen[signal.id]) {
+          duplicates.add(1);
+          return;
+        }
+        seen[signal.id] = true;
+        received.add(1);
+        delivery.add(now + offset - signal.receivedAt);
+        socket.send(
+          JSON.stringify({
+            type: 'result',
+            id: signal.id,
+            status: 'success',
+            ticket: '1',
+            retcode: 10009,
+            executedAt: Date.now(),
+          }),
+        );
+      }
+    });
+    socket.setTimeout(() => socket.close(), (connectS + seconds(duration) + 15) * 1000);
+  });
+}
+
+let sent = 0;
+
+export function alert() {
+  // Only the first EAS licences have an EA listening.
+  const license = licenses[(__VU * 7919 + sent++) % eas];
+  const res = http.post(webhookUrl, alertBody(license, sent), alertParams);
+  check(res, { 'accepted (200)': (r) => r.status === 200 });
+}

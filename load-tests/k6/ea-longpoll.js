@@ -1,0 +1,111 @@
+// MT4-style EAs: EAS virtual users each poll POST /api/ea/poll in a loop (the server holds a
+// poll until a signal arrives), carrying the ids they received and their results on the next
+// poll, while a second scenario posts alerts at RATE a second. Delivery is measured from the
+// server's receipt to the poll reply, on the server's clock (the reply's serverTime).
+//
+//   k6 run -e BASE_URL=… -e LICENSES_FILE=licenses.txt -e EAS=1000 -e RATE=200 \
+//     -e DURATION=30s load-tests/k6/ea-longpoll.js
+import { check } from 'k6';
+import exec from 'k6/execution';
+import http from 'k6/http';
+import { Counter, Trend } from 'k6/metrics';
+import {
+  alertBody,
+  alertParams,
+  envNumber,
+  licenses,
+  pollUrl,
+  requireLicenses,
+  terminalOf,
+  webhookUrl,
+} from './lib.js';
+
+const delivery = new Trend('signal_delivery_ms', true);
+const received = new Counter('signals_received');
+
+const eas = envNumber('EAS', 1000);
+const rate = envNumber('RATE', 200);
+const duration = __ENV.DURATION || '30s';
+const seconds = (d) => Number(d.replace(/[a-z]+$/, '')) * (d.endsWith('m') ? 60 : 1);
+const connectS = 10;
+
+export const options = {
+  scenarios: {
+    pollers: {
+      executor: 'constant-vus',
+      vus: eas,
+      duration: `${connectS + seconds(duration) + 10}s`,
+      exec: 'poller',
+      gracefulStop: '30s',
+    },
+    alerts: {
+      executor: 'constant-arrival-rate',
+      rate,
+      timeUnit: '1s',
+      duration,
+      startTime: `${connectS}s`,
+      preAllocatedVUs: Math.max(10, Math.ceil(rate / 10)),
+      maxVUs: Math.max(100, rate),
+      exec: 'alert',
+    },
+  },
+  thresholds: {
+    signal_delivery_ms: ['p(50)<5', 'p(99)<50'],
+    'http_req_duration{scenario:alerts}': ['p(99)<20'],
+    'http_req_failed{scenario:pollers}': ['rate<0.001'],
+    signals_received: ['count>0'],
+    checks: ['rate>0.999'],
+  },
+};
+
+export function setup() {
+  requireLicenses();
+  if (licenses.length < eas) {
+    throw new Error(`Give at least EAS (${eas}) licences: each alert goes to one licence's EA.`);
+  }
+}
+
+// Per virtual user: what the next poll reports.
+let pendingReceived = [];
+let pendingResults = [];
+
+export function poller() {
+  const body = {
+    v: 1,
+    // Pollers are the first EAS virtual users k6 starts: EA number = VU id − 1.
+    ...terminalOf((exec.vu.idInTest - 1) % eas, 'mt4'),
+    eaVersion: 'k6',
+    received: pendingReceived,
+    results: pendingResults,
+  };
+  const res = http.post(pollUrl, JSON.stringify(body), {
+    headers: { 'Content-Type': 'application/json' },
+    timeout: '30s',
+    tags: { name: 'poll' },
+  });
+  if (!check(res, { 'poll answered (200)': (r) => r.status === 200 })) return;
+  pendingReceived = [];
+  pendingResults = [];
+  const reply = res.json();
+  for (const signal of reply.signals) {
+    // serverTime is when the reply left the server; add the transfer time k6 measured.
+    delivery.add(reply.serverTime - signal.receivedAt + res.timings.receiving);
+    received.add(1);
+    pendingReceived.push(signal.id);
+    pendingResults.push({
+      id: signal.id,
+      status: 'success',
+      ticket: '1',
+      retcode: 0,
+      executedAt: Date.now(),
+    });
+  }
+}
+
+let sent = 0;
+
+export function alert() {
+  const license = licenses[(__VU * 7919 + sent++) % eas];
+  const res = http.post(webhookUrl, alertBody(license, sent), alertParams);
+  check(res, { 'accepted (200)': (r) => r.status === 200 });
+}

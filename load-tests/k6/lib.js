@@ -1,0 +1,57 @@
+// Settings shared by the k6 scripts, from `k6 run -e NAME=value` (see load-tests/README.md).
+//
+//   BASE_URL       the server's origin, e.g. https://relay.example.com (default localhost:3000)
+//   LICENSES       licence numbers of pro accounts on that server, comma-separated
+//   LICENSES_FILE  or a file with one licence per line (read in the init context)
+
+export const baseUrl = (__ENV.BASE_URL || 'http://localhost:3000').replace(/\/+$/, '');
+export const webhookUrl = `${baseUrl}/api/webhook/handleWebhook`;
+export const eaSocketUrl = `${baseUrl.replace(/^http/, 'ws')}/api/ea/ws`;
+export const pollUrl = `${baseUrl}/api/ea/poll`;
+
+const licenseText = __ENV.LICENSES_FILE ? open(__ENV.LICENSES_FILE) : __ENV.LICENSES || '';
+
+/** The licences to use; a run without any stops here rather than measuring 401s. */
+export const licenses = licenseText
+  .split(/[\s,]+/)
+  .map((l) => l.trim())
+  .filter((l) => l.length > 0);
+
+export function requireLicenses() {
+  if (licenses.length === 0) {
+    throw new Error('Set LICENSES (comma-separated) or LICENSES_FILE: licences of pro accounts.');
+  }
+}
+
+/** A number from the environment, or `fallback`. */
+export function envNumber(name, fallback) {
+  const value = Number(__ENV[name]);
+  return Number.isFinite(value) && __ENV[name] !== '' && __ENV[name] !== undefined
+    ? value
+    : fallback;
+}
+
+/** A TradingView alert as users write it; TradingView posts it as text/plain. */
+export function alertBody(license, i) {
+  return JSON.stringify({
+    licenseNumber: license,
+    symbol: 'EURUSD',
+    position: i % 2 === 0 ? 'buy' : 'sell',
+    lot: 0.01,
+  });
+}
+
+export const alertParams = {
+  headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+  tags: { name: 'webhook' },
+};
+
+/** The identity of EA number `index` (from 0): licence `index` and an account of its own. */
+export function terminalOf(index, platform) {
+  return {
+    licenseNumber: licenses[index % licenses.length],
+    platform,
+    account: String(5000000 + index),
+    broker: 'k6-Demo',
+  };
+}

@@ -1,0 +1,120 @@
+import { parseArgs } from 'node:util';
+
+export const scenarios = [
+  'steady',
+  'burst',
+  'connections',
+  'longpoll',
+  'instances',
+  'history',
+] as const;
+export type Scenario = (typeof scenarios)[number];
+
+export type BenchArgs = {
+  scenarios: Scenario[];
+  eas?: number;
+  rate?: number;
+  duration?: number;
+  count?: number;
+  concurrency?: number;
+  pollShare?: number;
+  dashboards?: number;
+  rows?: number;
+  floor: boolean;
+  profile: boolean;
+  logLevel: string;
+  /** Longest wait for a quiet machine before each measured phase, in seconds. */
+  quietTimeout: number;
+  /** Scheduling priority of the processes under test (negative: ahead of other work). */
+  nice: number;
+};
+
+export const usage = `npm run bench -- --scenario <name> [options]
+
+  --scenario     ${scenarios.join(' | ')} | all (default steady)
+  --eas N        EAs to connect (steady 1000, burst 16, longpoll 1000, instances 1000,
+                 connections 19000)
+  --rate R       alerts per second (steady 500, longpoll 200, instances 500; burst: as fast
+                 as possible)
+  --duration S   seconds of alerts at --rate (steady 30, longpoll 20, instances 20)
+  --count N      alerts in the burst (10000)
+  --concurrency  connections the burst keeps busy (64)
+  --poll-share   share of EAs on long-poll, 0..1 (steady/instances 0.1, longpoll 1)
+  --dashboards N dashboards on the live channel, for the result round trip (100)
+  --rows N       history rows to seed (100000)
+  --no-floor     skip the floor measurement
+  --profile      write a CPU profile of each server process to results/profiles/
+  --log-level L  server LOG_LEVEL (info, as in production)
+  --quiet-timeout S  longest wait for other processes to calm down before measuring (180)
+  --nice N       run the server(s), generator, EA fleets, floor and the bench database's
+                 Postgres backends at this priority (e.g. --nice=-10 on a machine shared with
+                 other work; needs root; default 0)`;
+
+const number = (value: string | undefined, name: string) => {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0)
+    throw new Error(`--${name} must be a number ≥ 0, not "${value}"`);
+  return n;
+};
+
+function niceValue(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < -20 || n > 19) {
+    throw new Error(`--nice must be an integer from -20 to 19, not "${value}"`);
+  }
+  return n;
+}
+
+export function parseBenchArgs(argv: string[]): BenchArgs {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      scenario: { type: 'string', default: 'steady' },
+      eas: { type: 'string' },
+      rate: { type: 'string' },
+      duration: { type: 'string' },
+      count: { type: 'string' },
+      concurrency: { type: 'string' },
+      'poll-share': { type: 'string' },
+      dashboards: { type: 'string' },
+      rows: { type: 'string' },
+      'no-floor': { type: 'boolean', default: false },
+      profile: { type: 'boolean', default: false },
+      'log-level': { type: 'string', default: 'info' },
+      'quiet-timeout': { type: 'string', default: '180' },
+      nice: { type: 'string', default: '0' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  const wanted = values.scenario.split(',').map((s) => s.trim());
+  const chosen = wanted.includes('all') ? [...scenarios] : wanted;
+  for (const s of chosen) {
+    if (!(scenarios as readonly string[]).includes(s)) {
+      throw new Error(`unknown scenario "${s}": choose ${scenarios.join(', ')} or all`);
+    }
+  }
+  const pollShare = number(values['poll-share'], 'poll-share');
+  if (pollShare !== undefined && pollShare > 1)
+    throw new Error('--poll-share must be between 0 and 1');
+  return {
+    scenarios: chosen as Scenario[],
+    eas: number(values.eas, 'eas'),
+    rate: number(values.rate, 'rate'),
+    duration: number(values.duration, 'duration'),
+    count: number(values.count, 'count'),
+    concurrency: number(values.concurrency, 'concurrency'),
+    pollShare,
+    dashboards: number(values.dashboards, 'dashboards'),
+    rows: number(values.rows, 'rows'),
+    floor: !values['no-floor'],
+    profile: values.profile,
+    logLevel: values['log-level'],
+    quietTimeout: number(values['quiet-timeout'], 'quiet-timeout') ?? 180,
+    nice: niceValue(values.nice),
+  };
+}

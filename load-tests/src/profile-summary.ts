@@ -1,0 +1,108 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * What a V8 CPU profile (`node --cpu-prof`) says, in a few lines: self time by function and by
+ * where the code lives (our files, each npm package, Node internals, GC, idle).
+ */
+type Node = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+};
+type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
+
+export type ProfileSummary = {
+  totalMs: number;
+  /** Share of non-idle time, by origin (`server/src/core`, `npm:pg`, `node:internal`, `(gc)`). */
+  byOrigin: { origin: string; ms: number; percent: number }[];
+  topFunctions: { fn: string; ms: number; percent: number }[];
+};
+
+function originOf(url: string, functionName: string): string {
+  if (!url) return functionName.startsWith('(') ? functionName : '(native)';
+  if (url.startsWith('node:')) return 'node:internal';
+  const modules = url.lastIndexOf('node_modules/');
+  if (modules >= 0) {
+    const rest = url.slice(modules + 'node_modules/'.length).split('/');
+    return `npm:${rest[0]!.startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]}`;
+  }
+  const src = url.indexOf('/src/');
+  if (src >= 0) {
+    const workspace = path.basename(url.slice(0, src));
+    return `${workspace}/${path.dirname(url.slice(src + 1))}`;
+  }
+  return url;
+}
+
+export function summarizeProfile(file: string, top = 15): ProfileSummary {
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, i) => {
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  const origins = new Map<string, number>();
+  const functions = new Map<string, number>();
+  let busy = 0;
+  let total = 0;
+  for (const [id, ms] of self) {
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    total += ms;
+    if (functionName === '(idle)' || functionName === '(program)') continue;
+    busy += ms;
+    const origin = originOf(url, functionName);
+    origins.set(origin, (origins.get(origin) ?? 0) + ms);
+    const fn =
+      `${functionName || '(anonymous)'} ${url ? `${origin}/${path.basename(url)}:${lineNumber + 1}` : ''}`.trim();
+    functions.set(fn, (functions.get(fn) ?? 0) + ms);
+  }
+  const rank = (m: Map<string, number>, n: number) =>
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, ms]) => ({ k, ms: Math.round(ms), percent: Math.round((ms / busy) * 1000) / 10 }));
+  return {
+    totalMs: Math.round(total),
+    byOrigin: rank(origins, 12).map(({ k, ...r }) => ({ origin: k, ...r })),
+    topFunctions: rank(functions, top).map(({ k, ...r }) => ({ fn: k, ...r })),
+  };
+}
+
+/**
+ * The main thread's profile in a `--cpu-prof-dir` (files are named
+ * CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile; thread 0 is the main one), else the largest.
+ */
+export function mainThreadProfile(dir: string): string | null {
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));
+  } catch {
+    return null;
+  }
+  const main = files.find((f) => f.split('.')[4] === '0');
+  if (main) return path.join(dir, main);
+  const largest = files
+    .map((f) => ({ f, size: statSync(path.join(dir, f)).size }))
+    .sort((a, b) => b.size - a.size)[0];
+  return largest ? path.join(dir, largest.f) : null;
+}
+
+export function formatProfile(s: ProfileSummary): string {
+  return [
+    'self time by origin (% of busy time):',
+    ...s.byOrigin.map((o) => `  ${String(o.percent).padStart(5)} %  ${o.origin}`),
+    'top functions:',
+    ...s.topFunctions.map((f) => `  ${String(f.percent).padStart(5)} %  ${f.fn}`),
+  ].join('\n');
+}
+
+// `npx tsx load-tests/src/profile-summary.ts <file.cpuprofile>`
+if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
+  const file = process.argv[2];
+  if (!file) {
+    console.error('usage: tsx load-tests/src/profile-summary.ts <file.cpuprofile>');
+    process.exit(2);
+  }
+  console.log(formatProfile(summarizeProfile(file, 30)));
+}
