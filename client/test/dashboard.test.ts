@@ -40,7 +40,8 @@ describe('dashboard', { timeout: 60_000 }, () => {
     const { page, errors, close } = await openSignedIn(browser, server, user);
     await page.goto('/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Welcome, Test' }).waitFor();
-    await page.getByText(user.email).waitFor();
+    // The Licenses tab's account details (the sidebar shows the address too).
+    await page.getByRole('definition').filter({ hasText: user.email }).waitFor();
     expect(await currentTab(page)).toBe('Licenses');
 
     await page.goto('/dashboard#signal-test');
