@@ -169,7 +169,10 @@ describe('dashboard', { timeout: 60_000 }, () => {
         });
       }
       await page.goto('/dashboard#signal-history');
-      await expect.poll(() => page.locator('tr[data-signal-id]').count()).toBe(2);
+      // A first page load under a loaded CI machine can take several seconds.
+      await expect
+        .poll(() => page.locator('tr[data-signal-id]').count(), { timeout: 15_000 })
+        .toBe(2);
       await page.locator('tr[data-signal-id]').first().click();
       await page.getByRole('list', { name: 'Hop timings' }).waitFor();
       await page.getByText('Delivery latency (ms, received → EA)').waitFor();

@@ -9,7 +9,7 @@ export type TcpProxy = {
    * error, new ones are accepted but never answered.
    */
   stall(): void;
-  /** The service is back on the same port (after `stall`, held connections carry on). */
+  /** The service is back (after `stall`, held connections carry on; ones opened during it are reset). */
   restore(): Promise<void>;
   close(): Promise<void>;
 };
@@ -53,7 +53,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         pair.upstream?.destroy();
         pairs.delete(pair);
       });
-      // Accepted during a partition: held, unanswered, until it heals.
+      // Accepted during a partition: held unanswered, and reset when it heals.
       if (stalled) client.pause();
       else join(pair);
     });
@@ -95,8 +95,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
             pair.client.resume();
             pair.upstream.resume();
           } else {
-            join(pair);
-            pair.client.resume();
+            // Opened during the partition: its client has long given up (as after an
+            // unanswered SYN), and joining it now would start a backend nobody uses.
+            pair.client.resetAndDestroy();
+            pairs.delete(pair);
           }
         }
         return;

@@ -62,12 +62,13 @@ describe('Postgres unavailable for 10 s', () => {
     await fleet.allConnected(15_000);
     const licenses = users.map((u) => u.licenseNumber);
 
-    // 20 alerts a second for 16 s; the database goes away 3 s in and comes back 10 s later.
+    // 20 alerts a second for 20 s; the database goes away 3 s in and comes back 10 s later,
+    // leaving 7 s of normal service to show it accepts again.
     const stream = alertStream({
       servers: () => servers.map((s) => s.url),
       licenses,
       perSecond: 20,
-      durationMs: 16_000,
+      durationMs: 20_000,
     });
     await new Promise((r) => setTimeout(r, 3000));
     // A partition rather than a refusal: held queries hang instead of failing, the harder case.
