@@ -16,7 +16,7 @@ import { createSignalStore } from './signal-store.ts';
 export function createCore(deps: AppDeps, metrics: Metrics) {
   const { database, bus, jobs, now, logger } = deps;
   const onBusError = (err: unknown) => logger.warn({ err }, 'bus unavailable');
-  const store = createSignalStore(database.db, database.atomically);
+  const store = createSignalStore(database);
   const publishLive = createLivePublisher(bus, onBusError);
   return {
     store,

@@ -74,14 +74,57 @@ function statusOfResult(result: SignalResult): 'success' | 'error' {
 }
 
 /**
- * Signal persistence for the relay: intake, replay, acknowledgements, results and expiry.
- * `atomically` is the database's (db.ts); it keeps a late INSERT from storing a signal we
- * refused with 503.
+ * An acknowledgement: the terminal's delivery row, and the signal's delivery time when it is
+ * the first terminal to have it. Named (prepared once per connection): it runs for every
+ * signal, and planning this statement costs Postgres more than running it.
  */
-export function createSignalStore(
-  db: Db,
-  atomically: Database['atomically'] = (work) => db.transaction((tx) => work(tx as unknown as Db)),
-) {
+const recordReceivedSql = `
+  with s as (select id from signals where id = $1 and user_id = $2),
+  ins as (
+    insert into signal_deliveries (signal_id, terminal_id, received_at)
+    select id, $3, $4::timestamptz from s
+    on conflict do nothing
+    returning signal_id
+  )
+  update signals set delivered_at = $4::timestamptz
+  where id in (select signal_id from ins) and delivered_at is null
+  returning signals.*`;
+
+/**
+ * A result: first per terminal wins (EAs may resend); the signal is success if any terminal
+ * succeeded, else the latest error. Named, like the acknowledgement.
+ */
+const recordResultSql = `
+  with s as (select id from signals where id = $1 and user_id = $2),
+  d as (
+    insert into signal_deliveries
+      (signal_id, terminal_id, received_at, result_status, result_message, retcode, ticket, price, executed_at)
+    select id, $3, $4::timestamptz, $5, $6, $7::integer, $8, $9::double precision, $10::timestamptz from s
+    on conflict (signal_id, terminal_id) do update set
+      result_status = excluded.result_status, result_message = excluded.result_message,
+      retcode = excluded.retcode, ticket = excluded.ticket, price = excluded.price,
+      executed_at = excluded.executed_at
+    where signal_deliveries.result_status is null
+    returning signal_id
+  )
+  update signals set
+    status = case when signals.status = 'success' then 'success' else $11 end,
+    error_message = case when signals.status = 'success' or $11 = 'success'
+      then signals.error_message else coalesce($6, 'The terminal refused the order.') end,
+    delivered_at = coalesce(signals.delivered_at, $4::timestamptz),
+    executed_at = coalesce(signals.executed_at, $4::timestamptz),
+    ticket = coalesce(signals.ticket, $8),
+    executed_price = coalesce(signals.executed_price, $9::double precision),
+    retcode = coalesce(signals.retcode, $7::integer)
+  where id in (select signal_id from d)
+  returning signals.*`;
+
+/**
+ * Signal persistence for the relay: intake, replay, acknowledgements, results and expiry.
+ * `atomically` keeps a late INSERT from storing a signal we refused with 503 (db.ts).
+ */
+export function createSignalStore(database: Pick<Database, 'db' | 'atomically' | 'prepared'>) {
+  const { db, atomically, prepared } = database;
   return {
     /**
      * Inserts; with an alertId already used by this user, returns null instead (no row).
@@ -142,20 +185,13 @@ export function createSignalStore(
       at: number,
     ): Promise<SignalRow | null> {
       if (!isSignalId(signalId)) return null;
-      const when = new Date(at);
-      const result = await db.execute(sql`
-        with s as (select id from signals where id = ${signalId} and user_id = ${terminal.userId}),
-        ins as (
-          insert into signal_deliveries (signal_id, terminal_id, received_at)
-          select id, ${terminal.id}, ${when} from s
-          on conflict do nothing
-          returning signal_id
-        )
-        update signals set delivered_at = ${when}
-        where id in (select signal_id from ins) and delivered_at is null
-        returning signals.*`);
-      const row = rowsOf<Record<string, unknown>>(result)[0];
-      return row ? signalRowOf(row) : null;
+      const rows = await prepared('signal_received', recordReceivedSql, [
+        signalId,
+        terminal.userId,
+        terminal.id,
+        new Date(at),
+      ]);
+      return rows[0] ? signalRowOf(rows[0]) : null;
     },
 
     /**
@@ -199,33 +235,20 @@ export function createSignalStore(
       const text = result.message?.replaceAll('\u0000', '').trim();
       const message = text ? text : null;
       const ticket = result.ticket ? result.ticket : null;
-      const res = await db.execute(sql`
-        with s as (select id from signals where id = ${result.id} and user_id = ${terminal.userId}),
-        d as (
-          insert into signal_deliveries
-            (signal_id, terminal_id, received_at, result_status, result_message, retcode, ticket, price, executed_at)
-          select id, ${terminal.id}, ${when}, ${result.status}, ${message}, ${result.retcode ?? null},
-            ${ticket}, ${result.price ?? null}, ${terminalTime} from s
-          on conflict (signal_id, terminal_id) do update set
-            result_status = excluded.result_status, result_message = excluded.result_message,
-            retcode = excluded.retcode, ticket = excluded.ticket, price = excluded.price,
-            executed_at = excluded.executed_at
-          where signal_deliveries.result_status is null
-          returning signal_id
-        )
-        update signals set
-          status = case when signals.status = 'success' then 'success' else ${status} end,
-          error_message = case when signals.status = 'success' or ${status} = 'success'
-            then signals.error_message else ${message ?? 'The terminal refused the order.'} end,
-          delivered_at = coalesce(signals.delivered_at, ${when}),
-          executed_at = coalesce(signals.executed_at, ${when}),
-          ticket = coalesce(signals.ticket, ${ticket}),
-          executed_price = coalesce(signals.executed_price, ${result.price ?? null}),
-          retcode = coalesce(signals.retcode, ${result.retcode ?? null})
-        where id in (select signal_id from d)
-        returning signals.*`);
-      const row = rowsOf<Record<string, unknown>>(res)[0];
-      return row ? signalRowOf(row) : null;
+      const rows = await prepared('signal_result', recordResultSql, [
+        result.id,
+        terminal.userId,
+        terminal.id,
+        when,
+        result.status,
+        message,
+        result.retcode ?? null,
+        ticket,
+        result.price ?? null,
+        terminalTime,
+        status,
+      ]);
+      return rows[0] ? signalRowOf(rows[0]) : null;
     },
 
     /**
