@@ -1,6 +1,6 @@
 import type { Signal as EaSignal, SignalResult } from '@signalrelay/bridge/protocol';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { Database, Db } from '../db/db.ts';
+import type { Database } from '../db/db.ts';
 import { signals } from '../db/schema/signals.ts';
 
 export type SignalRow = typeof signals.$inferSelect;
