@@ -163,20 +163,24 @@ export function createWsGateway(deps: Deps) {
       connections.add(c);
       /** Ids already sent on this socket and not yet acknowledged: no double push. */
       const sent = new Set<string>();
-      // Frames are handled one after another: a `received` must not overtake the hello.
-      let queue: Promise<void> = Promise.resolve();
-      let queued = 0;
+      // Until the hello is handled, frames wait behind it (a `received` must not overtake it).
+      // After it, each frame is handled at once: a ping must never wait for database writes,
+      // nor one result for the one before (a burst of signals would starve the heartbeat).
+      let beforeHello: Promise<void> = Promise.resolve();
+      let inFlight = 0;
 
       socket.on('message', (data, isBinary) => {
         const at = now();
         c.lastFrameAt = at;
-        if (++queued >= maxQueuedFrames) socket.pause();
-        queue = queue
-          .then(() => onFrame(isBinary ? null : data.toString(), at))
-          .catch((err) => log.error({ err }, 'EA frame handling failed'))
-          .finally(() => {
-            if (--queued === maxQueuedFrames / 2) socket.resume();
-          });
+        if (++inFlight >= maxQueuedFrames) socket.pause();
+        const handle = () =>
+          onFrame(isBinary ? null : data.toString(), at)
+            .catch((err) => log.error({ err }, 'EA frame handling failed'))
+            .finally(() => {
+              if (--inFlight === maxQueuedFrames / 2) socket.resume();
+            });
+        if (c.terminal) void handle();
+        else beforeHello = beforeHello.then(handle);
       });
       socket.on('close', () => connections.delete(c));
       socket.on('error', (err) => log.debug({ err: err.message }, 'EA socket error'));

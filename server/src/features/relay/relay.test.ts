@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { helloFrame, openEaSocket } from '../../../test/ea-socket.ts';
@@ -130,6 +130,39 @@ describe('EA gateway over WebSocket', () => {
     await ea.next((f) => f.type === 'welcome');
     ea.send({ type: 'ping', t: 42 });
     expect(await ea.next((f) => f.type === 'pong')).toEqual({ type: 'pong', t: 42 });
+    ea.close();
+  });
+
+  it('answers pings and stores later results while an earlier result waits on the database', async () => {
+    const user = await createTestUser(db());
+    const ea = await openEaSocket(baseUrl);
+    ea.send(helloFrame(user.licenseNumber));
+    await ea.next((f) => f.type === 'welcome');
+    const ids: string[] = [];
+    for (const symbol of ['EURUSD', 'USDJPY']) {
+      const reply = await postAlert({
+        licenseNumber: user.licenseNumber,
+        symbol,
+        position: 'buy',
+        lot: 0.01,
+      });
+      expect(reply.status).toBe(200);
+      ids.push(reply.body.signalId as string);
+    }
+    const [slow, fast] = ids as [string, string];
+
+    // A row lock holds the first result's write, as a slow database would.
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`select id from signals where id = ${slow} for update`);
+      ea.send({ type: 'result', id: slow, status: 'success', ticket: '1' });
+      await new Promise((r) => setTimeout(r, 100));
+      ea.send({ type: 'ping', t: 7 });
+      expect(await ea.next((f) => f.type === 'pong' && f.t === 7, 500)).toBeTruthy();
+      ea.send({ type: 'result', id: fast, status: 'success', ticket: '2' });
+      await until(async () => (await signalRow(fast)).status === 'success', 1000);
+      expect((await signalRow(slow)).status).toBe('pending');
+    });
+    await until(async () => (await signalRow(slow)).status === 'success');
     ea.close();
   });
 
