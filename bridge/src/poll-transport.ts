@@ -156,7 +156,7 @@ export function createPollTransport(options: PollTransportOptions): Transport {
       } catch (error) {
         if (stopped) return;
         if (isFatal(error)) return stopFor(error);
-        const message = (error as Error).message;
+        const message = describe(error);
         if (connected) {
           connected = false;
           events.disconnected(message);
@@ -222,4 +222,11 @@ function safeJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** fetch() says only "fetch failed"; the network error behind it is what a trader can act on. */
+function describe(error: unknown): string {
+  const { message, cause } = error as Error & { cause?: { code?: string; message?: string } };
+  if (!cause?.message) return message;
+  return `${message} (${cause.code ? `${cause.code}: ` : ''}${cause.message})`;
 }
