@@ -94,9 +94,9 @@ describe('injection through the fields the dashboard renders', { timeout: 120_00
     });
     const [order] = await db.select().from(orders).where(eq(orders.userId, user.id));
     expect(order).toMatchObject({ comment: `${html(6)} ${sqlText}` });
-    const tables = await db.execute<{ name: string | null }>(
-      sql`select to_regclass(name) as name from unnest(array['signals', 'orders', 'users']) as name`,
-    );
+    const tables = (await db.execute(
+      sql`select to_regclass(name)::text as name from unnest(array['signals', 'orders', 'users']) as name`,
+    )) as unknown as { rows: { name: string | null }[] };
     expect(tables.rows.map((r) => r.name)).toEqual(['signals', 'orders', 'users']);
 
     const { page, errors, close } = await openSignedIn(browser, server, user);
