@@ -4,16 +4,55 @@ import type { Database } from '../db/db.ts';
 import { signals } from '../db/schema/signals.ts';
 
 export type SignalRow = typeof signals.$inferSelect;
-export type NewSignal = typeof signals.$inferInsert;
+/** What intake stores: every column it sets, the id and result columns excepted. */
+export type NewSignal = Pick<SignalRow, (typeof insertedColumns)[number]>;
 
 /** A terminal as the relay knows it (id from the terminals table). */
 export type TerminalRef = { id: string; userId: string; platform: 'mt4' | 'mt5' };
 
 /**
- * An insert not committed within this long is abandoned (the webhook answers 503), so that
+ * An insert not answered within this long is abandoned (the webhook answers 503), so that
  * with a full pool's wait it still answers inside TradingView's 3 s.
  */
 const insertTimeoutMs = 1500;
+
+const insertedColumns = [
+  'userId',
+  'symbol',
+  'position',
+  'lot',
+  'price',
+  'slpoint',
+  'tppoint',
+  'trailingStop',
+  'breakEvenPips',
+  'riskPercentage',
+  'isTest',
+  'senderPlatform',
+  'platform',
+  'status',
+  'alertId',
+  'receivedAt',
+  'expiresAt',
+] as const;
+
+/** New ids as drizzle's own inserts make them (the column's default: UUIDv7). */
+const newSignalId = signals.id.defaultFn as () => string;
+
+/**
+ * The intake's INSERT, one round trip (`Database.inTime`: $1 is its deadline). Written out
+ * from the schema rather than built by drizzle on every call; named, like the statements
+ * below. With the user's alertId already taken it inserts nothing.
+ */
+const insertSql = (() => {
+  const columns = ['id' as const, ...insertedColumns].map((key) => signals[key]);
+  return `
+  insert into signals (${columns.map((c) => c.name).join(', ')})
+  select ${columns.map((c, i) => `$${i + 2}::${c.getSQLType()}`).join(', ')}
+  where statement_timestamp() < $1::timestamptz
+  on conflict do nothing
+  returning *`;
+})();
 
 /** After this long past its TTL, a received signal with no result is marked as an error. */
 export const resultGraceMs = 60_000;
@@ -121,24 +160,23 @@ const recordResultSql = `
 
 /**
  * Signal persistence for the relay: intake, replay, acknowledgements, results and expiry.
- * `atomically` keeps a late INSERT from storing a signal we refused with 503 (db.ts).
+ * `inTime` keeps a late INSERT from storing a signal we refused with 503 (db.ts).
  */
-export function createSignalStore(database: Pick<Database, 'db' | 'atomically' | 'prepared'>) {
-  const { db, atomically, prepared } = database;
+export function createSignalStore(database: Pick<Database, 'db' | 'inTime' | 'prepared'>) {
+  const { db, inTime, prepared } = database;
   return {
     /**
-     * Inserts; with an alertId already used by this user, returns null instead (no row).
-     * In an explicit transaction, although it is one statement: when the network to Postgres
-     * breaks and heals later, an INSERT held up on the way still executes then, long after we
-     * answered 503 (and TradingView sent the alert again). Our COMMIT follows only the INSERT's
-     * answer, so a held-up INSERT finds a connection we closed and is rolled back.
+     * Inserts; returns null instead when the user's alertId is already taken, or when the
+     * INSERT reached Postgres too late to count (we had given up on it by then).
      */
     async insert(values: NewSignal): Promise<SignalRow | null> {
-      const rows = await atomically(
-        (tx) => tx.insert(signals).values(values).onConflictDoNothing().returning(),
-        insertTimeoutMs,
-      );
-      return rows[0] ?? null;
+      const params: unknown[] = [newSignalId()];
+      for (const key of insertedColumns) {
+        const value = values[key];
+        params.push(value === null ? null : signals[key].mapToDriverValue(value));
+      }
+      const rows = await inTime('signal_insert', insertSql, params, insertTimeoutMs);
+      return rows[0] ? signalRowOf(rows[0]) : null;
     },
 
     async findByAlertId(userId: string, alertId: string): Promise<SignalRow | null> {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/services.ts';
 import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.ts';
-import { type Database, openDatabase } from './db.ts';
+import { type Database, inTimeMarginMs, openDatabase } from './db.ts';
 
 // The app's database reached through a proxy that can break the network like a partition.
 let testDatabase: TestDatabase;
@@ -29,28 +29,40 @@ async function marks(): Promise<string[]> {
   return (rows as unknown as { rows: { name: string }[] }).rows.map((r) => r.name);
 }
 
-describe('atomically across a network partition', () => {
-  it('commits and returns what the work returned', async () => {
-    const result = await database.atomically(async (db) => {
-      await db.execute(sql`insert into marks values ('committed')`);
-      return 42;
-    });
-    expect(result).toBe(42);
+/** Adds a mark if the statement reaches Postgres before its deadline (`$1`). */
+const addMark = (name: string, timeoutMs = 1500) =>
+  database.inTime(
+    'add_mark',
+    'insert into marks select $2 where statement_timestamp() < $1 returning name',
+    [name],
+    timeoutMs,
+  );
+
+describe('inTime across a network partition', () => {
+  it('writes in one statement and returns its rows', async () => {
+    expect(await addMark('committed')).toEqual([{ name: 'committed' }]);
     expect(await marks()).toEqual(['committed']);
   });
 
-  it('gives up in time, and an INSERT held up in the network never lands after it heals', async () => {
+  it('gives up in time, and the pool drops the broken connection', async () => {
     proxy.stall();
     const started = Date.now();
-    await expect(
-      database.atomically((db) => db.execute(sql`insert into marks values ('late')`), 500),
-    ).rejects.toThrow();
+    await expect(addMark('abandoned', 500)).rejects.toThrow(/within 500 ms/);
     expect(Date.now() - started).toBeLessThan(2000);
     await proxy.restore();
     await new Promise((r) => setTimeout(r, 500));
     expect(await marks()).toEqual(['committed']);
-    // The pool dropped the broken connection and serves again.
-    await database.atomically((db) => db.execute(sql`insert into marks values ('after')`));
+    expect(await addMark('after')).toEqual([{ name: 'after' }]);
+  });
+
+  it('a statement held up in the network past its deadline changes nothing when it lands', async () => {
+    proxy.stall();
+    // Deadline 1000 ms after sending (1500 - the 500 ms margin); the network heals at 1200 ms,
+    // before we give up, so the INSERT does reach Postgres and is answered: too late to count.
+    const late = addMark('late');
+    await new Promise((r) => setTimeout(r, 1000 + inTimeMarginMs / 2 - 50));
+    await proxy.restore();
+    expect(await late).toEqual([]);
     expect(await marks()).toEqual(['after', 'committed']);
   });
 });

@@ -1,8 +1,16 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Pool } from 'pg';
 import { migrationsFolder } from '../paths.ts';
 import * as schema from './schema/index.ts';
+
+/**
+ * A statement run `inTime` must reach Postgres this long before we give up on its answer: a
+ * row lands unseen only if its answer is held up longer than this on the way back.
+ */
+export const inTimeMarginMs = 500;
+const clockCheckEveryMs = 5 * 60_000;
 
 /** Both drivers expose the same drizzle API; features only see this type. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -13,12 +21,20 @@ export type Database = {
   /** Cheap round trip used by /readyz. */
   ping(): Promise<void>;
   /**
-   * Runs `work` in one transaction, failing after `timeoutMs` if given. On Postgres, when
-   * anything fails the connection is closed instead of rolled back: on a broken network a
-   * ROLLBACK would hang like the statement before it, and closing is what makes Postgres roll
-   * back a statement that reaches it late.
+   * Runs a named statement that writes, only if it reaches Postgres in time: `$1` is a
+   * deadline on Postgres's own clock, which the statement must check
+   * (`where statement_timestamp() < $1`), and the parameters follow from `$2`. We give up on
+   * the answer after `timeoutMs`; the deadline falls `inTimeMarginMs` before that, so a
+   * statement held up in a broken network that reaches Postgres after we gave up (and said
+   * "not stored") changes nothing. One round trip, where BEGIN, statement, COMMIT take three.
+   * Returns the raw rows, like `prepared`.
    */
-  atomically<T>(work: (db: Db) => Promise<T>, timeoutMs?: number): Promise<T>;
+  inTime(
+    name: string,
+    text: string,
+    params: unknown[],
+    timeoutMs: number,
+  ): Promise<Record<string, unknown>[]>;
   /**
    * Runs a named statement, parsed and planned once per connection instead of on every call:
    * for the relay's hottest statements, where planning costs Postgres more than running them.
@@ -59,32 +75,33 @@ async function openPostgres(url: string, onError?: (err: Error) => void): Promis
   // An idle client dying (Postgres restart) is emitted on the pool; unhandled it kills the process.
   pool.on('error', (err) => onError?.(err));
   const db = drizzle(pool, { schema }) as unknown as Db;
+  const clock = await watchClockOffset(pool, onError);
   return {
     db,
     kind: 'postgres',
     async ping() {
       await pool.query('select 1');
     },
-    async atomically(work, timeoutMs) {
+    async inTime(name, text, params, timeoutMs) {
       const client = await pool.connect();
-      let released = false;
-      // Releasing with an error makes the pool close the connection, ending a query in flight.
-      const release = (err?: Error) => {
-        if (released) return;
-        released = true;
-        client.release(err);
-      };
-      const timer = timeoutMs
-        ? setTimeout(() => release(new Error(`transaction took over ${timeoutMs} ms`)), timeoutMs)
-        : undefined;
+      // Set once a connection is ours, so a wait for the pool does not eat into it.
+      const deadline = new Date(Date.now() + clock.offsetMs + timeoutMs - inTimeMarginMs);
+      const answer = client.query({ name, text, values: [deadline, ...params] });
+      let timer: NodeJS.Timeout | undefined;
+      const givenUp = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no answer from Postgres within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+      });
       try {
-        await client.query('begin');
-        const result = await work(drizzle(client) as unknown as Db);
-        await client.query('commit');
-        release();
-        return result;
+        const result = await Promise.race([answer, givenUp]);
+        client.release();
+        return result.rows;
       } catch (err) {
-        release(err instanceof Error ? err : new Error(String(err)));
+        // Releasing with an error makes the pool close the connection (ending the query).
+        answer.catch(() => undefined);
+        client.release(err instanceof Error ? err : new Error(String(err)));
         throw err;
       } finally {
         clearTimeout(timer);
@@ -96,7 +113,10 @@ async function openPostgres(url: string, onError?: (err: Error) => void): Promis
     async migrate() {
       await migrate(drizzle(pool), { migrationsFolder });
     },
-    close: once(() => pool.end()),
+    close: once(async () => {
+      clock.stop();
+      await pool.end();
+    }),
   };
 }
 
@@ -113,7 +133,11 @@ async function openPglite(dir: string): Promise<Database> {
     async ping() {
       await client.query('select 1');
     },
-    atomically: (work) => db.transaction((tx) => work(tx as unknown as Db)),
+    // In-process: nothing can hold a statement up on its way, so the deadline is never hit.
+    async inTime(_name, text, params, timeoutMs) {
+      const deadline = new Date(Date.now() + timeoutMs);
+      return (await client.query<Record<string, unknown>>(text, [deadline, ...params])).rows;
+    },
     // One embedded connection: PGlite keeps its own statement cache.
     async prepared(_name, text, params) {
       return (await client.query<Record<string, unknown>>(text, params)).rows;
@@ -123,6 +147,30 @@ async function openPglite(dir: string): Promise<Database> {
     },
     close: once(() => client.close()),
   };
+}
+
+/**
+ * How far Postgres's clock is ahead of ours, so `inTime` deadlines are set on Postgres's
+ * clock: measured at start and every few minutes (clocks are stepped by NTP).
+ */
+async function watchClockOffset(pool: Pool, onError?: (err: Error) => void) {
+  const clock = { offsetMs: 0, stop: () => clearInterval(timer) };
+  const measure = async () => {
+    const sent = Date.now();
+    const { rows } = await pool.query<{ now_ms: number }>(
+      'select (extract(epoch from clock_timestamp()) * 1000)::float8 as now_ms',
+    );
+    const answered = Date.now();
+    // The reading was taken about halfway through the round trip.
+    clock.offsetMs = rows[0]!.now_ms - (sent + answered) / 2;
+  };
+  // Unmeasured (Postgres not up yet), the offset stays 0 until the next check.
+  await measure().catch((err: Error) => onError?.(err));
+  const timer = setInterval(() => {
+    measure().catch((err: Error) => onError?.(err));
+  }, clockCheckEveryMs);
+  timer.unref();
+  return clock;
 }
 
 function once(fn: () => Promise<void>): () => Promise<void> {
