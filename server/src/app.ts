@@ -61,7 +61,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     global: false,
     ...(deps.redis ? { redis: deps.redis, nameSpace: 'rl:' } : {}),
   });
-  await registerSecurityHeaders(app, deps.config.publicUrl);
+  registerSecurityHeaders(app, deps.config.publicUrl);
   registerErrorHandler(app);
   registerHttpMetrics(app, metrics);
   registerSessions(app, deps);
