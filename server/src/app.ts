@@ -13,6 +13,7 @@ import downloadsRoutes from './features/downloads/downloads-routes.ts';
 import healthRoutes from './features/health/health-routes.ts';
 import liveRoutes from './features/live/live-routes.ts';
 import ordersRoutes from './features/orders/orders-routes.ts';
+import { pollWaitMs } from './features/relay/relay-poll.ts';
 import relayRoutes from './features/relay/relay-routes.ts';
 import signalsRoutes from './features/signals/signals-routes.ts';
 import siteRoutes from './features/site/site-routes.ts';
@@ -23,6 +24,18 @@ import { defaultClientDist } from './paths.ts';
 
 /** Largest EA WebSocket frame we accept (EA-PROTOCOL.md: frames up to 64 KiB). */
 const maxFrameBytes = 64 * 1024;
+
+/**
+ * Time limits of the HTTP server. A connection with no traffic for `connectionTimeout` is
+ * closed, so it must outlast the longest long-poll hold, during which nothing is sent (at
+ * 10 s, polls held 20 s were cut and EAs saw "other side closed"). WebSockets are not
+ * affected: their sockets leave the HTTP server when upgraded.
+ */
+export const httpTimeouts = {
+  connectionTimeout: pollWaitMs + 10_000,
+  requestTimeout: 30_000,
+  keepAliveTimeout: 65_000,
+} satisfies FastifyServerOptions;
 
 /** A hop count becomes proxy-addr's "trust the first n hops" function. */
 function trustProxyOption(
@@ -37,6 +50,7 @@ function trustProxyOption(
  */
 export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}) {
   const app = Fastify({
+    ...httpTimeouts,
     loggerInstance: deps.logger,
     trustProxy: trustProxyOption(deps.config.TRUST_PROXY),
     return503OnClosing: true,

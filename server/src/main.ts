@@ -12,11 +12,7 @@ const config = loadConfigOrExit();
 const logger = pino(loggerOptions(config.LOG_LEVEL));
 const deps = await openDepsOrExit(config, logger, { migrate: true });
 
-const app = await buildApp(deps, {
-  connectionTimeout: 10_000,
-  requestTimeout: 30_000,
-  keepAliveTimeout: 65_000,
-});
+const app = await buildApp(deps);
 if (config.RUN_JOBS) await startJobs(deps);
 
 closeWithGrace({ delay: shutdownGraceMs }, async ({ signal, err }) => {

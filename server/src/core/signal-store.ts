@@ -112,33 +112,45 @@ function statusOfResult(result: SignalResult): 'success' | 'error' {
   return result.status === 'error' ? 'error' : 'success';
 }
 
+/** A terminal's acknowledgement of a signal; `at` is when it reached us. */
+export type Ack = { terminal: TerminalRef; signalId: string; at: number };
+
 /**
- * An acknowledgement: the terminal's delivery row, and the signal's delivery time when it is
- * the first terminal to have it. Named (prepared once per connection): it runs for every
- * signal, and planning this statement costs Postgres more than running it.
+ * Acknowledgements, many in one statement: each terminal's delivery row, and the signal's
+ * delivery time when a terminal is the first to have it. Ids that are not the terminal
+ * user's signals match nothing. Named (prepared once per connection): planning it costs
+ * Postgres more than running it.
  */
 const recordReceivedSql = `
-  with s as (select id from signals where id = $1 and user_id = $2),
+  with acks as (
+    select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::timestamptz[])
+      as a(signal_id, user_id, terminal_id, received_at)
+  ),
   ins as (
     insert into signal_deliveries (signal_id, terminal_id, received_at)
-    select id, $3, $4::timestamptz from s
+    select s.id, a.terminal_id, a.received_at
+    from acks a join signals s on s.id = a.signal_id and s.user_id = a.user_id
     on conflict do nothing
-    returning signal_id
-  )
-  update signals set delivered_at = $4::timestamptz
-  where id in (select signal_id from ins) and delivered_at is null
+    returning signal_id, received_at
+  ),
+  first as (select signal_id, min(received_at) as at from ins group by signal_id)
+  update signals set delivered_at = first.at
+  from first
+  where signals.id = first.signal_id and signals.delivered_at is null
   returning signals.*`;
 
 /**
  * A result: first per terminal wins (EAs may resend); the signal is success if any terminal
- * succeeded, else the latest error. Named, like the acknowledgement.
+ * succeeded, else the latest error. $12 is when the terminal acknowledged the signal, for a
+ * result that arrives before its acknowledgement was written. Named, like the
+ * acknowledgements.
  */
 const recordResultSql = `
   with s as (select id from signals where id = $1 and user_id = $2),
   d as (
     insert into signal_deliveries
       (signal_id, terminal_id, received_at, result_status, result_message, retcode, ticket, price, executed_at)
-    select id, $3, $4::timestamptz, $5, $6, $7::integer, $8, $9::double precision, $10::timestamptz from s
+    select id, $3, $12::timestamptz, $5, $6, $7::integer, $8, $9::double precision, $10::timestamptz from s
     on conflict (signal_id, terminal_id) do update set
       result_status = excluded.result_status, result_message = excluded.result_message,
       retcode = excluded.retcode, ticket = excluded.ticket, price = excluded.price,
@@ -150,7 +162,7 @@ const recordResultSql = `
     status = case when signals.status = 'success' then 'success' else $11 end,
     error_message = case when signals.status = 'success' or $11 = 'success'
       then signals.error_message else coalesce($6, 'The terminal refused the order.') end,
-    delivered_at = coalesce(signals.delivered_at, $4::timestamptz),
+    delivered_at = coalesce(signals.delivered_at, $12::timestamptz),
     executed_at = coalesce(signals.executed_at, $4::timestamptz),
     ticket = coalesce(signals.ticket, $8),
     executed_price = coalesce(signals.executed_price, $9::double precision),
@@ -214,22 +226,19 @@ export function createSignalStore(database: Pick<Database, 'db' | 'inTime' | 'pr
     },
 
     /**
-     * Records that a terminal has the signal. Returns the updated signal when this is its
-     * first acknowledgement (so the caller can report delivery), else null.
+     * Records that terminals have signals. Returns the signals this made delivered (their
+     * first acknowledgement), so the caller can report delivery.
      */
-    async recordReceived(
-      terminal: TerminalRef,
-      signalId: string,
-      at: number,
-    ): Promise<SignalRow | null> {
-      if (!isSignalId(signalId)) return null;
+    async recordReceived(acks: Ack[]): Promise<SignalRow[]> {
+      const valid = acks.filter((ack) => isSignalId(ack.signalId));
+      if (valid.length === 0) return [];
       const rows = await prepared('signal_received', recordReceivedSql, [
-        signalId,
-        terminal.userId,
-        terminal.id,
-        new Date(at),
+        valid.map((ack) => ack.signalId),
+        valid.map((ack) => ack.terminal.userId),
+        valid.map((ack) => ack.terminal.id),
+        valid.map((ack) => new Date(ack.at)),
       ]);
-      return rows[0] ? signalRowOf(rows[0]) : null;
+      return rows.map(signalRowOf);
     },
 
     /**
@@ -260,6 +269,8 @@ export function createSignalStore(database: Pick<Database, 'db' | 'inTime' | 'pr
       terminal: TerminalRef,
       result: SignalResult,
       at: number,
+      /** When the terminal acknowledged the signal, if that is not stored yet. */
+      receivedAt = at,
     ): Promise<SignalRow | null> {
       if (!isSignalId(result.id)) return null;
       const status = statusOfResult(result);
@@ -285,6 +296,7 @@ export function createSignalStore(database: Pick<Database, 'db' | 'inTime' | 'pr
         result.price ?? null,
         terminalTime,
         status,
+        new Date(receivedAt),
       ]);
       return rows[0] ? signalRowOf(rows[0]) : null;
     },

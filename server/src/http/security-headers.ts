@@ -24,13 +24,9 @@ function headersOf(options: HelmetOptions): Record<string, string> {
       delete headers[name];
     },
   };
-  helmet(options)(
-    {} as IncomingMessage,
-    response as unknown as ServerResponse,
-    (err?: unknown) => {
-      if (err) throw err;
-    },
-  );
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
   return headers;
 }
 

@@ -1,7 +1,7 @@
 import type { PollResponse, Signal, TerminalIdentity } from '@signalrelay/bridge/protocol';
 import type { LicenseDirectory } from '../../core/license-directory.ts';
 import type { RelayHub } from '../../core/relay-hub.ts';
-import { type SignalStore, type TerminalRef, toEaSignal } from '../../core/signal-store.ts';
+import { type TerminalRef, toEaSignal } from '../../core/signal-store.ts';
 import { AppError } from '../../errors.ts';
 import type { RelayService } from './relay-service.ts';
 import type { TerminalRegistry } from './relay-terminals.ts';
@@ -17,7 +17,6 @@ type Deps = {
   onError: (err: unknown) => void;
   licenses: LicenseDirectory;
   terminals: TerminalRegistry;
-  store: SignalStore;
   hub: RelayHub;
   relay: RelayService;
   now: () => number;
@@ -27,7 +26,7 @@ type Deps = {
  * Transport B of EA-PROTOCOL.md (MT4, and MT5 when sockets fail): each poll reports what the
  * EA received and executed, then returns what is waiting or holds until a signal arrives.
  */
-export function createPollGateway({ licenses, terminals, store, hub, relay, now, onError }: Deps) {
+export function createPollGateway({ licenses, terminals, hub, relay, now, onError }: Deps) {
   // A terminal counts as connected while its poll is held: keep its heartbeat fresh.
   const held = new Set<TerminalRef>();
   /** Wakes every held poll: on shutdown they are answered at once instead of cut off. */
@@ -70,7 +69,7 @@ export function createPollGateway({ licenses, terminals, store, hub, relay, now,
     ): Promise<PollResponse> {
       const arrivedAt = now();
       const terminal = await terminalOf(request, request);
-      for (const id of request.received) await relay.received(terminal, id, arrivedAt, 'poll');
+      for (const id of request.received) relay.received(terminal, id, arrivedAt, 'poll');
       for (const result of request.results) await relay.result(terminal, result, arrivedAt);
       relay.beat(terminal);
 
@@ -100,9 +99,7 @@ export function createPollGateway({ licenses, terminals, store, hub, relay, now,
       held.add(terminal);
       wakers.add(wake);
       try {
-        const waiting = (await store.pendingFor(terminal, now())).map((row) =>
-          toEaSignal(row, now()),
-        );
+        const waiting = (await relay.pendingFor(terminal)).map((row) => toEaSignal(row, now()));
         if (waiting.length === 0 && pushed.length === 0) {
           const timeUp = new Promise<void>((resolve) => {
             timer = setTimeout(resolve, holdMs);

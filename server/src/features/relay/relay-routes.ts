@@ -25,12 +25,11 @@ export default async function relayRoutes(app: FastifyInstance, { deps, core, me
     publishLive: core.publishLive,
     metrics,
     now,
-    onError: (err) => app.log.warn({ err }, 'presence unavailable'),
+    onError: (err) => app.log.warn({ err }, 'EA presence or message write failed'),
   });
   const shared = {
     licenses: core.licenses,
     terminals: createTerminalRegistry({ db: deps.database.db, now }),
-    store: core.store,
     hub: core.hub,
     relay,
     now,
@@ -49,7 +48,7 @@ export default async function relayRoutes(app: FastifyInstance, { deps, core, me
   app.addHook('onClose', async () => {
     ws.close();
     poll.close();
-    relay.close();
+    await relay.close();
   });
 
   app.get('/ws', { websocket: true }, (socket, request) => ws.handle(socket, request.ip));

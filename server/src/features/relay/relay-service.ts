@@ -1,6 +1,6 @@
 import type { SignalResult } from '@signalrelay/bridge/protocol';
 import type { PublishLive } from '../../core/live-events.ts';
-import type { SignalStore, TerminalRef } from '../../core/signal-store.ts';
+import type { Ack, SignalRow, SignalStore, TerminalRef } from '../../core/signal-store.ts';
 import { toSignalView } from '../../core/signal-view.ts';
 import type { Metrics } from '../../http/metrics.ts';
 import type { Presence } from '../../ports/presence.ts';
@@ -12,6 +12,15 @@ export const connectedWindowMs = 5000;
 const beatEveryMs = 1000;
 /** Beyond this many terminals in the heartbeat table, stale entries are pruned. */
 const maxTrackedTerminals = 50_000;
+/**
+ * How long an acknowledgement waits to be written. An EA's result usually follows within a
+ * few milliseconds and then carries it (one statement instead of two, and no lock wait
+ * between them); the others are written together, one statement per hold. A lost
+ * acknowledgement costs nothing worse than a replay, which the EA drops by id.
+ */
+export const ackHoldMs = 50;
+
+type HeldAck = Ack & { transport: 'ws' | 'poll' };
 
 type Deps = {
   store: SignalStore;
@@ -35,6 +44,12 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
   });
 
   const lastBeatAt = new Map<string, number>();
+  /** Acknowledgements not written yet, by terminal and signal. */
+  const heldAcks = new Map<string, HeldAck>();
+  /** Keys of acknowledgements being written now. */
+  const writingAcks = new Set<string>();
+  let ackTimer: NodeJS.Timeout | undefined;
+  const ackKey = (terminalId: string, signalId: string) => `${terminalId}:${signalId}`;
 
   async function announceConnection(userId: string) {
     const lastConnected = await presence.lastSeen(userId);
@@ -42,40 +57,96 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
     publishLive(userId, { type: 'ea', connected: online.length > 0, lastConnected });
   }
 
-  return {
-    /** The terminal acknowledged a signal; `at` is when its message reached us. */
-    async received(terminal: TerminalRef, signalId: string, at: number, transport: 'ws' | 'poll') {
+  /** Reports a signal's delivery: its latency, and "delivered" on the owner's dashboard. */
+  function delivered(row: SignalRow, transport: 'ws' | 'poll') {
+    if (row.deliveredAt) {
+      metrics.deliveryLatency.observe(
+        { transport },
+        row.deliveredAt.getTime() - row.receivedAt.getTime(),
+      );
+    }
+    publishLive(row.userId, { type: 'signal', signal: toSignalView(row) });
+  }
+
+  async function writeHeldAcks() {
+    ackTimer = undefined;
+    if (heldAcks.size === 0) return;
+    const keys = [...heldAcks.keys()];
+    const acks = [...heldAcks.values()];
+    heldAcks.clear();
+    for (const key of keys) writingAcks.add(key);
+    try {
       await retry.run(async () => {
-        const row = await store.recordReceived(terminal, signalId, at);
-        if (!row) return;
-        metrics.deliveryLatency.observe(
-          { transport },
-          (row.deliveredAt?.getTime() ?? at) - row.receivedAt.getTime(),
-        );
-        // The dashboard shows "delivered" before the EA's result arrives.
-        publishLive(terminal.userId, { type: 'signal', signal: toSignalView(row) });
+        const rows = await store.recordReceived(acks);
+        const transportOf = new Map(acks.map((ack) => [ack.signalId, ack.transport]));
+        for (const row of rows) delivered(row, transportOf.get(row.id) ?? 'ws');
       });
+    } finally {
+      for (const key of keys) writingAcks.delete(key);
+    }
+  }
+
+  return {
+    /**
+     * The terminal acknowledged a signal; `at` is when its message reached us. Written within
+     * `ackHoldMs`, or with the result if that comes first.
+     */
+    received(terminal: TerminalRef, signalId: string, at: number, transport: 'ws' | 'poll') {
+      const key = ackKey(terminal.id, signalId);
+      if (heldAcks.has(key)) return;
+      heldAcks.set(key, { terminal, signalId, at, transport });
+      ackTimer ??= setTimeout(() => void writeHeldAcks().catch(onError), ackHoldMs);
     },
 
     /** Signals written into a long-poll reply at `at`: that is their delivery time. */
     async handedOver(signalIds: string[], at: number) {
-      for (const row of await store.markDelivered(signalIds, at)) {
-        metrics.deliveryLatency.observe({ transport: 'poll' }, at - row.receivedAt.getTime());
-        publishLive(row.userId, { type: 'signal', signal: toSignalView(row) });
+      for (const row of await store.markDelivered(signalIds, at)) delivered(row, 'poll');
+    },
+
+    /**
+     * Signals this terminal should have and has not acknowledged (oldest first): Postgres's
+     * answer without the acknowledgements held here, nor those being written while Postgres
+     * read (its answer may predate them).
+     */
+    async pendingFor(terminal: TerminalRef): Promise<SignalRow[]> {
+      const prefix = ackKey(terminal.id, '');
+      const before = new Set<string>();
+      for (const key of [...heldAcks.keys(), ...writingAcks]) {
+        if (key.startsWith(prefix)) before.add(key);
       }
+      const rows = await store.pendingFor(terminal, now());
+      return rows.filter((row) => {
+        const key = ackKey(terminal.id, row.id);
+        return !before.has(key) && !heldAcks.has(key) && !writingAcks.has(key);
+      });
     },
 
     /** A terminal's result; `at` is when its message reached us. */
     async result(terminal: TerminalRef, result: SignalResult, at: number) {
-      await retry.run(async () => {
-        const row = await store.recordResult(terminal, result, at);
-        if (!row) return;
-        if (row.executedAt) {
-          metrics.executionLatency.observe(row.executedAt.getTime() - row.receivedAt.getTime());
-        }
-        metrics.signalsByStatus.inc({ status: row.status });
-        publishLive(terminal.userId, { type: 'signal', signal: toSignalView(row) });
-      });
+      const key = ackKey(terminal.id, result.id);
+      const ack = heldAcks.get(key);
+      heldAcks.delete(key);
+      if (ack) writingAcks.add(key);
+      await retry
+        .run(async () => {
+          const row = await store.recordResult(terminal, result, at, ack?.at ?? at);
+          if (!row) return;
+          // This result carried the first acknowledgement: report the delivery it recorded.
+          if (ack && row.deliveredAt?.getTime() === ack.at) {
+            metrics.deliveryLatency.observe(
+              { transport: ack.transport },
+              ack.at - row.receivedAt.getTime(),
+            );
+          }
+          if (row.executedAt) {
+            metrics.executionLatency.observe(row.executedAt.getTime() - row.receivedAt.getTime());
+          }
+          metrics.signalsByStatus.inc({ status: row.status });
+          publishLive(terminal.userId, { type: 'signal', signal: toSignalView(row) });
+        })
+        .finally(() => {
+          if (ack) writingAcks.delete(key);
+        });
     },
 
     /**
@@ -103,7 +174,10 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
       await announceConnection(terminal.userId);
     },
 
-    close() {
+    /** Writes the acknowledgements still held, then stops retrying. */
+    async close() {
+      clearTimeout(ackTimer);
+      await writeHeldAcks().catch(onError);
       retry.close();
     },
   };

@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { LicenseDirectory } from '../../core/license-directory.ts';
 import type { RelayHub } from '../../core/relay-hub.ts';
-import { type SignalStore, type TerminalRef, toEaSignal } from '../../core/signal-store.ts';
+import { type TerminalRef, toEaSignal } from '../../core/signal-store.ts';
 import type { EaLimits } from './relay-limits.ts';
 import type { RelayService } from './relay-service.ts';
 import type { TerminalRegistry } from './relay-terminals.ts';
@@ -26,7 +26,6 @@ const maxQueuedFrames = 64;
 type Deps = {
   licenses: LicenseDirectory;
   terminals: TerminalRegistry;
-  store: SignalStore;
   hub: RelayHub;
   relay: RelayService;
   limits: EaLimits;
@@ -49,7 +48,7 @@ type Connection = {
  * connections that never said hello or went silent for three heartbeats.
  */
 export function createWsGateway(deps: Deps) {
-  const { licenses, terminals, store, hub, relay, limits, now, log } = deps;
+  const { licenses, terminals, hub, relay, limits, now, log } = deps;
   const connections = new Set<Connection>();
 
   const sweep = setInterval(() => {
@@ -99,7 +98,7 @@ export function createWsGateway(deps: Deps) {
 
   /** Sends what this terminal should have and was not sent on this socket yet. */
   async function replay(c: Connection, terminal: TerminalRef, sent: Set<string>) {
-    for (const row of await store.pendingFor(terminal, now())) {
+    for (const row of await relay.pendingFor(terminal)) {
       if (sent.has(row.id)) continue;
       if (!send(c.socket, JSON.stringify({ type: 'signal', signal: toEaSignal(row, now()) }))) {
         return;

@@ -5,6 +5,8 @@ import { helloFrame, openEaSocket } from '../../../test/ea-socket.ts';
 import { sessionCookie } from '../../../test/sessions.ts';
 import { createTestUser } from '../../../test/users.ts';
 import { signals } from '../../db/schema/signals.ts';
+import { pollWaitMs } from './relay-poll.ts';
+import { ackHoldMs } from './relay-service.ts';
 
 let t: TestApp;
 let baseUrl: string;
@@ -88,6 +90,42 @@ describe('EA gateway over WebSocket', () => {
     expect(row.ticket).toBe('50123456');
     expect(row.deliveredAt!.getTime()).toBeGreaterThanOrEqual(row.receivedAt.getTime());
     expect(row.executedAt).not.toBeNull();
+    ea.close();
+  });
+
+  it('stores an acknowledgement with its own time, whether its result follows at once or never', async () => {
+    const user = await createTestUser(db());
+    const ea = await openEaSocket(baseUrl);
+    ea.send(helloFrame(user.licenseNumber));
+    await ea.next((f) => f.type === 'welcome');
+    const alert = { licenseNumber: user.licenseNumber, symbol: 'EURUSD', position: 'buy', lot: 1 };
+    const traded = (await postAlert(alert)).body.signalId as string;
+    const unanswered = (await postAlert(alert)).body.signalId as string;
+    const has = (id: string) => (f: Record<string, unknown>) =>
+      f.type === 'signal' && (f.signal as { id: string }).id === id;
+    await ea.next(has(traded));
+    await ea.next(has(unanswered));
+
+    ea.send({ type: 'received', id: traded });
+    ea.send({ type: 'received', id: unanswered });
+    // The result comes while the acknowledgement is still held, and carries it.
+    await new Promise((r) => setTimeout(r, ackHoldMs / 2));
+    ea.send({ type: 'result', id: traded, status: 'success', ticket: '7', retcode: 10009 });
+
+    const row = await until(async () => {
+      const r = await signalRow(traded);
+      return r.status === 'success' ? r : null;
+    });
+    // Delivered when the acknowledgement arrived, not when the result did.
+    expect(row.executedAt!.getTime() - row.deliveredAt!.getTime()).toBeGreaterThanOrEqual(
+      ackHoldMs / 2 - 5,
+    );
+    const lone = await until(async () => {
+      const r = await signalRow(unanswered);
+      return r.deliveredAt ? r : null;
+    }, 1000);
+    expect(lone.status).toBe('pending');
+    expect(lone.deliveredAt!.getTime()).toBeLessThanOrEqual(row.deliveredAt!.getTime() + 5);
     ea.close();
   });
 
@@ -318,6 +356,11 @@ describe('EA gateway over long-poll', () => {
 });
 
 describe('long-poll hold', () => {
+  it('keeps an idle connection open longer than the longest hold', () => {
+    // A held poll sends nothing; a socket idle past server.timeout is destroyed under it.
+    expect(t.app.server.timeout).toBeGreaterThan(pollWaitMs + 5000);
+  });
+
   it('holds no longer than the EA asks (waitMs) and echoes the value used', async () => {
     const user = await createTestUser(db());
     const started = Date.now();
