@@ -25,6 +25,13 @@ export type Conduit = {
 
 /** Catch-up reads run this many at a time, so thousands of terminals do not drain the pool. */
 const resyncConcurrency = 8;
+/**
+ * A licence's channel stays subscribed this long after its last terminal here left: a
+ * long-poll EA leaves at every answer and is back a moment later, and subscribing and
+ * unsubscribing for each poll would cost two Redis commands per poll. As long as a terminal
+ * counts as connected after its last poll (EA-PROTOCOL.md).
+ */
+export const subscriptionLingerMs = 5000;
 
 const relayChannel = (userId: string) => `relay:${userId}`;
 
@@ -47,6 +54,16 @@ export function createRelayHub({
 }) {
   const byUser = new Map<string, Set<Conduit>>();
   const unsubscribers = new Map<string, Promise<() => Promise<void>>>();
+  /** Channels with no terminal left here, and the timer that will unsubscribe them. */
+  const lingering = new Map<string, NodeJS.Timeout>();
+
+  function unsubscribe(userId: string) {
+    lingering.delete(userId);
+    if (byUser.has(userId)) return;
+    const off = unsubscribers.get(userId);
+    unsubscribers.delete(userId);
+    off?.then((stop) => stop()).catch(onBusError);
+  }
   // Doorbells rung while this instance's subscriber was cut off never arrive: every terminal
   // held here replays from Postgres once the subscriptions are back.
   const stopResync = bus.onResubscribed(() => {
@@ -90,6 +107,8 @@ export function createRelayHub({
         byUser.set(userId, conduits);
       }
       conduits.add(conduit);
+      clearTimeout(lingering.get(userId));
+      lingering.delete(userId);
       let subscribed = unsubscribers.get(userId);
       if (!subscribed) {
         subscribed = bus.subscribe(relayChannel(userId), onMessage);
@@ -104,9 +123,10 @@ export function createRelayHub({
         const set = byUser.get(userId);
         if (!set?.delete(conduit) || set.size > 0) return;
         byUser.delete(userId);
-        const unsubscribe = unsubscribers.get(userId);
-        unsubscribers.delete(userId);
-        unsubscribe?.then((off) => off()).catch(onBusError);
+        if (lingering.has(userId) || !unsubscribers.has(userId)) return;
+        const timer = setTimeout(() => unsubscribe(userId), subscriptionLingerMs);
+        timer.unref();
+        lingering.set(userId, timer);
       };
     },
 
@@ -139,6 +159,8 @@ export function createRelayHub({
 
     async close() {
       stopResync();
+      for (const timer of lingering.values()) clearTimeout(timer);
+      lingering.clear();
       const pending = [...unsubscribers.values()];
       unsubscribers.clear();
       byUser.clear();

@@ -112,6 +112,19 @@ function statusOfResult(result: SignalResult): 'success' | 'error' {
   return result.status === 'error' ? 'error' : 'success';
 }
 
+/**
+ * What a terminal should have and has not acknowledged, oldest first: read at every long-poll
+ * and every (re)connection, so named like the writes below.
+ */
+const pendingForSql = `
+  select * from signals
+  where user_id = $1 and expires_at > $2::timestamptz and status <> 'quota_blocked'
+    and (platform is null or platform = $3)
+    and not exists (select 1 from signal_deliveries d
+      where d.signal_id = signals.id and d.terminal_id = $4)
+  order by received_at
+  limit $5`;
+
 /** A terminal's acknowledgement of a signal; `at` is when it reached us. */
 export type Ack = { terminal: TerminalRef; signalId: string; at: number };
 
@@ -210,19 +223,14 @@ export function createSignalStore(database: Pick<Database, 'db' | 'inTime' | 'pr
      * matching (or unspecified), still within TTL, never blocked. Oldest first.
      */
     async pendingFor(terminal: TerminalRef, now: number, limit = 100): Promise<SignalRow[]> {
-      return db
-        .select()
-        .from(signals)
-        .where(
-          sql`${signals.userId} = ${terminal.userId}
-            and ${signals.expiresAt} > ${new Date(now)}
-            and ${signals.status} <> 'quota_blocked'
-            and (${signals.platform} is null or ${signals.platform} = ${terminal.platform})
-            and not exists (select 1 from signal_deliveries d
-              where d.signal_id = ${signals.id} and d.terminal_id = ${terminal.id})`,
-        )
-        .orderBy(signals.receivedAt)
-        .limit(limit);
+      const rows = await prepared('signal_pending_for', pendingForSql, [
+        terminal.userId,
+        new Date(now),
+        terminal.platform,
+        terminal.id,
+        limit,
+      ]);
+      return rows.map(signalRowOf);
     },
 
     /**
