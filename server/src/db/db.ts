@@ -127,6 +127,9 @@ async function openPglite(dir: string): Promise<Database> {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const client = await PGlite.create(dir);
   const db = drizzle(client, { schema }) as unknown as Db;
+  // One embedded connection: PGlite keeps its own statement cache.
+  const prepared = async (_name: string, text: string, params: unknown[]) =>
+    (await client.query<Record<string, unknown>>(text, params)).rows;
   return {
     db,
     kind: 'pglite',
@@ -134,14 +137,9 @@ async function openPglite(dir: string): Promise<Database> {
       await client.query('select 1');
     },
     // In-process: nothing can hold a statement up on its way, so the deadline is never hit.
-    async inTime(_name, text, params, timeoutMs) {
-      const deadline = new Date(Date.now() + timeoutMs);
-      return (await client.query<Record<string, unknown>>(text, [deadline, ...params])).rows;
-    },
-    // One embedded connection: PGlite keeps its own statement cache.
-    async prepared(_name, text, params) {
-      return (await client.query<Record<string, unknown>>(text, params)).rows;
-    },
+    inTime: (name, text, params, timeoutMs) =>
+      prepared(name, text, [new Date(Date.now() + timeoutMs), ...params]),
+    prepared,
     async migrate() {
       await migrate(drizzle(client), { migrationsFolder });
     },

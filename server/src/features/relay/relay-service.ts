@@ -57,14 +57,18 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
     publishLive(userId, { type: 'ea', connected: online.length > 0, lastConnected });
   }
 
-  /** Reports a signal's delivery: its latency, and "delivered" on the owner's dashboard. */
-  function delivered(row: SignalRow, transport: 'ws' | 'poll') {
+  function observeDelivery(row: SignalRow, transport: 'ws' | 'poll') {
     if (row.deliveredAt) {
       metrics.deliveryLatency.observe(
         { transport },
         row.deliveredAt.getTime() - row.receivedAt.getTime(),
       );
     }
+  }
+
+  /** Reports a signal's delivery: its latency, and "delivered" on the owner's dashboard. */
+  function delivered(row: SignalRow, transport: 'ws' | 'poll') {
+    observeDelivery(row, transport);
     publishLive(row.userId, { type: 'signal', signal: toSignalView(row) });
   }
 
@@ -132,12 +136,7 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
           const row = await store.recordResult(terminal, result, at, ack?.at ?? at);
           if (!row) return;
           // This result carried the first acknowledgement: report the delivery it recorded.
-          if (ack && row.deliveredAt?.getTime() === ack.at) {
-            metrics.deliveryLatency.observe(
-              { transport: ack.transport },
-              ack.at - row.receivedAt.getTime(),
-            );
-          }
+          if (ack && row.deliveredAt?.getTime() === ack.at) observeDelivery(row, ack.transport);
           if (row.executedAt) {
             metrics.executionLatency.observe(row.executedAt.getTime() - row.receivedAt.getTime());
           }
