@@ -19,12 +19,14 @@ export function createMemoryPresence(): Presence {
   }
 
   return {
-    async beat(ownerId, member, at) {
-      const owner = ownerOf(ownerId);
-      owner.members.set(member, Math.max(at, owner.members.get(member) ?? at));
-      owner.last = Math.max(owner.last, at);
-      const pruneBefore = at - presencePruneAfterMs;
-      for (const [id, seen] of owner.members) if (seen < pruneBefore) owner.members.delete(id);
+    async beat(beats) {
+      for (const { owner: ownerId, member, at } of beats) {
+        const owner = ownerOf(ownerId);
+        owner.members.set(member, Math.max(at, owner.members.get(member) ?? at));
+        owner.last = Math.max(owner.last, at);
+        const pruneBefore = at - presencePruneAfterMs;
+        for (const [id, seen] of owner.members) if (seen < pruneBefore) owner.members.delete(id);
+      }
     },
     async leave(ownerId, member, at) {
       const owner = ownerOf(ownerId);

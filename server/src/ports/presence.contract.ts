@@ -18,8 +18,8 @@ export function presenceContract(name: string, make: () => Promise<Presence>) {
 
     it('lists the members seen since an instant', async () => {
       const presence = await make();
-      await presence.beat('owner', 'terminal-a', t0);
-      await presence.beat('owner', 'terminal-b', t0 + 5000);
+      await presence.beat([{ owner: 'owner', member: 'terminal-a', at: t0 }]);
+      await presence.beat([{ owner: 'owner', member: 'terminal-b', at: t0 + 5000 }]);
       expect(sorted(await presence.members('owner', t0))).toEqual(['terminal-a', 'terminal-b']);
       expect(await presence.members('owner', t0 + 1)).toEqual(['terminal-b']);
       expect(await presence.members('owner', t0 + 5000)).toEqual(['terminal-b']);
@@ -29,26 +29,43 @@ export function presenceContract(name: string, make: () => Promise<Presence>) {
 
     it('moves a member forward on each beat, never back', async () => {
       const presence = await make();
-      await presence.beat('owner', 'terminal-a', t0);
-      await presence.beat('owner', 'terminal-a', t0 + 2000);
-      await presence.beat('owner', 'terminal-a', t0 + 1000); // a late, older beat
+      await presence.beat([{ owner: 'owner', member: 'terminal-a', at: t0 }]);
+      await presence.beat([{ owner: 'owner', member: 'terminal-a', at: t0 + 2000 }]);
+      await presence.beat([{ owner: 'owner', member: 'terminal-a', at: t0 + 1000 }]); // a late, older beat
       expect(await presence.members('owner', t0 + 2000)).toEqual(['terminal-a']);
       expect(await presence.lastSeen('owner')).toBe(t0 + 2000);
     });
 
     it('keeps owners apart', async () => {
       const presence = await make();
-      await presence.beat('alice', 'terminal-a', t0);
-      await presence.beat('bob', 'terminal-b', t0 + 10);
+      await presence.beat([{ owner: 'alice', member: 'terminal-a', at: t0 }]);
+      await presence.beat([{ owner: 'bob', member: 'terminal-b', at: t0 + 10 }]);
       expect(await presence.members('alice', 0)).toEqual(['terminal-a']);
       expect(await presence.members('bob', 0)).toEqual(['terminal-b']);
       expect(await presence.lastSeen('alice')).toBe(t0);
     });
 
+    it('records a batch of beats of several owners in one call', async () => {
+      const presence = await make();
+      await presence.beat([
+        { owner: 'alice', member: 'terminal-a', at: t0 + 2000 },
+        { owner: 'bob', member: 'terminal-b', at: t0 + 10 },
+        { owner: 'alice', member: 'terminal-c', at: t0 },
+        { owner: 'alice', member: 'terminal-a', at: t0 + 1000 }, // older, in the same batch
+      ]);
+      expect(sorted(await presence.members('alice', t0))).toEqual(['terminal-a', 'terminal-c']);
+      expect(await presence.members('alice', t0 + 2000)).toEqual(['terminal-a']);
+      expect(await presence.members('bob', 0)).toEqual(['terminal-b']);
+      expect(await presence.lastSeen('alice')).toBe(t0 + 2000);
+      expect(await presence.lastSeen('bob')).toBe(t0 + 10);
+      await presence.beat([]);
+      expect(await presence.lastSeen('alice')).toBe(t0 + 2000);
+    });
+
     it('removes a member on leave but remembers when the owner was last seen', async () => {
       const presence = await make();
-      await presence.beat('owner', 'terminal-a', t0);
-      await presence.beat('owner', 'terminal-b', t0);
+      await presence.beat([{ owner: 'owner', member: 'terminal-a', at: t0 }]);
+      await presence.beat([{ owner: 'owner', member: 'terminal-b', at: t0 }]);
       await presence.leave('owner', 'terminal-a', t0 + 3000);
       expect(await presence.members('owner', 0)).toEqual(['terminal-b']);
       expect(await presence.lastSeen('owner')).toBe(t0 + 3000);
@@ -66,8 +83,8 @@ export function presenceContract(name: string, make: () => Promise<Presence>) {
 
     it('prunes members silent for longer than a day when another member beats', async () => {
       const presence = await make();
-      await presence.beat('owner', 'old', t0);
-      await presence.beat('owner', 'fresh', t0 + presencePruneAfterMs + 1);
+      await presence.beat([{ owner: 'owner', member: 'old', at: t0 }]);
+      await presence.beat([{ owner: 'owner', member: 'fresh', at: t0 + presencePruneAfterMs + 1 }]);
       expect(await presence.members('owner', 0)).toEqual(['fresh']);
     });
   });

@@ -18,7 +18,7 @@ describe('redis presence', () => {
     const { redis, close } = await createTestRedis();
     onTestFinished(close);
     const presence = createRedisPresence(redis);
-    await presence.beat('owner', 'terminal-a', Date.now());
+    await presence.beat([{ owner: 'owner', member: 'terminal-a', at: Date.now() }]);
     for (const key of ['presence:owner:members', 'presence:owner:last']) {
       const ttl = await redis.pttl(key);
       expect(ttl).toBeGreaterThan(presenceRetentionMs - 60_000);

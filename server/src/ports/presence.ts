@@ -6,8 +6,11 @@
  * last-seen time back. Members silent for a day are pruned; an owner nobody has seen for 30
  * days is forgotten.
  */
+export type Beat = { owner: string; member: string; at: number };
+
 export interface Presence {
-  beat(owner: string, member: string, at: number): Promise<void>;
+  /** Records heartbeats, many at once: a server flushes those of all its terminals together. */
+  beat(beats: readonly Beat[]): Promise<void>;
   /** Removes a member at once (clean disconnect), keeping the owner's last-seen time. */
   leave(owner: string, member: string, at: number): Promise<void>;
   /** The latest heartbeat (or leave) of any member, or null when never seen (or forgotten). */

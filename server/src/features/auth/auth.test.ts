@@ -372,7 +372,7 @@ describe.each([
     const { email } = await signUpVerified(browser, smtp);
     const [user] = await db().select().from(users).where(eq(users.email, email));
     const at = Date.now() - 1500;
-    await t.deps.presence.beat(user!.id, 'terminal-1', at);
+    await t.deps.presence.beat([{ owner: user!.id, member: 'terminal-1', at }]);
     expect((await browser.get('/api/auth/getme')).json().lastConnected).toBe(at);
   });
 

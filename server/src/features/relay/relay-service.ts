@@ -3,15 +3,16 @@ import type { PublishLive } from '../../core/live-events.ts';
 import type { Ack, SignalRow, SignalStore, TerminalRef } from '../../core/signal-store.ts';
 import { toSignalView } from '../../core/signal-view.ts';
 import type { Metrics } from '../../http/metrics.ts';
-import type { Presence } from '../../ports/presence.ts';
+import type { Beat, Presence } from '../../ports/presence.ts';
 import { createWriteRetry } from './relay-retry.ts';
 
 /** A terminal counts as connected for this long after its last heartbeat (EA-PROTOCOL.md). */
 export const connectedWindowMs = 5000;
-/** Heartbeats closer together than this are not written again. */
-const beatEveryMs = 1000;
-/** Beyond this many terminals in the heartbeat table, stale entries are pruned. */
-const maxTrackedTerminals = 50_000;
+/**
+ * Heartbeats are written together once this often: each terminal's latest, all in one Redis
+ * call. Well inside `connectedWindowMs`, so a beating terminal never looks gone.
+ */
+export const beatFlushMs = 1000;
 /**
  * How long an acknowledgement waits to be written. An EA's result usually follows within a
  * few milliseconds and then carries it (one statement instead of two, and no lock wait
@@ -43,7 +44,15 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
       onError(new Error(`gave up storing ${count} EA message(s)`, { cause: err })),
   });
 
-  const lastBeatAt = new Map<string, number>();
+  /** Each terminal's latest heartbeat not written yet. */
+  const beats = new Map<string, Beat>();
+  const beatFlush = setInterval(() => {
+    if (beats.size === 0) return;
+    const batch = [...beats.values()];
+    beats.clear();
+    presence.beat(batch).catch(onError);
+  }, beatFlushMs);
+  beatFlush.unref();
   /** Acknowledgements not written yet, by terminal and signal. */
   const heldAcks = new Map<string, HeldAck>();
   /** Keys of acknowledgements being written now. */
@@ -148,33 +157,27 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
         });
     },
 
-    /**
-     * A heartbeat (ping frame or poll). Written at most once a second per terminal: an EA
-     * pinging in a loop must not turn into a flood of Redis commands.
-     */
+    /** A heartbeat (ping frame or poll): written with the others within `beatFlushMs`. */
     beat(terminal: TerminalRef) {
-      const t = now();
-      if (t - (lastBeatAt.get(terminal.id) ?? Number.NEGATIVE_INFINITY) < beatEveryMs) return;
-      lastBeatAt.set(terminal.id, t);
-      if (lastBeatAt.size > maxTrackedTerminals) {
-        for (const [id, at] of lastBeatAt) if (t - at >= beatEveryMs) lastBeatAt.delete(id);
-      }
-      presence.beat(terminal.userId, terminal.id, t).catch(onError);
+      beats.set(terminal.id, { owner: terminal.userId, member: terminal.id, at: now() });
     },
 
     async connected(terminal: TerminalRef) {
-      await presence.beat(terminal.userId, terminal.id, now());
+      beats.delete(terminal.id);
+      await presence.beat([{ owner: terminal.userId, member: terminal.id, at: now() }]);
       await announceConnection(terminal.userId);
     },
 
     async disconnected(terminal: TerminalRef) {
-      lastBeatAt.delete(terminal.id);
+      // A beat written after the leave would show the terminal connected again.
+      beats.delete(terminal.id);
       await presence.leave(terminal.userId, terminal.id, now());
       await announceConnection(terminal.userId);
     },
 
     /** Writes the acknowledgements still held, then stops retrying. */
     async close() {
+      clearInterval(beatFlush);
       clearTimeout(ackTimer);
       await writeHeldAcks().catch(onError);
       retry.close();
