@@ -27,15 +27,16 @@ export const insertedColumns = [
 ] as const;
 
 /**
- * The intake's INSERT, one round trip (`Database.inTime`: $1 is its deadline). Written out
- * from the schema rather than built by drizzle on every call; named, like the statements
- * below. With the user's alertId already taken it inserts nothing.
+ * The intake's INSERT of a batch of signals (see `coalesce`), in one round trip
+ * (`Database.inTime`: $1 is its deadline); the other parameters are one array per column,
+ * the ids first. Written out from the schema rather than built by drizzle on every call;
+ * named, like the statements below. A row whose alertId the user already has is skipped.
  */
 export const insertSql = (() => {
   const columns = ['id' as const, ...insertedColumns].map((key) => signals[key]);
   return `
   insert into signals (${columns.map((c) => c.name).join(', ')})
-  select ${columns.map((c, i) => `$${i + 2}::${c.getSQLType()}`).join(', ')}
+  select * from unnest(${columns.map((c, i) => `$${i + 2}::${c.getSQLType()}[]`).join(', ')})
   where statement_timestamp() < $1::timestamptz
   on conflict do nothing
   returning *`;
@@ -79,17 +80,28 @@ export const recordReceivedSql = `
   returning signals.*`;
 
 /**
- * A result: first per terminal wins (EAs may resend); the signal is success if any terminal
- * succeeded, else the latest error. $12 is when the terminal acknowledged the signal, for a
- * result that arrives before its acknowledgement was written. Named, like the
- * acknowledgements.
+ * A batch of results (see `coalesce`), at most one per signal: first result per terminal
+ * wins (EAs may resend); the signal is success if any terminal succeeded, else the latest
+ * error. `received_at` is when the terminal acknowledged the signal, for a result that
+ * arrives before its acknowledgement was written. Each returned signal names the terminal
+ * whose result this statement stored. Named, like the acknowledgements; `id = any($1)`
+ * keeps its one plan on the primary key however small the table was when it was planned.
  */
 export const recordResultSql = `
-  with s as (select id from signals where id = $1 and user_id = $2),
+  with r as (
+    select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::timestamptz[], $5::text[],
+        $6::text[], $7::integer[], $8::text[], $9::double precision[], $10::timestamptz[],
+        $11::text[], $12::timestamptz[])
+      as r(signal_id, user_id, terminal_id, at, result_status, message, retcode, ticket, price,
+        executed_at, status, received_at)
+  ),
   d as (
     insert into signal_deliveries
       (signal_id, terminal_id, received_at, result_status, result_message, retcode, ticket, price, executed_at)
-    select id, $3, $12::timestamptz, $5, $6, $7::integer, $8, $9::double precision, $10::timestamptz from s
+    select s.id, r.terminal_id, r.received_at, r.result_status, r.message, r.retcode, r.ticket,
+      r.price, r.executed_at
+    from r join signals s on s.id = r.signal_id and s.user_id = r.user_id
+    where s.id = any($1::uuid[])
     on conflict (signal_id, terminal_id) do update set
       result_status = excluded.result_status, result_message = excluded.result_message,
       retcode = excluded.retcode, ticket = excluded.ticket, price = excluded.price,
@@ -98,13 +110,15 @@ export const recordResultSql = `
     returning signal_id
   )
   update signals set
-    status = case when signals.status = 'success' then 'success' else $11 end,
-    error_message = case when signals.status = 'success' or $11 = 'success'
-      then signals.error_message else coalesce($6, 'The terminal refused the order.') end,
-    delivered_at = coalesce(signals.delivered_at, $12::timestamptz),
-    executed_at = coalesce(signals.executed_at, $4::timestamptz),
-    ticket = coalesce(signals.ticket, $8),
-    executed_price = coalesce(signals.executed_price, $9::double precision),
-    retcode = coalesce(signals.retcode, $7::integer)
-  where id in (select signal_id from d)
-  returning signals.*`;
+    status = case when signals.status = 'success' then 'success' else r.status end,
+    error_message = case when signals.status = 'success' or r.status = 'success'
+      then signals.error_message else coalesce(r.message, 'The terminal refused the order.') end,
+    delivered_at = coalesce(signals.delivered_at, r.received_at),
+    executed_at = coalesce(signals.executed_at, r.at),
+    ticket = coalesce(signals.ticket, r.ticket),
+    executed_price = coalesce(signals.executed_price, r.price),
+    retcode = coalesce(signals.retcode, r.retcode)
+  from r
+  where signals.id = any($1::uuid[]) and signals.id = r.signal_id
+    and r.signal_id in (select signal_id from d)
+  returning signals.*, r.terminal_id as applied_terminal_id`;

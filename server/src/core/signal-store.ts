@@ -1,7 +1,9 @@
 import type { Signal as EaSignal, SignalResult } from '@signalrelay/bridge/protocol';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database } from '../db/db.ts';
+import { isPermanent } from '../db/db-errors.ts';
 import { signals } from '../db/schema/signals.ts';
+import { coalesce } from './coalesce.ts';
 import {
   insertedColumns,
   insertSql,
@@ -84,6 +86,9 @@ function statusOfResult(result: SignalResult): 'success' | 'error' {
   return result.status === 'error' ? 'error' : 'success';
 }
 
+/** A result to store: `at` is when it reached us, `receivedAt` when its signal was acknowledged. */
+type ResultWrite = { terminal: TerminalRef; result: SignalResult; at: number; receivedAt: number };
+
 /** A terminal's acknowledgement of a signal; `at` is when it reached us. */
 export type Ack = { terminal: TerminalRef; signalId: string; at: number };
 
@@ -93,19 +98,104 @@ export type Ack = { terminal: TerminalRef; signalId: string; at: number };
  */
 export function createSignalStore(database: Pick<Database, 'db' | 'inTime' | 'prepared'>) {
   const { db, inTime, prepared } = database;
+
+  /**
+   * Inserts made while earlier ones are in flight go together: one statement and one commit
+   * for a burst of alerts. Each waited since `at`; the batch's time-out is its oldest's.
+   */
+  const insertCoalesced = coalesce(
+    async (batch: { values: NewSignal; at: number }[]) => {
+      const ids = batch.map(() => newSignalId());
+      const params: unknown[] = [ids];
+      for (const key of insertedColumns) {
+        const column = signals[key];
+        params.push(
+          batch.map(({ values }) => {
+            const value = values[key];
+            return value === null ? null : column.mapToDriverValue(value);
+          }),
+        );
+      }
+      const waited = Date.now() - Math.min(...batch.map(({ at }) => at));
+      const rows = await inTime('signal_insert', insertSql, params, insertTimeoutMs - waited);
+      const inserted = new Map(rows.map((raw) => [raw.id as string, raw]));
+      return ids.map((id) => {
+        const raw = inserted.get(id);
+        return raw ? signalRowOf(raw) : null;
+      });
+    },
+    { concurrency: 2, aloneOn: isPermanent },
+  );
+
+  /** One statement for results of distinct signals (see `recordResultSql`). */
+  async function writeResults(
+    writes: ResultWrite[],
+  ): Promise<{ row: SignalRow; terminalId: string }[]> {
+    const column = <T>(of: (w: ResultWrite) => T) => writes.map(of);
+    const rows = await prepared('signal_result', recordResultSql, [
+      column((w) => w.result.id),
+      column((w) => w.terminal.userId),
+      column((w) => w.terminal.id),
+      column((w) => new Date(w.at)),
+      column((w) => w.result.status),
+      // Postgres text cannot hold NUL; a broker message with one is still worth keeping.
+      column((w) => w.result.message?.replaceAll('\u0000', '').trim() || null),
+      column((w) => w.result.retcode ?? null),
+      column((w) => w.result.ticket || null),
+      column((w) => w.result.price ?? null),
+      // Hop timings stay on the server's clock; the EA's own time is kept on its delivery row.
+      column(
+        (w) =>
+          new Date(w.result.executedAt && w.result.executedAt > 0 ? w.result.executedAt : w.at),
+      ),
+      column((w) => statusOfResult(w.result)),
+      column((w) => new Date(w.receivedAt)),
+    ]);
+    return rows.map((raw) => ({
+      row: signalRowOf(raw),
+      terminalId: raw.applied_terminal_id as string,
+    }));
+  }
+
+  /**
+   * Results that arrive together are written together. Several terminals' results for one
+   * signal go in successive statements, in arrival order, each seeing the one before; a
+   * terminal's result sent twice is a resend, and only the first counts.
+   */
+  const resultCoalesced = coalesce(
+    async (batch: ResultWrite[]): Promise<(SignalRow | null)[]> => {
+      const keyOf = (w: ResultWrite) => `${w.terminal.id}:${w.result.id}`;
+      const waves: ResultWrite[][] = [];
+      const firsts = new Set<ResultWrite>();
+      const seenKeys = new Set<string>();
+      const perSignal = new Map<string, number>();
+      for (const write of batch) {
+        if (seenKeys.has(keyOf(write))) continue;
+        seenKeys.add(keyOf(write));
+        firsts.add(write);
+        const wave = perSignal.get(write.result.id) ?? 0;
+        perSignal.set(write.result.id, wave + 1);
+        if (wave === waves.length) waves.push([]);
+        waves[wave]!.push(write);
+      }
+      const stored = new Map<string, SignalRow>();
+      for (const wave of waves) {
+        for (const { row, terminalId } of await writeResults(wave)) {
+          stored.set(`${terminalId}:${row.id}`, row);
+        }
+      }
+      return batch.map((write) => (firsts.has(write) ? (stored.get(keyOf(write)) ?? null) : null));
+    },
+    { concurrency: 2, aloneOn: isPermanent },
+  );
+
   return {
     /**
      * Inserts; returns null instead when the user's alertId is already taken, or when the
      * INSERT reached Postgres too late to count (we had given up on it by then).
      */
-    async insert(values: NewSignal): Promise<SignalRow | null> {
-      const params: unknown[] = [newSignalId()];
-      for (const key of insertedColumns) {
-        const value = values[key];
-        params.push(value === null ? null : signals[key].mapToDriverValue(value));
-      }
-      const rows = await inTime('signal_insert', insertSql, params, insertTimeoutMs);
-      return rows[0] ? signalRowOf(rows[0]) : null;
+    insert(values: NewSignal): Promise<SignalRow | null> {
+      return insertCoalesced({ values, at: Date.now() });
     },
 
     async findByAlertId(userId: string, alertId: string): Promise<SignalRow | null> {
@@ -175,7 +265,8 @@ export function createSignalStore(database: Pick<Database, 'db' | 'inTime' | 'pr
     /**
      * Stores a terminal's result (first result per terminal wins: EAs may resend) and updates
      * the signal: success if any terminal succeeded, else the latest error. Returns the
-     * updated signal, or null when the id is unknown, foreign or already answered.
+     * updated signal, or null when the id is unknown, foreign or already answered. Results
+     * that arrive together are written together.
      */
     async recordResult(
       terminal: TerminalRef,
@@ -185,32 +276,7 @@ export function createSignalStore(database: Pick<Database, 'db' | 'inTime' | 'pr
       receivedAt = at,
     ): Promise<SignalRow | null> {
       if (!isSignalId(result.id)) return null;
-      const status = statusOfResult(result);
-      const when = new Date(at);
-      // Hop timings stay on the server's clock; the EA's own time is kept on its delivery row.
-      const terminalTime = new Date(
-        result.executedAt && result.executedAt > 0 ? result.executedAt : at,
-      );
-
-      // Postgres text cannot hold NUL; a broker message with one is still worth keeping.
-      const text = result.message?.replaceAll('\u0000', '').trim();
-      const message = text ? text : null;
-      const ticket = result.ticket ? result.ticket : null;
-      const rows = await prepared('signal_result', recordResultSql, [
-        result.id,
-        terminal.userId,
-        terminal.id,
-        when,
-        result.status,
-        message,
-        result.retcode ?? null,
-        ticket,
-        result.price ?? null,
-        terminalTime,
-        status,
-        new Date(receivedAt),
-      ]);
-      return rows[0] ? signalRowOf(rows[0]) : null;
+      return resultCoalesced({ terminal, result, at, receivedAt });
     },
 
     /**

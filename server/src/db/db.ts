@@ -71,6 +71,11 @@ async function openPostgres(url: string, onError?: (err: Error) => void): Promis
     statement_timeout: 1500,
     query_timeout: 2000,
     idleTimeoutMillis: 30_000,
+    // Our named statements (signal-statements.ts) are written to be planned once per
+    // connection. Left to choose, Postgres plans those taking arrays anew on every run (the
+    // generic plan's guess of an array's length looks costly), which costs more than running
+    // them. Unnamed statements (drizzle's) are planned per run whatever this says.
+    options: '-c plan_cache_mode=force_generic_plan',
   });
   // An idle client dying (Postgres restart) is emitted on the pool; unhandled it kills the process.
   pool.on('error', (err) => onError?.(err));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createWriteRetry, isPermanent, maxAgeMs } from './relay-retry.ts';
+import { isPermanent } from '../../db/db-errors.ts';
+import { createWriteRetry, maxAgeMs } from './relay-retry.ts';
 
 /** A write that fails `failures` times, then records itself. */
 function flaky(log: string[], name: string, failures: number) {

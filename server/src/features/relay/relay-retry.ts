@@ -1,3 +1,5 @@
+import { isPermanent } from '../../db/db-errors.ts';
+
 /** How often writes that failed are tried again. */
 const retryEveryMs = 1000;
 /** A write still failing after this long is given up (and logged). */
@@ -6,19 +8,6 @@ export const maxAgeMs = 10 * 60_000;
 const maxWaiting = 10_000;
 
 type Waiting = { write: () => Promise<void>; since: number };
-
-/**
- * Postgres refused the data itself (SQLSTATE class 22 data exception, 23 integrity, 42
- * syntax/undefined object): trying again cannot help, and a write kept for ever would hold up
- * the ones behind it. Anything else (no connection, timeouts, shutdown) is worth retrying.
- */
-export function isPermanent(err: unknown): boolean {
-  for (let e: unknown = err; e instanceof Error; e = e.cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^(22|23|42)[0-9A-Z]{3}$/.test(code)) return true;
-  }
-  return false;
-}
 
 /**
  * Writes that must not be lost when Postgres is briefly away: an EA's acknowledgement or

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { coalesce } from './coalesce.ts';
+
+/** A write that records each batch and answers when the test says so. */
+function gatedWrite() {
+  const batches: number[][] = [];
+  const gates: (() => void)[] = [];
+  const write = async (items: number[]) => {
+    batches.push(items);
+    await new Promise<void>((resolve) => gates.push(resolve));
+    return items.map((n) => n * 10);
+  };
+  const openNext = () => gates.shift()?.();
+  return { write, batches, openNext };
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('coalesce', () => {
+  it('sends calls of one tick together, and those made while it is in flight in the next write', async () => {
+    const { write, batches, openNext } = gatedWrite();
+    const call = coalesce(write);
+    const first = [call(1), call(2)];
+    await tick();
+    expect(batches).toEqual([[1, 2]]);
+
+    const later = [call(3), call(4), call(5)];
+    await tick();
+    expect(batches).toHaveLength(1);
+    openNext();
+    expect(await Promise.all(first)).toEqual([10, 20]);
+    await tick();
+    expect(batches).toEqual([
+      [1, 2],
+      [3, 4, 5],
+    ]);
+    openNext();
+    expect(await Promise.all(later)).toEqual([30, 40, 50]);
+  });
+
+  it('keeps up to `concurrency` writes in flight and caps each at `maxBatch`', async () => {
+    const { write, batches, openNext } = gatedWrite();
+    const call = coalesce(write, { concurrency: 2, maxBatch: 2 });
+    const all = [1, 2, 3, 4, 5].map((n) => call(n));
+    await tick();
+    expect(batches).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
+    openNext();
+    await tick();
+    expect(batches.at(-1)).toEqual([5]);
+    openNext();
+    openNext();
+    expect(await Promise.all(all)).toEqual([10, 20, 30, 40, 50]);
+  });
+
+  it('fails every call of a failed write, and goes on with the next ones', async () => {
+    let fail = true;
+    const call = coalesce(async (items: number[]) => {
+      if (fail) throw new Error('Postgres away');
+      return items;
+    });
+    const failed = [call(1), call(2)].map((p) => p.catch((err: Error) => err.message));
+    expect(await Promise.all(failed)).toEqual(['Postgres away', 'Postgres away']);
+    fail = false;
+    expect(await call(3)).toBe(3);
+  });
+
+  it('writes each item of a batch alone after an error `aloneOn` accepts, so only the bad one fails', async () => {
+    const batches: number[][] = [];
+    const call = coalesce(
+      async (items: number[]) => {
+        batches.push(items);
+        if (items.includes(-1)) throw new Error('bad item');
+        return items;
+      },
+      { aloneOn: (err) => (err as Error).message === 'bad item' },
+    );
+    const outcomes = await Promise.all(
+      [1, -1, 2].map((n) => call(n).catch((err: Error) => err.message)),
+    );
+    expect(outcomes).toEqual([1, 'bad item', 2]);
+    expect(batches).toEqual([[1, -1, 2], [1], [-1], [2]]);
+  });
+
+  it('fails the batch when the write answers for the wrong number of items', async () => {
+    const call = coalesce(async (items: number[]) => items.slice(1));
+    await expect(call(1)).rejects.toThrow('a write of 1 answered 0');
+  });
+});

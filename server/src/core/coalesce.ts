@@ -1,0 +1,66 @@
+/**
+ * Write coalescing ("group commit"): calls made while `concurrency` writes are in flight
+ * wait, and go together in the next write. Calls made in the same tick go together too (the
+ * write starts in a microtask). Idle, a call goes at once and nearly alone, so it adds no
+ * latency; under load one statement and one commit carry many, and the slower the round
+ * trips get, the fuller the batches.
+ *
+ * `write` answers with one output per item, in the items' order; if it fails, every call of
+ * that batch fails with its error, except that an error `aloneOn` accepts (one bad item:
+ * Postgres refused its data) has each item of the batch written again alone, so that only
+ * the bad one fails.
+ */
+export function coalesce<I, O>(
+  write: (items: I[]) => Promise<O[]>,
+  {
+    concurrency = 1,
+    maxBatch = 256,
+    aloneOn = () => false,
+  }: { concurrency?: number; maxBatch?: number; aloneOn?: (err: unknown) => boolean } = {},
+): (item: I) => Promise<O> {
+  type Call = { item: I; resolve: (output: O) => void; reject: (err: unknown) => void };
+  const waiting: Call[] = [];
+  let inFlight = 0;
+  let scheduled = false;
+
+  async function run(batch: Call[]): Promise<void> {
+    try {
+      const outputs = await write(batch.map((call) => call.item));
+      if (outputs.length !== batch.length) {
+        throw new Error(`a write of ${batch.length} answered ${outputs.length}`);
+      }
+      batch.forEach((call, i) => {
+        call.resolve(outputs[i]!);
+      });
+    } catch (err) {
+      if (batch.length > 1 && aloneOn(err)) {
+        await Promise.all(batch.map((call) => run([call])));
+      } else {
+        for (const call of batch) call.reject(err);
+      }
+    }
+  }
+
+  function start() {
+    scheduled = false;
+    while (inFlight < concurrency && waiting.length > 0) {
+      inFlight++;
+      void run(waiting.splice(0, maxBatch)).finally(() => {
+        inFlight--;
+        schedule();
+      });
+    }
+  }
+
+  function schedule() {
+    if (scheduled || inFlight >= concurrency || waiting.length === 0) return;
+    scheduled = true;
+    queueMicrotask(start);
+  }
+
+  return (item) =>
+    new Promise<O>((resolve, reject) => {
+      waiting.push({ item, resolve, reject });
+      schedule();
+    });
+}

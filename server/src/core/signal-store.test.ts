@@ -1,0 +1,168 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/services.ts';
+import { createTestUser } from '../../test/users.ts';
+import { signalDeliveries, terminals } from '../db/schema/signals.ts';
+import {
+  createSignalStore,
+  type NewSignal,
+  type SignalStore,
+  type TerminalRef,
+} from './signal-store.ts';
+
+let testDatabase: TestDatabase;
+let store: SignalStore;
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase();
+  store = createSignalStore(testDatabase.database);
+});
+afterAll(() => testDatabase?.drop());
+
+function newSignal(userId: string, overrides: Partial<NewSignal> = {}): NewSignal {
+  const receivedAt = new Date();
+  return {
+    userId,
+    symbol: 'EURUSD',
+    position: 'buy',
+    lot: 0.1,
+    price: 0,
+    slpoint: 0,
+    tppoint: 0,
+    trailingStop: 0,
+    breakEvenPips: 0,
+    riskPercentage: 0,
+    isTest: false,
+    senderPlatform: null,
+    platform: null,
+    status: 'pending',
+    alertId: null,
+    receivedAt,
+    expiresAt: new Date(receivedAt.getTime() + 30_000),
+    ...overrides,
+  };
+}
+
+describe('signal store: inserts that arrive together', () => {
+  it('stores each in one batch, with its own values, and skips alert ids already taken', async () => {
+    const alice = await createTestUser(testDatabase.database.db);
+    const bob = await createTestUser(testDatabase.database.db);
+    await store.insert(newSignal(alice.id, { alertId: 'taken' }));
+
+    const inputs = [
+      newSignal(alice.id, { symbol: 'GBPUSD', lot: 0.25, alertId: 'a-1' }),
+      newSignal(bob.id, { symbol: 'O\'Brien {x} "y" \\z', position: 'sell', platform: 'mt4' }),
+      newSignal(alice.id, { alertId: 'taken' }),
+      newSignal(alice.id, { alertId: 'twice' }),
+      newSignal(alice.id, { alertId: 'twice' }),
+      newSignal(bob.id, { alertId: 'taken', isTest: true, status: 'quota_blocked' }),
+    ];
+    const rows = await Promise.all(inputs.map((values) => store.insert(values)));
+
+    expect(rows.map((row) => row?.alertId ?? (row ? 'none' : null))).toEqual([
+      'a-1',
+      'none',
+      null,
+      'twice',
+      null,
+      'taken',
+    ]);
+    expect(rows[0]).toMatchObject({ userId: alice.id, symbol: 'GBPUSD', lot: 0.25 });
+    expect(rows[1]).toMatchObject({
+      userId: bob.id,
+      symbol: 'O\'Brien {x} "y" \\z',
+      position: 'sell',
+      platform: 'mt4',
+    });
+    expect(rows[5]).toMatchObject({ userId: bob.id, isTest: true, status: 'quota_blocked' });
+    expect(rows[1]!.receivedAt).toEqual(inputs[1]!.receivedAt);
+    expect(new Set(rows.filter(Boolean).map((row) => row!.id)).size).toBe(4);
+  });
+});
+
+describe('signal store: results that arrive together', () => {
+  async function signalWithTerminals(count: number) {
+    const user = await createTestUser(testDatabase.database.db);
+    const signal = (await store.insert(newSignal(user.id)))!;
+    const rows = await testDatabase.database.db
+      .insert(terminals)
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          userId: user.id,
+          platform: 'mt5' as const,
+          account: String(5000 + i),
+          broker: 'Demo',
+          lastSeenAt: new Date(),
+        })),
+      )
+      .returning({ id: terminals.id });
+    const refs = rows.map((r) => ({ id: r.id, userId: user.id, platform: 'mt5' as const }));
+    return { signal, terminals: refs };
+  }
+
+  it('counts any success over errors, keeps the first result per terminal and the latest error', async () => {
+    const ok = await signalWithTerminals(3);
+    const [a, b, c] = ok.terminals as [TerminalRef, TerminalRef, TerminalRef];
+    const failing = await signalWithTerminals(2);
+    const [d, e] = failing.terminals as [TerminalRef, TerminalRef];
+    const at = Date.now();
+    const results = await Promise.all([
+      store.recordResult(a, { id: ok.signal.id, status: 'error', message: 'No money' }, at),
+      store.recordResult(b, { id: ok.signal.id, status: 'success', ticket: '77', price: 1.1 }, at),
+      store.recordResult(b, { id: ok.signal.id, status: 'error', message: 'resent' }, at),
+      store.recordResult(c, { id: ok.signal.id, status: 'success', ticket: '78' }, at),
+      store.recordResult(
+        d,
+        { id: failing.signal.id, status: 'error', message: 'Market closed' },
+        at,
+      ),
+      store.recordResult(e, { id: failing.signal.id, status: 'error', retcode: 10018 }, at),
+    ]);
+
+    // As if written one after the other, in arrival order.
+    expect(results.map((row) => row?.status ?? null)).toEqual([
+      'error',
+      'success',
+      null,
+      'success',
+      'error',
+      'error',
+    ]);
+    expect(results[1]).toMatchObject({ ticket: '77', executedPrice: 1.1 });
+    expect(results[1]!.deliveredAt!.getTime()).toBe(at);
+    expect(results[5]).toMatchObject({
+      errorMessage: 'The terminal refused the order.',
+      retcode: 10018,
+    });
+
+    // Each terminal's own result, first one kept; a later resend changes nothing.
+    const stored = await testDatabase.database.db
+      .select({ terminalId: signalDeliveries.terminalId, status: signalDeliveries.resultStatus })
+      .from(signalDeliveries)
+      .where(eq(signalDeliveries.signalId, ok.signal.id));
+    expect(new Map(stored.map((row) => [row.terminalId, row.status]))).toEqual(
+      new Map([
+        [a.id, 'error'],
+        [b.id, 'success'],
+        [c.id, 'success'],
+      ]),
+    );
+    expect(await store.recordResult(a, { id: ok.signal.id, status: 'success' }, at)).toBeNull();
+  });
+
+  it('stores the others when Postgres refuses one result of the batch', async () => {
+    const one = await signalWithTerminals(1);
+    const two = await signalWithTerminals(1);
+    const at = Date.now();
+    const [refused, stored] = await Promise.allSettled([
+      store.recordResult(
+        one.terminals[0]!,
+        { id: one.signal.id, status: 'error', retcode: 2 ** 40 },
+        at,
+      ),
+      store.recordResult(two.terminals[0]!, { id: two.signal.id, status: 'success' }, at),
+    ]);
+    expect(refused.status).toBe('rejected');
+    expect(stored).toMatchObject({ status: 'fulfilled', value: { status: 'success' } });
+  });
+});
