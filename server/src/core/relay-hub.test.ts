@@ -11,7 +11,7 @@ const conduit: Conduit = {
 
 /** How many instances hear the licence's channel (the message is this instance's own: ignored). */
 const listeners = (bus: ReturnType<typeof createMemoryBus>) =>
-  bus.publish('relay:u1', JSON.stringify({ origin: 'a' }));
+  bus.publish('relay:u1', JSON.stringify({ origin: 'a', item: null }));
 
 describe('relay hub subscriptions', () => {
   beforeEach(() => {
@@ -45,5 +45,51 @@ describe('relay hub subscriptions', () => {
     await vi.advanceTimersByTimeAsync(subscriptionLingerMs);
     expect(await listeners(bus)).toBe(0);
     await hub.close();
+  });
+
+  it('pushes a signal once to a terminal here, and to one on another instance', async () => {
+    vi.useRealTimers();
+    const bus = createMemoryBus();
+    const hubOf = (instanceId: string) =>
+      createRelayHub({
+        bus,
+        instanceId,
+        now: Date.now,
+        onBusError: (err) => {
+          throw err;
+        },
+      });
+    const [a, b] = [hubOf('a'), hubOf('b')];
+    const pushes: string[] = [];
+    const terminal = (name: string): Conduit => ({
+      ...conduit,
+      push: () => pushes.push(name) > 0,
+    });
+    await a.register('u1', terminal('on a'));
+    await b.register('u1', terminal('on b'));
+
+    const item = {
+      userId: 'u1',
+      platform: null,
+      expiresAt: Date.now() + 30_000,
+      signal: {
+        id: 's1',
+        symbol: 'EURUSD',
+        position: 'buy' as const,
+        lot: 0.1,
+        slpoint: 0,
+        tppoint: 0,
+        trailingStop: 0,
+        breakEvenPips: 0,
+        riskPercentage: 0,
+        isTest: false,
+        receivedAt: Date.now(),
+      },
+    };
+    expect(await a.dispatch(item)).toBe(true);
+    // Long enough for the bus to bring a's own message back to it.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(pushes.sort()).toEqual(['on a', 'on b']);
+    await Promise.all([a.close(), b.close()]);
   });
 });

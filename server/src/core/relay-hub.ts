@@ -93,9 +93,13 @@ export function createRelayHub({
     return pushed;
   }
 
+  /** How this instance's own messages begin (see `dispatch`): it hears each one back. */
+  const ownPrefix = `{"origin":${JSON.stringify(instanceId)},`;
+
   function onMessage(message: string) {
-    const { origin, item } = JSON.parse(message) as { origin: string; item: RelaySignal };
-    if (origin !== instanceId) dispatchLocal(item);
+    if (message.startsWith(ownPrefix)) return;
+    const { item } = JSON.parse(message) as { item: RelaySignal };
+    dispatchLocal(item);
   }
 
   return {
