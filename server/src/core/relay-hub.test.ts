@@ -13,6 +13,25 @@ const conduit: Conduit = {
 const listeners = (bus: ReturnType<typeof createMemoryBus>) =>
   bus.publish('relay:u1', JSON.stringify({ origin: 'a', item: null }));
 
+const signalFor = (userId: string) => ({
+  userId,
+  platform: null,
+  expiresAt: Date.now() + 30_000,
+  signal: {
+    id: 's1',
+    symbol: 'EURUSD',
+    position: 'buy' as const,
+    lot: 0.1,
+    slpoint: 0,
+    tppoint: 0,
+    trailingStop: 0,
+    breakEvenPips: 0,
+    riskPercentage: 0,
+    isTest: false,
+    receivedAt: Date.now(),
+  },
+});
+
 describe('relay hub subscriptions', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -68,28 +87,37 @@ describe('relay hub subscriptions', () => {
     await a.register('u1', terminal('on a'));
     await b.register('u1', terminal('on b'));
 
-    const item = {
-      userId: 'u1',
-      platform: null,
-      expiresAt: Date.now() + 30_000,
-      signal: {
-        id: 's1',
-        symbol: 'EURUSD',
-        position: 'buy' as const,
-        lot: 0.1,
-        slpoint: 0,
-        tppoint: 0,
-        trailingStop: 0,
-        breakEvenPips: 0,
-        riskPercentage: 0,
-        isTest: false,
-        receivedAt: Date.now(),
-      },
-    };
-    expect(await a.dispatch(item)).toBe(true);
+    expect(await a.dispatch(signalFor('u1'))).toBe(true);
     // Long enough for the bus to bring a's own message back to it.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(pushes.sort()).toEqual(['on a', 'on b']);
     await Promise.all([a.close(), b.close()]);
+  });
+
+  it('answers at once when a terminal here took the signal, without waiting for the bus', async () => {
+    vi.useRealTimers();
+    const bus = createMemoryBus();
+    // A bus that answers a publish only when told to: Redis slow or away.
+    let answerPublish: (receivers: number) => void = () => undefined;
+    vi.spyOn(bus, 'publish').mockImplementation(
+      () => new Promise<number>((resolve) => (answerPublish = resolve)),
+    );
+    const hub = createRelayHub({ bus, instanceId: 'a', now: Date.now, onBusError: () => {} });
+    await hub.register('u1', conduit);
+
+    let answered: boolean | null = null;
+    void hub.dispatch(signalFor('u1')).then((delivered) => (answered = delivered));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(answered).toBe(true);
+
+    // Nobody here: only the bus can say whether another instance holds a terminal.
+    answered = null;
+    void hub.dispatch(signalFor('u2')).then((delivered) => (answered = delivered));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(answered).toBeNull();
+    answerPublish(1);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(answered).toBe(true);
+    await hub.close();
   });
 });

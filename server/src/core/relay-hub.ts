@@ -137,23 +137,22 @@ export function createRelayHub({
     /**
      * Delivers to local terminals and rings the other instances. Resolves to whether any
      * terminal could have it now: a local conduit took it, or another instance holding a
-     * terminal of this licence was rung. A bus failure is reported, not thrown: the signal is
-     * stored and terminals elsewhere get it on their next replay.
+     * terminal of this licence was rung. When a local conduit took it, that is known at once
+     * and the bus's answer is not waited for (the webhook's reply would wait a Redis round
+     * trip for nothing). A bus failure is reported, not thrown: the signal is stored and
+     * terminals elsewhere get it on their next replay.
      */
     async dispatch(item: RelaySignal): Promise<boolean> {
       const local = dispatchLocal(item);
-      let remote = 0;
-      try {
-        const receivers = await bus.publish(
-          relayChannel(item.userId),
-          JSON.stringify({ origin: instanceId, item }),
-        );
+      const remote = bus
+        .publish(relayChannel(item.userId), JSON.stringify({ origin: instanceId, item }))
         // This instance hears its own message while it holds a terminal of the licence.
-        remote = receivers - (unsubscribers.has(item.userId) ? 1 : 0);
-      } catch (err) {
-        onBusError(err);
-      }
-      return local > 0 || remote > 0;
+        .then((receivers) => receivers - (unsubscribers.has(item.userId) ? 1 : 0))
+        .catch((err: unknown) => {
+          onBusError(err);
+          return 0;
+        });
+      return local > 0 || (await remote) > 0;
     },
 
     /** Terminals of a user connected to this instance. */
