@@ -38,12 +38,17 @@ export type ErrorCode = keyof typeof errorCatalogue;
 export class AppError extends Error {
   readonly status: number;
 
+  /**
+   * `details` go into the reply's body; `options.cause` (what went wrong underneath) only
+   * into the log.
+   */
   constructor(
     readonly code: ErrorCode,
     message?: string,
     readonly details?: Record<string, unknown>,
+    options?: ErrorOptions,
   ) {
-    super(message ?? errorCatalogue[code].message);
+    super(message ?? errorCatalogue[code].message, options);
     this.status = errorCatalogue[code].status;
   }
 }

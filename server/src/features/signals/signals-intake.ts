@@ -78,7 +78,7 @@ export function createSignalIntake(deps: Deps) {
       return await store.insert(values);
     } catch (err) {
       // Not stored: a 503 makes TradingView retry, which is what we want.
-      throw new AppError('UNAVAILABLE', undefined, { cause: String(err) });
+      throw new AppError('UNAVAILABLE', undefined, undefined, { cause: err });
     }
   }
 
