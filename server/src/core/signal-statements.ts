@@ -31,6 +31,7 @@ export const insertedColumns = [
  * (`Database.inTime`: $1 is its deadline); the other parameters are one array per column,
  * the ids first. Written out from the schema rather than built by drizzle on every call;
  * named, like the statements below. A row whose alertId the user already has is skipped.
+ * Only the ids come back: the rest of each row is what we sent (see `insertedRowOf`).
  */
 export const insertSql = (() => {
   const columns = ['id' as const, ...insertedColumns].map((key) => signals[key]);
@@ -39,7 +40,7 @@ export const insertSql = (() => {
   select * from unnest(${columns.map((c, i) => `$${i + 2}::${c.getSQLType()}[]`).join(', ')})
   where statement_timestamp() < $1::timestamptz
   on conflict do nothing
-  returning *`;
+  returning id`;
 })();
 
 /**

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/services.ts';
 import { createTestUser } from '../../test/users.ts';
-import { signalDeliveries, terminals } from '../db/schema/signals.ts';
+import { signalDeliveries, signals, terminals } from '../db/schema/signals.ts';
 import {
   createSignalStore,
   type NewSignal,
@@ -77,6 +77,14 @@ describe('signal store: inserts that arrive together', () => {
     expect(rows[5]).toMatchObject({ userId: bob.id, isTest: true, status: 'quota_blocked' });
     expect(rows[1]!.receivedAt).toEqual(inputs[1]!.receivedAt);
     expect(new Set(rows.filter(Boolean).map((row) => row!.id)).size).toBe(4);
+    // Each row is exactly what Postgres stored, though only its id was read back.
+    for (const row of rows.filter((r) => r !== null)) {
+      const [stored] = await testDatabase.database.db
+        .select()
+        .from(signals)
+        .where(eq(signals.id, row.id));
+      expect(row).toStrictEqual(stored);
+    }
   });
 });
 

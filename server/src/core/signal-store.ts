@@ -58,6 +58,24 @@ function signalRowOf(raw: Record<string, unknown>): SignalRow {
   return row as SignalRow;
 }
 
+/**
+ * A new signal's row as Postgres stored it, without reading it back: intake sets every column
+ * but the id and those only a terminal's result fills (parsing `returning *` cost more than
+ * the INSERT's other work in the driver).
+ */
+function insertedRowOf(id: string, values: NewSignal): SignalRow {
+  return {
+    ...values,
+    id,
+    errorMessage: null,
+    deliveredAt: null,
+    executedAt: null,
+    ticket: null,
+    executedPrice: null,
+    retcode: null,
+  } satisfies SignalRow;
+}
+
 /** The signal as sent to an EA, without its remaining TTL (which depends on sending time). */
 export function eaSignalOf(row: SignalRow): Omit<EaSignal, 'ttlMs'> {
   return {
@@ -118,11 +136,10 @@ export function createSignalStore(database: Pick<Database, 'db' | 'inTime' | 'pr
       }
       const waited = Date.now() - Math.min(...batch.map(({ at }) => at));
       const rows = await inTime('signal_insert', insertSql, params, insertTimeoutMs - waited);
-      const inserted = new Map(rows.map((raw) => [raw.id as string, raw]));
-      return ids.map((id) => {
-        const raw = inserted.get(id);
-        return raw ? signalRowOf(raw) : null;
-      });
+      const inserted = new Set(rows.map((raw) => raw.id as string));
+      return batch.map(({ values }, i) =>
+        inserted.has(ids[i]!) ? insertedRowOf(ids[i]!, values) : null,
+      );
     },
     { concurrency: 2, aloneOn: isPermanent },
   );
