@@ -3,12 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/services.ts';
 import { createTestUser } from '../../test/users.ts';
 import { signalDeliveries, signals, terminals } from '../db/schema/signals.ts';
-import {
-  createSignalStore,
-  type NewSignal,
-  type SignalStore,
-  type TerminalRef,
-} from './signal-store.ts';
+import type { NewSignal } from './signal-rows.ts';
+import { createSignalStore, type SignalStore, type TerminalRef } from './signal-store.ts';
 
 let testDatabase: TestDatabase;
 let store: SignalStore;

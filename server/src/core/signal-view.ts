@@ -1,4 +1,4 @@
-import type { SignalRow } from './signal-store.ts';
+import type { SignalRow } from './signal-rows.ts';
 
 export const displayStatuses = [
   'success',

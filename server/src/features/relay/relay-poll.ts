@@ -1,7 +1,8 @@
 import type { PollResponse, Signal, TerminalIdentity } from '@signalrelay/bridge/protocol';
 import type { LicenseDirectory } from '../../core/license-directory.ts';
 import type { RelayHub } from '../../core/relay-hub.ts';
-import { type TerminalRef, toEaSignal } from '../../core/signal-store.ts';
+import { toEaSignal } from '../../core/signal-rows.ts';
+import type { TerminalRef } from '../../core/signal-store.ts';
 import { AppError } from '../../errors.ts';
 import type { RelayService } from './relay-service.ts';
 import type { TerminalRegistry } from './relay-terminals.ts';

@@ -8,7 +8,7 @@ import {
 } from '@signalrelay/bridge/protocol';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type SignalRow, toEaSignal } from '../../core/signal-store.ts';
+import { type SignalRow, toEaSignal } from '../../core/signal-rows.ts';
 import { webhookAlertSchema } from '../signals/signals-schemas.ts';
 
 /**

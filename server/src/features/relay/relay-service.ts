@@ -1,6 +1,7 @@
 import type { SignalResult } from '@signalrelay/bridge/protocol';
 import type { PublishLive } from '../../core/live-events.ts';
-import type { Ack, SignalRow, SignalStore, TerminalRef } from '../../core/signal-store.ts';
+import type { SignalRow } from '../../core/signal-rows.ts';
+import type { Ack, SignalStore, TerminalRef } from '../../core/signal-store.ts';
 import { toSignalView } from '../../core/signal-view.ts';
 import type { Metrics } from '../../http/metrics.ts';
 import type { Beat, Presence } from '../../ports/presence.ts';

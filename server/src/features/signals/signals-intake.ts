@@ -4,12 +4,8 @@ import { planLimits } from '../../core/plans.ts';
 import type { createQuotaDayClock } from '../../core/quota-day.ts';
 import type { RelayHub } from '../../core/relay-hub.ts';
 import type { SignalExpiry } from '../../core/signal-expiry.ts';
-import {
-  eaSignalOf,
-  type NewSignal,
-  type SignalRow,
-  type SignalStore,
-} from '../../core/signal-store.ts';
+import { eaSignalOf, type NewSignal, type SignalRow } from '../../core/signal-rows.ts';
+import type { SignalStore } from '../../core/signal-store.ts';
 import { displayStatusOf, toSignalView } from '../../core/signal-view.ts';
 import { AppError } from '../../errors.ts';
 import type { Metrics } from '../../http/metrics.ts';
