@@ -186,7 +186,8 @@ export function mqlSources(root = eaRoot): string[] {
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
-      if (entry.isDirectory() && entry.name !== 'node_modules' && entry.name !== 'tools')
+      // The harness holds translated copies (harness/build/gen), which are C++, not shipped MQL.
+      if (entry.isDirectory() && !['node_modules', 'tools', 'harness'].includes(entry.name))
         walk(path);
       else if (/\.(mq5|mq4|mqh)$/.test(entry.name)) found.push(path);
     }

@@ -1,0 +1,152 @@
+import type { Mt4Order, Mt4OrderType } from '../broker/account.ts';
+import { orderClose, orderModify, orderSend } from '../broker/mt4-trade.ts';
+import { enumName, mql } from '../constants.ts';
+import {
+  type CallContext,
+  type HandlerTable,
+  loggedIn,
+  num,
+  type Reply,
+  type Session,
+  serverSeconds,
+  str,
+  tradeContext,
+} from './call.ts';
+
+/**
+ * MT4 trade functions (docs.mql4.com/trading): OrderSend, OrderModify, OrderClose, and the
+ * order pool read through OrderSelect and the Order*() getters. OrderSelect copies the order
+ * into the program (docs.mql4.com/trading/orderselect). The history pool holds what the
+ * terminal's Account History tab shows (Terminal.mt4HistoryDays).
+ */
+const opNames = [
+  'OP_BUY',
+  'OP_SELL',
+  'OP_BUYLIMIT',
+  'OP_SELLLIMIT',
+  'OP_BUYSTOP',
+  'OP_SELLSTOP',
+] as const;
+const typeOfOp = (op: (typeof opNames)[number]) => op.slice(3).toLowerCase() as Mt4OrderType;
+
+/** ERR_NO_ORDER_SELECTED (docs.mql4.com/constants/errorswarnings/errorcodes). */
+const errNoOrderSelected = 4105;
+
+function historyPool(c: CallContext): Mt4Order[] {
+  const days = c.terminal.mt4HistoryDays;
+  const from = days === null ? 0 : c.broker.clock.utcMs() - days * 86_400_000;
+  return loggedIn(c)
+    .closedMt4Orders()
+    .filter((o) => o.closeMs >= from)
+    .sort((a, b) => a.closeMs - b.closeMs || a.ticket - b.ticket);
+}
+
+/** ERR_INVALID_TICKET for a ticket, ERR_INVALID_FUNCTION_PARAMVALUE for a position out of range. */
+function select(c: CallContext, order: Mt4Order | undefined, err: number): Reply {
+  if (!order) {
+    c.session.mt4Order = undefined;
+    return { ret: false, err };
+  }
+  const open = order.closeMs === 0;
+  const market = order.type === 'buy' || order.type === 'sell';
+  const closingPrice =
+    open && market
+      ? c.broker.closingPrice(order.symbol, order.type as 'buy' | 'sell')
+      : order.closePrice;
+  c.session.mt4Order = {
+    ...order,
+    closingPrice,
+    floating:
+      open && market
+        ? c.broker.profit(
+            order.symbol,
+            order.type as 'buy' | 'sell',
+            order.lots,
+            order.openPrice,
+            closingPrice,
+          )
+        : order.profit,
+  };
+  return { ret: true };
+}
+
+type Selected = NonNullable<Session['mt4Order']>;
+const selected =
+  (read: (o: Selected, c: CallContext) => unknown, empty: 0 | '' = 0) =>
+  (c: CallContext): Reply => {
+    const o = c.session.mt4Order;
+    return o ? { ret: read(o, c) } : { ret: empty, err: errNoOrderSelected };
+  };
+
+export const mt4Calls: HandlerTable = {
+  OrderSend: (c, args) => {
+    const what = 'OrderSend';
+    const op = enumName(args[1], opNames, what);
+    const { ret, err } = orderSend(c.broker, tradeContext(c), {
+      symbol: str(args, 0, what),
+      type: typeOfOp(op),
+      volume: num(args, 2, what),
+      price: num(args, 3, what),
+      slippage: num(args, 4, what),
+      sl: num(args, 5, what),
+      tp: num(args, 6, what),
+      comment: typeof args[7] === 'string' ? args[7] : '',
+      magic: typeof args[8] === 'number' ? args[8] : 0,
+    });
+    return err ? { ret, err } : { ret };
+  },
+  OrderModify: (c, args) => {
+    const what = 'OrderModify';
+    const { ret, err } = orderModify(c.broker, tradeContext(c), {
+      ticket: num(args, 0, what),
+      price: num(args, 1, what),
+      sl: num(args, 2, what),
+      tp: num(args, 3, what),
+    });
+    return err ? { ret, err } : { ret };
+  },
+  OrderClose: (c, args) => {
+    const what = 'OrderClose';
+    const { ret, err } = orderClose(c.broker, tradeContext(c), {
+      ticket: num(args, 0, what),
+      lots: num(args, 1, what),
+      price: num(args, 2, what),
+      slippage: num(args, 3, what),
+    });
+    return err ? { ret, err } : { ret };
+  },
+  OrderSelect: (c, args) => {
+    const by = enumName(args[1], ['SELECT_BY_POS', 'SELECT_BY_TICKET'], 'OrderSelect');
+    const index = num(args, 0, 'OrderSelect');
+    if (by === 'SELECT_BY_TICKET')
+      return select(
+        c,
+        loggedIn(c).mt4Orders.find((o) => o.ticket === index),
+        4108,
+      );
+    const pool = enumName(args[2] ?? 'MODE_TRADES', ['MODE_TRADES', 'MODE_HISTORY'], 'OrderSelect');
+    return select(
+      c,
+      (pool === 'MODE_TRADES' ? loggedIn(c).openMt4Orders() : historyPool(c))[index],
+      4051,
+    );
+  },
+  OrdersTotal: (c) => ({ ret: loggedIn(c).openMt4Orders().length }),
+  OrdersHistoryTotal: (c) => ({ ret: historyPool(c).length }),
+  OrderTicket: selected((o) => o.ticket),
+  OrderSymbol: selected((o) => o.symbol, ''),
+  OrderType: selected((o) => mql(`OP_${o.type.toUpperCase()}`)),
+  OrderLots: selected((o) => o.lots),
+  OrderOpenPrice: selected((o) => o.openPrice),
+  OrderOpenTime: selected((o, c) => serverSeconds(c, o.openMs)),
+  OrderClosePrice: selected((o) => o.closingPrice),
+  OrderCloseTime: selected((o, c) => (o.closeMs ? serverSeconds(c, o.closeMs) : 0)),
+  OrderStopLoss: selected((o) => o.sl),
+  OrderTakeProfit: selected((o) => o.tp),
+  OrderProfit: selected((o) => o.floating),
+  OrderCommission: selected((o) => o.commission),
+  OrderSwap: selected((o) => o.swap),
+  OrderMagicNumber: selected((o) => o.magic),
+  OrderComment: selected((o) => o.comment, ''),
+  OrderExpiration: selected(() => 0),
+};

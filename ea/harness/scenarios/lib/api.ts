@@ -1,0 +1,83 @@
+import { until } from '../../../../bridge/test/wait.ts';
+import type { SignalView } from '../../../../server/src/core/signal-view.ts';
+import type { OrderView } from '../../../../server/src/features/orders/orders-schemas.ts';
+import type { ScenarioServer, TraderAccount } from './server.ts';
+
+/**
+ * What a trader does and reads on the server, over its public HTTP API: alerts to the
+ * webhook (as TradingView posts them), the dashboard's Signal History and Order History.
+ */
+export type Alert = {
+  symbol?: string;
+  position: 'buy' | 'sell' | 'closebuy' | 'closesell' | 'closeall';
+  lot?: number;
+  slpoint?: number;
+  tppoint?: number;
+  trailingStop?: number;
+  breakEvenPips?: number;
+  riskPercentage?: number;
+  platform?: 'mt4' | 'mt5';
+  isTest?: boolean;
+};
+
+/** POST /api/webhook/handleWebhook; resolves with the new signal's id. */
+export async function postAlert(
+  server: ScenarioServer,
+  trader: TraderAccount,
+  alert: Alert,
+): Promise<string> {
+  const res = await fetch(`${server.url}/api/webhook/handleWebhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ licenseNumber: trader.licenseNumber, ...alert }),
+  });
+  const body = (await res.json()) as { signalId?: string };
+  if (res.status !== 200 || !body.signalId)
+    throw new Error(`webhook answered ${res.status}: ${JSON.stringify(body)}`);
+  return body.signalId;
+}
+
+async function getJson<T>(server: ScenarioServer, trader: TraderAccount, path: string): Promise<T> {
+  const res = await fetch(`${server.url}${path}`, { headers: { cookie: trader.cookie } });
+  if (res.status !== 200)
+    throw new Error(`GET ${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** GET /api/webhook/signalHistory (the dashboard's Signal History), newest first. */
+export async function signalHistory(
+  server: ScenarioServer,
+  trader: TraderAccount,
+): Promise<SignalView[]> {
+  const q = new URLSearchParams({ licenseNumber: trader.licenseNumber, pageSize: '100' });
+  return (
+    await getJson<{ signals: SignalView[] }>(server, trader, `/api/webhook/signalHistory?${q}`)
+  ).signals;
+}
+
+/** The signal as the history shows it once it has an outcome (no longer pending). */
+export function signalOutcome(
+  server: ScenarioServer,
+  trader: TraderAccount,
+  id: string,
+  ms = 15_000,
+): Promise<SignalView> {
+  return until(
+    async () => {
+      const row = (await signalHistory(server, trader)).find((s) => s.id === id);
+      return row && row.status !== 'pending' ? row : undefined;
+    },
+    ms,
+    `an outcome of signal ${id} in the signal history`,
+  );
+}
+
+/** GET /api/orders/history (the dashboard's Order History). */
+export async function orderHistory(
+  server: ScenarioServer,
+  trader: TraderAccount,
+): Promise<OrderView[]> {
+  const q = new URLSearchParams({ licenseNumber: trader.licenseNumber, pageSize: '100' });
+  return (await getJson<{ orders: OrderView[] }>(server, trader, `/api/orders/history?${q}`))
+    .orders;
+}
