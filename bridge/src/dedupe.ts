@@ -4,7 +4,7 @@ import { resultSchema, type SignalResult } from './protocol.ts';
 
 /**
  * The ids this EA has executed and their first results, so that a signal delivered twice is
- * traded once (EA-PROTOCOL.md, "Dedupe"). Keeps the newest `capacity` ids (at least 1,000).
+ * traded once (ea/PROTOCOL.md, "Dedupe"). Keeps the newest `capacity` ids (at least 1,000).
  * With a file, finished results are appended as JSON lines before they are reported, and read
  * back on start, so a restart does not forget them.
  */

@@ -14,7 +14,7 @@ import { expiredMessage, isExpired, ttlDeadline } from './ttl.ts';
 import { createWsTransport } from './ws-transport.ts';
 
 /**
- * The reference EA: receives signals over WebSocket or long-poll (EA-PROTOCOL.md), acknowledges
+ * The reference EA: receives signals over WebSocket or long-poll (ea/PROTOCOL.md), acknowledges
  * each at once, executes it once (dedupe by id) while its TTL lasts, and reports the result.
  * Cheap enough to run thousands in one process: no timers of its own, callbacks not emitters.
  */

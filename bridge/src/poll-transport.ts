@@ -10,7 +10,7 @@ import {
 
 /** The server's hold before it has told us its `waitMs`; generous so a first hold is not cut. */
 const initialWaitMs = 25_000;
-/** EA-PROTOCOL.md: the client's timeout is `waitMs + 5000`. */
+/** ea/PROTOCOL.md: the client's timeout is `waitMs + 5000`. */
 const timeoutMarginMs = 5000;
 /** pollRequestSchema accepts at most 1,000 ids and 1,000 results per poll. */
 const maxPerPoll = 1000;
@@ -35,7 +35,7 @@ class HttpError extends Error {
 }
 
 /**
- * Transport B (EA-PROTOCOL.md): `POST /api/ea/poll` in a loop. Each poll carries the ids
+ * Transport B (ea/PROTOCOL.md): `POST /api/ea/poll` in a loop. Each poll carries the ids
  * received and (optionally) the results since the last one; the server holds it up to `waitMs`.
  * Polls again at once after a reply, after 1 s, 2 s, 4 s … 30 s after errors; stops for good on
  * 400/401, which no retry can fix.

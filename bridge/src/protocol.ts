@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * EA protocol, version 1: the executable form of EA-PROTOCOL.md. Server, reference EA and the
+ * EA protocol, version 1: the executable form of ea/PROTOCOL.md. Server, reference EA and the
  * MQL sources' field check all import these schemas. Change only by adding optional fields.
  * Objects are non-strict: unknown fields are ignored by both sides.
  */
@@ -18,6 +18,21 @@ export type Position = z.infer<typeof positionSchema>;
 /** `account` and `ticket` are strings of digits so 64-bit values survive JSON. */
 const digits = z.string().regex(/^\d{1,20}$/, 'must be a string of digits');
 const shortText = (max: number) => z.string().max(max);
+
+/**
+ * Numbers bounded to the columns that store them, so what the schema accepts the database
+ * takes (ea/PROTOCOL.md, "Number ranges"): int4 codes, timestamps up to the year 9999, prices
+ * and money below 1e12 (a sum of such values still fits a double without overflowing).
+ */
+const int4 = z
+  .number()
+  .int()
+  .min(-(2 ** 31))
+  .max(2 ** 31 - 1);
+const maxTimeMs = 253_402_300_799_999; // 9999-12-31T23:59:59.999Z
+const timeMs = z.number().int().min(0).max(maxTimeMs);
+const price = z.number().min(0).max(1e12);
+const money = z.number().min(-1e12).max(1e12);
 
 // ── Signal (server → EA) ────────────────────────────────────────────────────────────────────
 
@@ -49,10 +64,10 @@ export const resultSchema = z.object({
   id: z.string().min(1).max(64),
   status: z.enum(resultStatuses),
   ticket: z.union([digits, z.literal('')]).optional(),
-  price: z.number().optional(),
+  price: price.optional(),
   message: shortText(1000).optional(),
-  retcode: z.number().int().optional(),
-  executedAt: z.number().int().optional(),
+  retcode: int4.optional(),
+  executedAt: timeMs.optional(),
 });
 export type SignalResult = z.infer<typeof resultSchema>;
 
@@ -72,7 +87,7 @@ export const helloSchema = terminalIdentitySchema.extend({
   type: z.literal('hello'),
   v: z.literal(protocolVersion),
   eaVersion: shortText(32).optional(),
-  terminalBuild: z.number().int().optional(),
+  terminalBuild: int4.min(0).optional(),
 });
 export type Hello = z.infer<typeof helloSchema>;
 
@@ -128,7 +143,7 @@ export const closeCodes = {
 export const pollRequestSchema = terminalIdentitySchema.extend({
   v: z.literal(protocolVersion),
   eaVersion: shortText(32).optional(),
-  terminalBuild: z.number().int().optional(),
+  terminalBuild: int4.min(0).optional(),
   received: z.array(z.string().min(1).max(64)).max(1000).default([]),
   results: z.array(resultSchema).max(1000).default([]),
   /**
@@ -160,18 +175,18 @@ export const reportedOrderSchema = z.object({
   symbol: shortText(64).min(1),
   orderType: z.enum(orderTypes),
   lots: z.number().nonnegative().max(1_000_000),
-  openPrice: z.number().nonnegative(),
-  closePrice: z.number().nonnegative().optional(),
-  stopLoss: z.number().nonnegative().default(0),
-  takeProfit: z.number().nonnegative().default(0),
-  profit: z.number().default(0),
-  commission: z.number().default(0),
-  swap: z.number().default(0),
+  openPrice: price,
+  closePrice: price.optional(),
+  stopLoss: price.default(0),
+  takeProfit: price.default(0),
+  profit: money.default(0),
+  commission: money.default(0),
+  swap: money.default(0),
   magicNumber: z.number().int().default(0),
   comment: shortText(256).default(''),
   status: z.enum(['open', 'closed']),
-  openTime: z.number().int().positive(),
-  closeTime: z.number().int().nonnegative().optional(),
+  openTime: timeMs.positive(),
+  closeTime: timeMs.optional(),
 });
 export type ReportedOrder = z.input<typeof reportedOrderSchema>;
 

@@ -11,7 +11,7 @@ import {
   welcomeSchema,
 } from './protocol.ts';
 
-/** EA-PROTOCOL.md: frames up to 64 KiB. */
+/** ea/PROTOCOL.md: frames up to 64 KiB. */
 const maxFrameBytes = 64 * 1024;
 /** How long we wait for the server's welcome after sending hello. */
 const welcomeTimeoutMs = 10_000;
@@ -21,7 +21,7 @@ const defaultHeartbeatMs = 2000;
 const maxMissedPongs = 3;
 
 /**
- * Transport A (EA-PROTOCOL.md): one WebSocket, hello → welcome → signals; app-level pings every
+ * Transport A (ea/PROTOCOL.md): one WebSocket, hello → welcome → signals; app-level pings every
  * `heartbeatMs` from the shared heartbeat wheel; reconnect with backoff when pongs stop or the
  * socket breaks; stop for good on close 4400/4401. `ws` answers protocol ping frames itself.
  */
@@ -139,7 +139,7 @@ export function createWsTransport(options: TransportOptions): Transport {
         return;
       }
       default:
-      // Unknown frame types are ignored (EA-PROTOCOL.md: a later server may add some).
+      // Unknown frame types are ignored (ea/PROTOCOL.md: a later server may add some).
     }
   };
 

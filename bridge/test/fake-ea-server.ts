@@ -4,7 +4,7 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import { until } from './wait.ts';
 
 /**
- * A scriptable stand-in for the server side of EA-PROTOCOL.md, for the transport behaviours
+ * A scriptable stand-in for the server side of ea/PROTOCOL.md, for the transport behaviours
  * the real server will not produce on demand: lost pongs, restarts (1012), duplicate
  * deliveries, errors and Retry-After. The happy paths are tested against the real server.
  */

@@ -73,7 +73,7 @@ describe('protocol field check', () => {
         file: protocolMqh,
         line: source.split('\n').findIndex((l) => l.includes('"brokerName"')) + 1,
         column: 1,
-        message: 'field "brokerName" is not in bridge/src/protocol.ts (EA-PROTOCOL.md)',
+        message: 'field "brokerName" is not in bridge/src/protocol.ts (ea/PROTOCOL.md)',
       },
     ]);
   });
@@ -84,7 +84,7 @@ describe('protocol field check', () => {
     );
     const diagnostics = await checkProtocolFields(sources);
     expect(diagnostics.map((d) => d.message)).toEqual([
-      'field "stopLossPoints" is not in bridge/src/protocol.ts (EA-PROTOCOL.md)',
+      'field "stopLossPoints" is not in bridge/src/protocol.ts (ea/PROTOCOL.md)',
     ]);
   });
 
@@ -128,10 +128,10 @@ describe('protocol field check', () => {
     const onlySignal = protocolVocabulary({ signalSchema });
     const messages = (await checkProtocolFields(readSources(), onlySignal)).map((d) => d.message);
     expect(messages).toContain(
-      'field "executedAt" is not in bridge/src/protocol.ts (EA-PROTOCOL.md)',
+      'field "executedAt" is not in bridge/src/protocol.ts (ea/PROTOCOL.md)',
     );
     expect(messages).not.toContain(
-      'field "ttlMs" is not in bridge/src/protocol.ts (EA-PROTOCOL.md)',
+      'field "ttlMs" is not in bridge/src/protocol.ts (ea/PROTOCOL.md)',
     );
   });
 

@@ -6,7 +6,7 @@ import * as protocol from '../../bridge/src/protocol.ts';
 import { type Diagnostic, eaRoot, formatDiagnostic, mqlSources, parseMql } from './mql-lint.ts';
 
 /**
- * Checks the MQL sources against bridge/src/protocol.ts, the executable form of EA-PROTOCOL.md:
+ * Checks the MQL sources against bridge/src/protocol.ts, the executable form of ea/PROTOCOL.md:
  * - every JSON field name the EAs write or read exists in some protocol schema;
  * - every protocol value the EAs spell out in a `#define` (message types, statuses, positions,
  *   order types, error codes, close codes, the protocol version) is one the schemas allow.
@@ -221,7 +221,7 @@ export async function checkProtocolFields(
     out.push(...problems);
     for (const use of uses) {
       if (!vocab.fields.has(use.name)) {
-        at(use, `field "${use.name}" is not in bridge/src/protocol.ts (EA-PROTOCOL.md)`);
+        at(use, `field "${use.name}" is not in bridge/src/protocol.ts (ea/PROTOCOL.md)`);
       }
     }
     for (const d of await extractDefines(file, source)) {

@@ -1,12 +1,18 @@
 //+------------------------------------------------------------------+
-//| Dedupe.mqh - the signals this terminal has answered, with their  |
-//| first result, so a repeated delivery is answered again instead   |
-//| of traded again. Persisted (last 1,000) in                       |
+//| Dedupe.mqh - the EA's durable journal of signals: each one is    |
+//| written down before it is acknowledged, its first result is kept |
+//| so a repeated delivery is answered again instead of traded       |
+//| again, and a result stays until the server has it. Persisted     |
+//| (last 1,000) in                                                  |
 //| <data folder>\MQL5\Files\SignalRelay\results-<account>.txt, one  |
 //| tab-separated line per event, appended as it happens:            |
+//|   Q <id> <symbol> <position> <lot> <sl> <tp> <trailing>          |
+//|     <break-even> <risk> <test> <receivedAt> <ttlMs> <accepted> . |
+//|                 (received; <accepted> is this EA's UTC ms)       |
 //|   R <id> <status> <ticket> <price> <digits> <retcode> <at> <msg> . |
 //|   S <id>      (the result reached the server)                    |
-//| Results without an S line are reported again after a restart.   |
+//| After a restart, a Q without its R runs (or expires), and        |
+//| results without an S line are reported again.                   |
 //+------------------------------------------------------------------+
 #ifndef SIGNALRELAY_DEDUPE_MQH
 #define SIGNALRELAY_DEDUPE_MQH
@@ -22,6 +28,9 @@ private:
    SR_Result         m_items[];
    bool              m_sent[];
    int               m_count;
+   SR_Signal         m_pending[];  // received, no result yet
+   long              m_acceptedMs[];
+   int               m_pendingCount;
    int               m_lines;      // lines in the file, to know when to compact
 
    string            Clean(const string text) const
@@ -31,6 +40,67 @@ private:
       StringReplace(s, "\r", " ");
       StringReplace(s, "\n", " ");
       return s;
+     }
+   int               PendingIndex(const string id) const
+     {
+      for(int i = m_pendingCount - 1; i >= 0; i--)
+         if(m_pending[i].id == id)
+            return i;
+      return -1;
+     }
+   void              AddPending(const SR_Signal &sig, const long acceptedMs)
+     {
+      if(ArraySize(m_pending) <= m_pendingCount)
+        {
+         ArrayResize(m_pending, m_pendingCount + 1, 16);
+         ArrayResize(m_acceptedMs, m_pendingCount + 1, 16);
+        }
+      m_pending[m_pendingCount].CopyFrom(sig);
+      m_acceptedMs[m_pendingCount] = acceptedMs;
+      m_pendingCount++;
+     }
+   void              RemovePending(const string id)
+     {
+      int at = PendingIndex(id);
+      if(at < 0)
+         return;
+      for(int i = at + 1; i < m_pendingCount; i++)
+        {
+         m_pending[i - 1].CopyFrom(m_pending[i]);
+         m_acceptedMs[i - 1] = m_acceptedMs[i];
+        }
+      m_pendingCount--;
+     }
+   string            SignalLine(const SR_Signal &sig, const long acceptedMs) const
+     {
+      return "Q\t" + Clean(sig.id) + "\t" + Clean(sig.symbol) + "\t" + sig.position + "\t" + DoubleToString(sig.lot, 8) + "\t" +
+             DoubleToString(sig.slpoint, 2) + "\t" + DoubleToString(sig.tppoint, 2) + "\t" + DoubleToString(sig.trailingStop, 2) +
+             "\t" + DoubleToString(sig.breakEvenPips, 2) + "\t" + DoubleToString(sig.riskPercentage, 4) + "\t" +
+             (sig.isTest ? "1" : "0") + "\t" + IntegerToString(sig.receivedAt) + "\t" + IntegerToString(sig.ttlMs) + "\t" +
+             IntegerToString(acceptedMs) + "\t.";
+     }
+   // A Q line back into a signal whose TTL runs from its acceptance.
+   bool              ReadSignalLine(const string &f[], const int n)
+     {
+      if(n < 15 || f[14] != "." || PendingIndex(f[1]) >= 0)
+         return false;
+      SR_Signal sig;
+      sig.id = f[1];
+      sig.symbol = f[2];
+      sig.position = f[3];
+      sig.lot = StringToDouble(f[4]);
+      sig.slpoint = StringToDouble(f[5]);
+      sig.tppoint = StringToDouble(f[6]);
+      sig.trailingStop = StringToDouble(f[7]);
+      sig.breakEvenPips = StringToDouble(f[8]);
+      sig.riskPercentage = StringToDouble(f[9]);
+      sig.isTest = (f[10] == "1");
+      sig.receivedAt = StringToInteger(f[11]);
+      sig.ttlMs = StringToInteger(f[12]);
+      sig.attempts = 0;
+      sig.lastWhy = "";
+      AddPending(sig, StringToInteger(f[13]));
+      return true;
      }
    int               IndexOf(const string id) const
      {
@@ -87,6 +157,8 @@ private:
       int h = FileOpen(tmp, FILE_WRITE | FILE_TXT | FILE_ANSI, '\t', CP_UTF8);
       if(h == INVALID_HANDLE)
          return;
+      for(int i = 0; i < m_pendingCount; i++)
+         FileWriteString(h, SignalLine(m_pending[i], m_acceptedMs[i]) + "\r\n");
       for(int i = 0; i < m_count; i++)
         {
          FileWriteString(h, Line(m_items[i]) + "\r\n");
@@ -95,11 +167,11 @@ private:
         }
       FileClose(h);
       if(FileMove(tmp, 0, m_file, FILE_REWRITE))
-         m_lines = m_count * 2;
+         m_lines = m_pendingCount + m_count * 2;
      }
 
 public:
-                     CDedupe(void) : m_file(""), m_count(0), m_lines(0) {}
+                     CDedupe(void) : m_file(""), m_count(0), m_pendingCount(0), m_lines(0) {}
 
    // Loads the file of this account; a missing file is an empty history.
    void              Load(const string account)
@@ -107,6 +179,7 @@ public:
       FolderCreate("SignalRelay");
       m_file = "SignalRelay\\results-" + account + ".txt";
       m_count = 0;
+      m_pendingCount = 0;
       m_lines = 0;
       if(!FileIsExist(m_file))
          return;
@@ -122,6 +195,11 @@ public:
          m_lines++;
          string f[];
          int n = StringSplit(line, '\t', f);
+         if(n >= 2 && f[0] == "Q")
+           {
+            ReadSignalLine(f, n);
+            continue;
+           }
          if(n >= 2 && f[0] == "S")
            {
             int i = IndexOf(f[1]);
@@ -142,6 +220,7 @@ public:
          r.executedAt = StringToInteger(f[7]);
          r.message = f[8];
          Add(r, false);
+         RemovePending(r.id);
         }
       FileClose(h);
       if(m_lines > 3 * SR_DEDUPE_KEEP)
@@ -158,10 +237,38 @@ public:
       return true;
      }
 
+   // Writes a received signal down before it is acknowledged, so a crash
+   // between the two cannot lose it.
+   void              Accept(const SR_Signal &sig)
+     {
+      if(PendingIndex(sig.id) >= 0 || IndexOf(sig.id) >= 0)
+         return;
+      long now = SR_NowMs();
+      AddPending(sig, now);
+      Append(SignalLine(sig, now));
+     }
+
+   // Signals received before a restart that have no result yet, with the
+   // time left of their TTL (0 or less: it ran out meanwhile).
+   int               Pending(SR_Signal &out[]) const
+     {
+      ArrayResize(out, m_pendingCount);
+      long now = SR_NowMs();
+      for(int i = 0; i < m_pendingCount; i++)
+        {
+         out[i].CopyFrom(m_pending[i]);
+         out[i].ttlMs = m_pending[i].ttlMs - (now - m_acceptedMs[i]);
+         out[i].receivedTick = GetTickCount();
+         out[i].nextTryTick = out[i].receivedTick;
+        }
+      return m_pendingCount;
+     }
+
    void              Remember(const SR_Result &r)
      {
       if(IndexOf(r.id) >= 0)
          return;
+      RemovePending(r.id);
       Add(r, false);
       Append(Line(r));
       if(m_lines > 3 * SR_DEDUPE_KEEP)

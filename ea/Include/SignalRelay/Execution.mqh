@@ -93,6 +93,34 @@ bool SR_SignalVolume(const SR_Signal &s, const string symbol, const bool isBuy, 
    return true;
   }
 
+// Whether the asked stops keep the broker's minimum distance from the price
+// it closes at (stops level, and freeze level, which forbids later changes
+// that close): a stop inside it would be refused, or on MT4 never placed.
+// The spread counts: a buy's stop loss sits below the ask it opened at but
+// is measured from the bid.
+bool SR_StopsOutsideLevel(const string symbol, const double slPoints, const double tpPoints, string &why)
+  {
+   double point = SymbolInfoDouble(symbol, SYMBOL_POINT);
+   double bid = SymbolInfoDouble(symbol, SYMBOL_BID);
+   double ask = SymbolInfoDouble(symbol, SYMBOL_ASK);
+   if(point <= 0 || bid <= 0 || ask <= 0)
+      return true;   // no quote: the order itself will say so
+   long level = MathMax(SymbolInfoInteger(symbol, SYMBOL_TRADE_STOPS_LEVEL), SymbolInfoInteger(symbol, SYMBOL_TRADE_FREEZE_LEVEL));
+   if(level <= 0)
+      return true;
+   double spread = MathRound((ask - bid) / point);
+   string problem = "";
+   if(slPoints > 0 && slPoints - spread < level)
+      problem = "stop loss " + SR_JsonNumber(slPoints, 1) + " points";
+   if(tpPoints > 0 && tpPoints + spread < level)
+      problem += (problem == "" ? "" : " and ") + "take profit " + SR_JsonNumber(tpPoints, 1) + " points";
+   if(problem == "")
+      return true;
+   why = "The " + problem + " is too close to the price: " + symbol + " needs at least " + IntegerToString(level) +
+         " points from the closing price (spread now " + DoubleToString(spread, 0) + " points). Widen slpoint/tppoint in the alert";
+   return false;
+  }
+
 // The order comment: the end of the signal id (the random part of a UUIDv7)
 // so a trade can be matched to its signal; MT5 keeps 31 characters.
 string SR_OrderComment(const string signalId)
@@ -158,9 +186,25 @@ int SR_Execute(const SR_Signal &s, SR_Result &r, CStopManager &stops)
          SR_FillResult(r, s.id, false, 0, why, "", 0, 0);
          return SR_EXEC_DONE;
         }
-      verdict = SR_OpenMarket(symbol, isBuy, volume, s.slpoint, s.tppoint, SR_OrderComment(s.id), SR_MAGIC, out);
+      string comment = SR_OrderComment(s.id);
+      // An earlier attempt that timed out or lost its reply may have been
+      // filled: look at the broker before sending again.
+      if(s.attempts > 0 && SR_FindOpened(comment, SR_MAGIC, out))
+        {
+         note = SR_JoinMessages(note, "Filled by an earlier attempt (found at the broker after " + s.lastWhy + ")");
+         verdict = SR_EXEC_DONE;
+        }
+      else
+        {
+         if(!SR_StopsOutsideLevel(symbol, s.slpoint, s.tppoint, why))
+           {
+            SR_FillResult(r, s.id, false, 0, why, "", 0, 0);
+            return SR_EXEC_DONE;
+           }
+         verdict = SR_OpenMarket(symbol, isBuy, volume, s.slpoint, s.tppoint, comment, SR_MAGIC, out);
+        }
       if(verdict == SR_EXEC_DONE && out.ok)
-         stops.Track(StringToInteger(out.ticket), s.trailingStop, s.breakEvenPips);
+         stops.Track(StringToInteger(out.ticket), s.trailingStop, s.breakEvenPips, out.pendingSl, out.pendingTp);
      }
    else
      {

@@ -43,7 +43,7 @@ void SR_Mt4Row(SR_OrderRow &row, const int offset)
    row.status = closed ? SR_ORDER_STATUS_CLOSED : SR_ORDER_STATUS_OPEN;
    row.openTime = SR_ServerMsToUtc((long)OrderOpenTime() * 1000, offset);
    row.closeTime = closed ? SR_ServerMsToUtc((long)OrderCloseTime() * 1000, offset) : 0;
-   row.digits = (int)MarketInfo(row.symbol, MODE_DIGITS);
+   row.digits = SR_PriceDigits(row.symbol);
   }
 
 // Rows for every open order and every order closed since `from` (server time).

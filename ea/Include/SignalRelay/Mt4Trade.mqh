@@ -61,10 +61,12 @@ string SR_TradeCodeText(const int code)
    return "Trade error " + IntegerToString(code);
   }
 
-// Errors after which the same request may simply be sent again.
+// Errors after which the request may be sent again while the TTL lasts. A
+// busy or lost server (4, 6, 128, 137, 146) may hide a filled order:
+// SR_Execute looks for it at the broker (SR_FindOpened) before each retry.
 bool SR_IsPassingCode(const int code)
   {
-   return code == 4 || code == 6 || code == 8 || code == 129 || code == 135 || code == 136 ||
+   return code == 4 || code == 6 || code == 8 || code == 128 || code == 129 || code == 135 || code == 136 ||
           code == 137 || code == 138 || code == 141 || code == 146;
   }
 
@@ -109,8 +111,46 @@ double SR_Mt4Quote(const string symbol, const bool ask)
    return MarketInfo(symbol, ask ? MODE_ASK : MODE_BID);
   }
 
+bool SR_SelectPosition(const long ticket, SR_PositionInfo &info)
+  {
+   if(!OrderSelect((int)ticket, SELECT_BY_TICKET) || OrderCloseTime() != 0)
+      return false;
+   int type = OrderType();
+   if(type != OP_BUY && type != OP_SELL)
+      return false;
+   info.ticket = ticket;
+   info.symbol = OrderSymbol();
+   info.isBuy = (type == OP_BUY);
+   info.openPrice = OrderOpenPrice();
+   info.sl = OrderStopLoss();
+   info.tp = OrderTakeProfit();
+   info.volume = OrderLots();
+   return true;
+  }
+
+// Sets the stop loss and take profit of an open order (0 = none).
+bool SR_ModifyStops(const long ticket, const double sl, const double tp, int &code, string &why)
+  {
+   SR_PositionInfo info;
+   if(!SR_SelectPosition(ticket, info))
+     {
+      code = 4108;
+      why = "The order is already closed";
+      return false;
+     }
+   ResetLastError();
+   if(OrderModify((int)ticket, info.openPrice, sl, tp, 0, clrNONE))
+      return true;
+   code = GetLastError();
+   why = SR_TradeCodeText(code);
+   return false;
+  }
+
 // Opens a market order. The order goes out without stops (ECN brokers refuse
 // them with error 130) and OrderModify sets them from the actual fill price.
+// Stops the broker has not taken yet are handed back in out.pendingSl/Tp:
+// the stop manager keeps trying, and the result never reads as a plain
+// success while they are missing.
 int SR_OpenMarket(const string symbol, const bool isBuy, const double volume, const double slPoints,
                   const double tpPoints, const string comment, const long magic, SR_TradeOutcome &out)
   {
@@ -136,64 +176,52 @@ int SR_OpenMarket(const string symbol, const bool isBuy, const double volume, co
    out.ok = true;
    out.ticket = IntegerToString(ticket);
    out.price = price;
+   out.volume = volume;
    if(!OrderSelect(ticket, SELECT_BY_TICKET))
       return SR_EXEC_DONE;
    double open = OrderOpenPrice();
    out.price = open;
+   out.volume = OrderLots();
    if(slPoints <= 0 && tpPoints <= 0)
       return SR_EXEC_DONE;
    double sl = (slPoints > 0) ? NormalizeDouble(isBuy ? open - slPoints * point : open + slPoints * point, out.digits) : 0;
    double tp = (tpPoints > 0) ? NormalizeDouble(isBuy ? open + tpPoints * point : open - tpPoints * point, out.digits) : 0;
-   // The stops are part of the trade the trader asked for: retry a passing error a few times.
-   for(int attempt = 0; attempt < 3; attempt++)
-     {
-      ResetLastError();
-      if(OrderModify(ticket, open, sl, tp, 0, clrNONE))
-         return SR_EXEC_DONE;
-      int err = GetLastError();
-      if(!SR_IsPassingCode(err))
-        {
-         out.retcode = err;
-         out.message = "Position opened, but the broker refused its stop loss/take profit: " + SR_TradeCodeText(err);
-         return SR_EXEC_DONE;
-        }
-      out.retcode = err;
-     }
-   out.message = "Position opened, but setting its stop loss/take profit failed: " + SR_TradeCodeText(out.retcode);
+   int code = 0;
+   string why = "";
+   if(SR_ModifyStops(ticket, sl, tp, code, why))
+      return SR_EXEC_DONE;
+   out.retcode = code;
+   out.pendingSl = sl;
+   out.pendingTp = tp;
+   out.message = "Position opened, but its " + SR_StopsText(sl, tp) + " is not in place yet (" + why +
+                 "): the EA keeps trying until the broker takes it or the position is closed";
    return SR_EXEC_DONE;
   }
 
-bool SR_SelectPosition(const long ticket, SR_PositionInfo &info)
+// The order an earlier attempt of this signal opened, found by its comment
+// and magic: open now, or already closed in the history the terminal shows.
+// Brokers may append to a comment (e.g. "[sl]"), so it is a prefix.
+bool SR_FindOpened(const string comment, const long magic, SR_TradeOutcome &out)
   {
-   if(!OrderSelect((int)ticket, SELECT_BY_TICKET) || OrderCloseTime() != 0)
-      return false;
-   int type = OrderType();
-   if(type != OP_BUY && type != OP_SELL)
-      return false;
-   info.ticket = ticket;
-   info.symbol = OrderSymbol();
-   info.isBuy = (type == OP_BUY);
-   info.openPrice = OrderOpenPrice();
-   info.sl = OrderStopLoss();
-   info.tp = OrderTakeProfit();
-   info.volume = OrderLots();
-   return true;
-  }
-
-bool SR_ModifyStopLoss(const long ticket, const double sl, int &code, string &why)
-  {
-   SR_PositionInfo info;
-   if(!SR_SelectPosition(ticket, info))
+   for(int pool = 0; pool < 2; pool++)
      {
-      code = 4108;
-      why = "The order is already closed";
-      return false;
+      int total = (pool == 0) ? OrdersTotal() : OrdersHistoryTotal();
+      for(int i = total - 1; i >= 0; i--)
+        {
+         if(!OrderSelect(i, SELECT_BY_POS, pool == 0 ? MODE_TRADES : MODE_HISTORY))
+            continue;
+         int type = OrderType();
+         if((type != OP_BUY && type != OP_SELL) || OrderMagicNumber() != (int)magic ||
+            StringFind(OrderComment(), comment) != 0)
+            continue;
+         out.ok = true;
+         out.ticket = IntegerToString(OrderTicket());
+         out.price = OrderOpenPrice();
+         out.volume = OrderLots();
+         out.digits = (int)MarketInfo(OrderSymbol(), MODE_DIGITS);
+         return true;
+        }
      }
-   ResetLastError();
-   if(OrderModify((int)ticket, info.openPrice, sl, info.tp, 0, clrNONE))
-      return true;
-   code = GetLastError();
-   why = SR_TradeCodeText(code);
    return false;
   }
 

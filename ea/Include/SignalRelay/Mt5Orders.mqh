@@ -229,7 +229,7 @@ int SR_CollectOrders(const datetime from, SR_OrderRow &rows[])
          rows[r].status = SR_ORDER_STATUS_CLOSED;
          rows[r].openTime = SR_ServerMsToUtc(HistoryOrderGetInteger(t, ORDER_TIME_SETUP_MSC), offset);
          rows[r].closeTime = SR_ServerMsToUtc(HistoryOrderGetInteger(t, ORDER_TIME_DONE_MSC), offset);
-         rows[r].digits = (int)SymbolInfoInteger(symbol, SYMBOL_DIGITS);
+         rows[r].digits = SR_PriceDigits(symbol);
         }
      }
 
@@ -275,7 +275,7 @@ int SR_CollectOrders(const datetime from, SR_OrderRow &rows[])
       rows[r].comment = aggs[k].comment;
       rows[r].commission = aggs[k].commission;
       rows[r].openTime = SR_ServerMsToUtc(aggs[k].openMsc, offset);
-      rows[r].digits = (int)SymbolInfoInteger(aggs[k].symbol, SYMBOL_DIGITS);
+      rows[r].digits = SR_PriceDigits(aggs[k].symbol);
       if(isOpen)
         {
          rows[r].orderType = open.isBuy ? SR_ORDER_TYPE_BUY : SR_ORDER_TYPE_SELL;
@@ -328,7 +328,7 @@ int SR_CollectOrders(const datetime from, SR_OrderRow &rows[])
       rows[r].comment = OrderGetString(ORDER_COMMENT);
       rows[r].status = SR_ORDER_STATUS_OPEN;
       rows[r].openTime = SR_ServerMsToUtc(OrderGetInteger(ORDER_TIME_SETUP_MSC), offset);
-      rows[r].digits = (int)SymbolInfoInteger(symbol, SYMBOL_DIGITS);
+      rows[r].digits = SR_PriceDigits(symbol);
      }
    return ArraySize(rows);
   }

@@ -67,12 +67,14 @@ bool SR_IsSuccessCode(const uint code)
    return code == TRADE_RETCODE_DONE || code == TRADE_RETCODE_PLACED || code == TRADE_RETCODE_DONE_PARTIAL;
   }
 
-// Codes after which the same request may simply be sent again.
+// Codes after which the request may be sent again while the TTL lasts. A
+// timeout, a lost connection or a lost reply may hide a filled order:
+// SR_Execute looks for it at the broker (SR_FindOpened) before each retry.
 bool SR_IsPassingCode(const int code)
   {
    return code == TRADE_RETCODE_REQUOTE || code == TRADE_RETCODE_PRICE_CHANGED ||
           code == TRADE_RETCODE_PRICE_OFF || code == TRADE_RETCODE_TOO_MANY_REQUESTS ||
-          code == TRADE_RETCODE_CONNECTION;
+          code == TRADE_RETCODE_CONNECTION || code == TRADE_RETCODE_TIMEOUT || code == TRADE_RETCODE_ERROR;
   }
 
 // Checks the switches a trader controls; false with the reason and the
@@ -155,8 +157,9 @@ uint SR_SendDeal(MqlTradeRequest &req, MqlTradeResult &res, string &detail)
       ResetLastError();
       if(!OrderSend(req, res) && res.retcode == 0)
         {
-         // OrderSend refused before reaching the server: the terminal's own checks.
-         detail = "OrderSend error " + IntegerToString(GetLastError());
+         // No answer from the trade server (or the terminal's own checks
+         // refused it): whether it was filled is unknown until we look.
+         detail = "no reply to the order, error " + IntegerToString(GetLastError());
          res.retcode = TRADE_RETCODE_ERROR;
          return res.retcode;
         }
@@ -233,7 +236,10 @@ int SR_OpenMarket(const string symbol, const bool isBuy, const double volume, co
      {
       out.ok = true;
       SR_DealPosition(res, symbol, out.ticket, out.price);
-      out.message = (code == TRADE_RETCODE_DONE_PARTIAL) ? SR_TradeCodeText(code) : "";
+      out.volume = (res.volume > 0) ? res.volume : volume;
+      if(out.volume < volume - 1e-9)
+         out.message = SR_TradeCodeText(TRADE_RETCODE_DONE_PARTIAL) + ": " + SR_JsonNumber(out.volume, 4) + " of " +
+                       SR_JsonNumber(volume, 4) + " lots";
       return SR_EXEC_DONE;
      }
    out.message = SR_WithDetail(SR_TradeCodeText((int)code), detail);
@@ -266,8 +272,8 @@ bool SR_SelectPosition(const long positionId, SR_PositionInfo &info)
    return true;
   }
 
-// Moves the stop loss of a position, keeping its take profit.
-bool SR_ModifyStopLoss(const long positionId, const double sl, int &code, string &why)
+// Sets the stop loss and take profit of a position (0 = none).
+bool SR_ModifyStops(const long positionId, const double sl, const double tp, int &code, string &why)
   {
    SR_PositionInfo info;
    if(!SR_SelectPosition(positionId, info))
@@ -284,7 +290,7 @@ bool SR_ModifyStopLoss(const long positionId, const double sl, int &code, string
    req.position = (ulong)PositionGetInteger(POSITION_TICKET);
    req.symbol = info.symbol;
    req.sl = sl;
-   req.tp = info.tp;
+   req.tp = tp;
    req.magic = (ulong)PositionGetInteger(POSITION_MAGIC);
    ResetLastError();
    bool sent = OrderSend(req, res);
@@ -294,6 +300,43 @@ bool SR_ModifyStopLoss(const long positionId, const double sl, int &code, string
    if(code == 0)
       code = GetLastError();
    why = SR_WithDetail(SR_TradeCodeText(code), res.comment);
+   return false;
+  }
+
+// The position an earlier attempt of this signal opened, found by its
+// comment and magic: open now, or already closed (by its stop loss) in the
+// last day's deals. Brokers may append to a comment, so it is a prefix.
+bool SR_FindOpened(const string comment, const long magic, SR_TradeOutcome &out)
+  {
+   for(int i = PositionsTotal() - 1; i >= 0; i--)
+     {
+      if(PositionGetTicket(i) == 0 || PositionGetInteger(POSITION_MAGIC) != magic ||
+         StringFind(PositionGetString(POSITION_COMMENT), comment) != 0)
+         continue;
+      out.ok = true;
+      out.ticket = IntegerToString(PositionGetInteger(POSITION_IDENTIFIER));
+      out.price = PositionGetDouble(POSITION_PRICE_OPEN);
+      out.volume = PositionGetDouble(POSITION_VOLUME);
+      out.digits = (int)SymbolInfoInteger(PositionGetString(POSITION_SYMBOL), SYMBOL_DIGITS);
+      return true;
+     }
+   datetime now = TimeTradeServer();
+   if(!HistorySelect(now - 86400, now + 86400))
+      return false;
+   for(int i = HistoryDealsTotal() - 1; i >= 0; i--)
+     {
+      ulong deal = HistoryDealGetTicket(i);
+      if(deal == 0 || HistoryDealGetInteger(deal, DEAL_MAGIC) != magic ||
+         HistoryDealGetInteger(deal, DEAL_ENTRY) != DEAL_ENTRY_IN ||
+         StringFind(HistoryDealGetString(deal, DEAL_COMMENT), comment) != 0)
+         continue;
+      out.ok = true;
+      out.ticket = IntegerToString(HistoryDealGetInteger(deal, DEAL_POSITION_ID));
+      out.price = HistoryDealGetDouble(deal, DEAL_PRICE);
+      out.volume = HistoryDealGetDouble(deal, DEAL_VOLUME);
+      out.digits = (int)SymbolInfoInteger(HistoryDealGetString(deal, DEAL_SYMBOL), SYMBOL_DIGITS);
+      return true;
+     }
    return false;
   }
 
@@ -388,6 +431,7 @@ int SR_ClosePositions(const string symbol, const int side, const long magic, SR_
       out.digits = (int)SymbolInfoInteger(sym, SYMBOL_DIGITS);
       while(remaining > dust)
         {
+         double before = remaining;
          MqlTick tick;
          if(!SymbolInfoTick(sym, tick))
            {
@@ -420,7 +464,16 @@ int SR_ClosePositions(const string symbol, const int side, const long magic, SR_
             return SR_IsPassingCode((int)code) ? SR_EXEC_RETRY : SR_EXEC_DONE;
            }
          out.price = (res.price > 0) ? res.price : req.price;
-         remaining -= part;
+         // A partial fill leaves volume open: what is left is what the
+         // broker says, never what was asked.
+         remaining = PositionSelectByTicket(tickets[k]) ? PositionGetDouble(POSITION_VOLUME) : 0;
+         if(remaining > before - dust)
+           {
+            out.retcode = TRADE_RETCODE_DONE_PARTIAL;
+            out.message = "The broker filled none of the close of #" + IntegerToString((long)tickets[k]) + " " + sym +
+                          ": " + SR_JsonNumber(remaining, 4) + " lots are still open";
+            return SR_EXEC_RETRY;
+           }
         }
       out.ticket = IntegerToString((long)tickets[k]);
       closed++;

@@ -66,10 +66,50 @@ int SR_ServerUtcOffset(void)
    return (int)rounded;
   }
 
-// Server time in milliseconds -> UTC milliseconds since the epoch.
+// Days since 1970-01-01 of a civil date (H. Hinnant's days_from_civil).
+long SR_DaysFromCivil(const int year, const int month, const int day)
+  {
+   int y = (month <= 2) ? year - 1 : year;
+   int era = (y >= 0 ? y : y - 399) / 400;
+   int yoe = y - era * 400;
+   int doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1;
+   int doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+   return (long)era * 146097 + doe - 719468;
+  }
+
+// The UTC second at which the n-th Sunday (from day `fromDay`) of a month
+// reaches `hourUtc`.
+long SR_SundayUtc(const int year, const int month, const int fromDay, const int hourUtc)
+  {
+   long first = SR_DaysFromCivil(year, month, fromDay);
+   long weekday = (first + 4) % 7;   // 1970-01-01 was a Thursday; 0 = Sunday
+   return (first + (7 - weekday) % 7) * 86400 + hourUtc * 3600;
+  }
+
+// New York's UTC offset at `utc`: -4 h from the second Sunday of March
+// (2:00 EST) to the first Sunday of November (2:00 EDT), else -5 h.
+int SR_NewYorkOffset(const long utc)
+  {
+   int year = 1970 + (int)(utc / 31556952);
+   if(utc < SR_DaysFromCivil(year, 1, 1) * 86400)
+      year--;
+   else if(utc >= SR_DaysFromCivil(year + 1, 1, 1) * 86400)
+      year++;
+   bool summer = utc >= SR_SundayUtc(year, 3, 8, 7) && utc < SR_SundayUtc(year, 11, 1, 6);
+   return summer ? -4 * 3600 : -5 * 3600;
+  }
+
+// Server time in milliseconds -> UTC milliseconds since the epoch, given the
+// server's offset now. Most brokers keep their midnight at 17:00 New York
+// (GMT+2 in winter, GMT+3 in summer): when today's offset says so, a trade
+// from the other season is converted with that season's offset. Any other
+// offset is taken as fixed.
 long SR_ServerMsToUtc(const long serverMs, const int offsetSeconds)
   {
-   return serverMs - (long)offsetSeconds * 1000;
+   int offset = offsetSeconds;
+   if(offsetSeconds == SR_NewYorkOffset((long)TimeGMT()) + 7 * 3600)
+      offset = SR_NewYorkOffset(serverMs / 1000 - offsetSeconds) + 7 * 3600;
+   return serverMs - (long)offset * 1000;
   }
 
 #endif

@@ -1,5 +1,5 @@
 //+------------------------------------------------------------------+
-//| Protocol.mqh - EA protocol v1 (EA-PROTOCOL.md): message names,   |
+//| Protocol.mqh - EA protocol (ea/PROTOCOL.md): message names,      |
 //| the signal and result objects, and the bodies and frames built   |
 //| from them. Field names appear only as string literals in the     |
 //| Json calls here, so ea/tools/protocol-fields.ts can check them   |
@@ -86,6 +86,7 @@ struct SR_Signal
    uint              receivedTick;   // GetTickCount() when this EA parsed it: the TTL runs from here
    int               attempts;
    uint              nextTryTick;
+   string            lastWhy;        // why the last attempt must be retried
 
    void              CopyFrom(const SR_Signal &o)
      {
@@ -104,6 +105,7 @@ struct SR_Signal
       receivedTick = o.receivedTick;
       attempts = o.attempts;
       nextTryTick = o.nextTryTick;
+      lastWhy = o.lastWhy;
      }
   };
 
@@ -194,6 +196,7 @@ bool SR_ReadSignal(const CJsonDoc &doc, const int node, SR_Signal &s, string &wh
    s.receivedTick = GetTickCount();
    s.attempts = 0;
    s.nextTryTick = s.receivedTick;
+   s.lastWhy = "";
    if(s.id == "")
      {
       why = "signal without an id";
@@ -265,15 +268,16 @@ string SR_ResultFrame(const SR_Result &r)
 // Body of POST /api/ea/poll: identity, the ids received since the last
 // poll, the results not yet reported, and the longest hold this EA accepts
 // (WebRequest blocks the EA, so it asks for short holds to keep managing
-// stops between polls).
-string SR_PollBody(const SR_Identity &id, const string &received[], const SR_Result &results[], const int resultCount)
+// stops between polls, and for none while a signal waits for a retry).
+string SR_PollBody(const SR_Identity &id, const string &received[], const SR_Result &results[], const int resultCount,
+                   const int waitMs)
   {
    CJsonWriter w;
    w.BeginObject();
    SR_WriteIdentity(w, id);
    w.AddString("eaVersion", SR_EA_VERSION);
    w.AddLong("terminalBuild", id.terminalBuild);
-   w.AddLong("waitMs", SR_POLL_DEFAULT_WAIT_MS);
+   w.AddLong("waitMs", waitMs);
    w.OpenArray("received");
    for(int i = 0; i < ArraySize(received); i++)
       w.ItemString(received[i]);

@@ -11,6 +11,7 @@
 #include <SignalRelay\Platform.mqh>
 #include <SignalRelay\Execution.mqh>
 #include <SignalRelay\Dedupe.mqh>
+#include <SignalRelay\ExecutorLock.mqh>
 #include <SignalRelay\Transport\Http.mqh>
 #include <SignalRelay\Transport\Backoff.mqh>
 #include <SignalRelay\Transport\WebSocket.mqh>
@@ -25,8 +26,8 @@
 #define SR_WS_FAILURES_TO_POLL  3        // WebSocket attempts before falling back to long-poll
 #define SR_WS_RETRY_FROM_POLL   300000   // try the WebSocket again every 5 minutes
 #define SR_MISSED_PONGS         3
-#define SR_RETRY_GAP_MS         250      // between attempts of a signal hit by a passing error
-#define SR_MAX_ATTEMPTS         20
+#define SR_RETRY_FIRST_MS       250      // first gap after a passing error; doubles up to the cap
+#define SR_RETRY_MAX_GAP_MS     2000
 #define SR_MAX_RESULTS_PER_POLL 100
 #define SR_STOPS_EVERY_MS       100
 
@@ -41,6 +42,9 @@ private:
    SR_Identity       m_id;
    bool              m_ready;
    CDedupe           m_dedupe;
+   CExecutorLock     m_lock;
+   bool              m_idleLogged;
+   uint              m_nextStartTick;
    CStopManager      m_stops;
    CWebSocket        m_ws;
    CLongPoll         m_poll;
@@ -61,6 +65,7 @@ private:
    SR_Signal         m_queue[];
    int               m_queueCount;
    SR_Result         m_outbox[];
+   long              m_outboxPing[];   // 0 unsent on this connection, -1 written, >0 the ping whose pong confirms it
    int               m_outboxCount;
    string            m_received[];
    // Display
@@ -69,6 +74,7 @@ private:
    string            m_connection;
    string            m_lastSignal;
    uint              m_nextStopsTick;
+   uint              m_nextBusyPollTick;
    uint              m_nextCommentTick;
 
    string            MaskedLicense(void) const
@@ -105,14 +111,24 @@ private:
          if(m_outbox[i].id == r.id)
             return;
       if(ArraySize(m_outbox) <= m_outboxCount)
+        {
          ArrayResize(m_outbox, m_outboxCount + 1, 16);
+         ArrayResize(m_outboxPing, m_outboxCount + 1, 16);
+        }
       m_outbox[m_outboxCount].CopyFrom(r);
+      m_outboxPing[m_outboxCount] = 0;
       m_outboxCount++;
      }
-   void              DropResults(const int count)
+   // The first `count` results reached the server: forget them for good.
+   void              ConfirmResults(const int count)
      {
+      for(int i = 0; i < count && i < m_outboxCount; i++)
+         m_dedupe.MarkSent(m_outbox[i].id);
       for(int i = count; i < m_outboxCount; i++)
+        {
          m_outbox[i - count].CopyFrom(m_outbox[i]);
+         m_outboxPing[i - count] = m_outboxPing[i];
+        }
       m_outboxCount = (m_outboxCount > count) ? m_outboxCount - count : 0;
      }
    void              Finish(const SR_Result &r)
@@ -145,17 +161,29 @@ private:
       r.executedAt = SR_NowMs();
       Finish(r);
      }
+   // Writes the results not yet written on this connection. A written
+   // result counts as delivered only when the pong of a later ping comes
+   // back over the same connection; if the socket dies first it is sent
+   // again after the reconnect (the server keeps the first result of each
+   // signal, so a repeat changes nothing).
    void              FlushOutboxWs(void)
      {
-      int sent = 0;
-      while(sent < m_outboxCount && m_ws.IsOpen() && m_welcomed)
+      for(int i = 0; i < m_outboxCount && m_ws.IsOpen() && m_welcomed; i++)
         {
-         if(!m_ws.SendText(SR_ResultFrame(m_outbox[sent])))
+         if(m_outboxPing[i] != 0)
+            continue;
+         if(!m_ws.SendText(SR_ResultFrame(m_outbox[i])))
             break;
-         m_dedupe.MarkSent(m_outbox[sent].id);
-         sent++;
+         m_outboxPing[i] = -1;
         }
-      DropResults(sent);
+     }
+   void              OnPong(const long t)
+     {
+      m_pingsOutstanding = 0;
+      int confirmed = 0;
+      while(confirmed < m_outboxCount && m_outboxPing[confirmed] > 0 && m_outboxPing[confirmed] <= t)
+         confirmed++;
+      ConfirmResults(confirmed);
      }
 
    //--- signals
@@ -194,16 +222,28 @@ private:
            }
          return;
         }
-      Acknowledge(s.id);
       SR_Result prior;
       if(m_dedupe.Find(s.id, prior))
         {
+         Acknowledge(s.id);
          SR_Info("signal " + s.id + " was already answered (" + prior.status + "): sending that result again");
          QueueResult(prior);
          return;
         }
       if(IsQueued(s.id))
+        {
+         Acknowledge(s.id);
          return;
+        }
+      // Written down before acknowledged: once the server stops delivering
+      // it, the journal is what makes it run after a crash.
+      m_dedupe.Accept(s);
+      Acknowledge(s.id);
+      SR_Info("signal " + s.id + " received: " + Describe(s) + (s.isTest ? " (test)" : ""));
+      Enqueue(s);
+     }
+   string            Describe(const SR_Signal &s) const
+     {
       string what = s.position + " " + s.symbol;
       if(s.position == SR_POS_BUY || s.position == SR_POS_SELL)
         {
@@ -214,8 +254,13 @@ private:
          if(s.breakEvenPips > 0)
             what += " break-even " + SR_JsonNumber(s.breakEvenPips, 1) + " pips";
         }
-      SR_Info("signal " + s.id + " received: " + what + (s.isTest ? " (test)" : ""));
-      m_lastSignal = what + " - received";
+      return what;
+     }
+   // A received (or resumed) signal: answered at once when expired or a
+   // test, else queued for execution.
+   void              Enqueue(const SR_Signal &s)
+     {
+      m_lastSignal = Describe(s) + " - received";
       if(s.ttlMs <= 0)
         {
          FinishWith(s.id, SR_STATUS_ERROR, "expired");
@@ -237,9 +282,10 @@ private:
          m_queue[i - 1].CopyFrom(m_queue[i]);
       m_queueCount--;
      }
-   // Executes queued signals in arrival order; a signal hit by a passing
-   // error (requote, busy) is retried every 250 ms while its TTL lasts,
-   // holding back the ones behind it so their order is kept.
+   // Executes queued signals in arrival order. A signal hit by a passing
+   // error (requote, busy, timeout) is tried again with growing gaps for as
+   // long as its TTL lasts, holding back the ones behind it so their order
+   // is kept; the timer keeps running in between (stops, heartbeats).
    void              ProcessQueue(void)
      {
       while(m_queueCount > 0)
@@ -249,19 +295,24 @@ private:
          uint age = GetTickCount() - m_queue[0].receivedTick;
          if((long)age >= m_queue[0].ttlMs)
            {
+            string message = "expired";
             if(m_queue[0].attempts > 0)
-               SR_Warn("signal " + m_queue[0].id + " ran out of time after " + IntegerToString(m_queue[0].attempts) + " attempts");
-            FinishWith(m_queue[0].id, SR_STATUS_ERROR, "expired");
+               message += " after " + IntegerToString(m_queue[0].attempts) + " attempts: " + m_queue[0].lastWhy;
+            FinishWith(m_queue[0].id, SR_STATUS_ERROR, message);
             PopSignal();
             continue;
            }
          SR_Result r;
          int verdict = SR_Execute(m_queue[0], r, m_stops);
          m_queue[0].attempts++;
-         if(verdict == SR_EXEC_RETRY && m_queue[0].attempts < SR_MAX_ATTEMPTS)
+         if(verdict == SR_EXEC_RETRY)
            {
-            m_queue[0].nextTryTick = GetTickCount() + SR_RETRY_GAP_MS;
-            SR_LogThrottled("retry", "signal " + m_queue[0].id + ": " + r.message + "; retrying", 5000);
+            int doublings = MathMin(m_queue[0].attempts - 1, 3);
+            uint gap = (uint)MathMin(SR_RETRY_FIRST_MS << doublings, SR_RETRY_MAX_GAP_MS);
+            m_queue[0].nextTryTick = GetTickCount() + gap;
+            m_queue[0].lastWhy = r.message;
+            SR_Info("signal " + m_queue[0].id + " attempt " + IntegerToString(m_queue[0].attempts) + ": " + r.message +
+                    "; trying again in " + IntegerToString(gap) + " ms");
             return;
            }
          Finish(r);
@@ -283,7 +334,7 @@ private:
       if(type == SR_MSG_SIGNAL)
          OnSignal(doc, doc.Child(root, "signal"));
       else if(type == SR_MSG_PONG)
-         m_pingsOutstanding = 0;
+         OnPong(doc.GetLong(root, "t"));
       else if(type == SR_MSG_WELCOME)
         {
          long hb = doc.GetLong(root, "heartbeatMs", 2000);
@@ -317,6 +368,8 @@ private:
      {
       bool wasWelcomed = m_welcomed;
       string why = m_ws.Error();
+      for(int i = 0; i < m_outboxCount; i++)
+         m_outboxPing[i] = 0;   // unconfirmed: written to a socket that died
       int err = m_ws.ErrorCode();
       m_welcomed = false;
       m_helloSent = false;
@@ -402,8 +455,14 @@ private:
             OnWebSocketClosed();
             return;
            }
-         if(m_ws.SendText(SR_PingFrame(SR_NowMs())))
+         long t = SR_NowMs();
+         if(m_ws.SendText(SR_PingFrame(t)))
+           {
             m_pingsOutstanding++;
+            for(int i = 0; i < m_outboxCount; i++)
+               if(m_outboxPing[i] == -1)
+                  m_outboxPing[i] = t;
+           }
          m_nextPingTick = GetTickCount() + m_heartbeatMs;
         }
       FlushOutboxWs();
@@ -422,10 +481,17 @@ private:
          ConnectWebSocket();
          return;
         }
-      if(m_queueCount > 0 || !m_poll.Due())
+      if(!m_poll.Due())
          return;
+      // A signal waiting for its next attempt must not sit behind a held
+      // poll: meanwhile the EA polls once a second without a hold, which
+      // keeps it connected and reports results.
+      bool busy = m_queueCount > 0;
+      if(busy && !SR_TickReached(m_nextBusyPollTick))
+         return;
+      m_nextBusyPollTick = GetTickCount() + 1000;
       int included = (m_outboxCount < SR_MAX_RESULTS_PER_POLL) ? m_outboxCount : SR_MAX_RESULTS_PER_POLL;
-      string body = SR_PollBody(m_id, m_received, m_outbox, included);
+      string body = SR_PollBody(m_id, m_received, m_outbox, included, busy ? 0 : SR_POLL_DEFAULT_WAIT_MS);
       CJsonDoc doc;
       string problem = "";
       int err = 0;
@@ -453,9 +519,7 @@ private:
          SR_LogClear("poll");
          SR_Info("connected to " + m_baseUrl + " over HTTPS long-poll as account " + m_id.account + " at " + m_id.broker);
         }
-      for(int i = 0; i < included; i++)
-         m_dedupe.MarkSent(m_outbox[i].id);
-      DropResults(included);
+      ConfirmResults(included);
       ArrayResize(m_received, 0);
       int signals = doc.Child(doc.Root(), "signals");
       for(int item = doc.Item(signals, 0); item >= 0; item = doc.Next(item))
@@ -475,11 +539,27 @@ private:
 
    bool              Start(void)
      {
+      if(!SR_TickReached(m_nextStartTick))
+         return false;
+      m_nextStartTick = GetTickCount() + 1000;
       if(!SR_ReadIdentity(m_license, SR_PLATFORM, m_id))
         {
          m_connection = "waiting for the terminal to log in to a trade account";
          return false;
         }
+      if(!m_lock.Acquire(m_id.account))
+        {
+         string holder = m_lock.Holder(m_id.account);
+         m_connection = "idle: " + holder + " executes account " + m_id.account;
+         if(!m_idleLogged)
+            SR_Warn("another SignalRelay in this terminal already executes account " + m_id.account + " (" + holder +
+                    "): this copy stays idle so no signal is traded twice, and takes over if that one stops. Remove one of them");
+         m_idleLogged = true;
+         return false;
+        }
+      if(m_idleLogged)
+         SR_Info("the other SignalRelay of account " + m_id.account + " stopped: this copy executes it now");
+      m_idleLogged = false;
       m_ready = true;
       m_dedupe.Load(m_id.account);
       m_stops.Load(m_id.account);
@@ -489,6 +569,15 @@ private:
          QueueResult(unsent[i]);
       if(n > 0)
          SR_Info(IntegerToString(n) + " result(s) from before the restart will be reported");
+      SR_Signal pending[];
+      int p = m_dedupe.Pending(pending);
+      for(int i = 0; i < p; i++)
+        {
+         SR_Info("signal " + pending[i].id + " was received before the restart and has no result: " +
+                 (pending[i].ttlMs > 0 ? "executing it now (" + IntegerToString(pending[i].ttlMs) + " ms of its time left)" :
+                  "its time ran out meanwhile"));
+         Enqueue(pending[i]);
+        }
       SR_Info("account " + m_id.account + " at " + m_id.broker + ", licence " + MaskedLicense() + ", server " + m_baseUrl +
               (m_mode == SR_MODE_WEBSOCKET ? " (WebSocket)" : " (HTTPS long-poll)"));
       return true;
@@ -498,7 +587,7 @@ public:
                      CRelay(void) : m_port(443), m_tls(true), m_ready(false), m_mode(SR_MODE_WEBSOCKET), m_helloSent(false),
                      m_welcomed(false), m_openedTick(0), m_wsFailures(0), m_nextConnectTick(0), m_heartbeatMs(2000),
                      m_nextPingTick(0), m_pingsOutstanding(0), m_wsRetryTick(0), m_licenseRejected(false), m_fallbackLogged(false),
-                     m_queueCount(0), m_outboxCount(0), m_alertedUrl(false), m_alertedLicense(false),
+                     m_queueCount(0), m_outboxCount(0), m_alertedUrl(false), m_alertedLicense(false), m_idleLogged(false), m_nextStartTick(0), m_nextBusyPollTick(0),
                      m_connection("starting"), m_lastSignal(""), m_nextStopsTick(0), m_nextCommentTick(0) {}
 
    int               Init(const string license, const string serverUrl)
@@ -526,6 +615,7 @@ public:
       // Deadlines start at "now": GetTickCount() wraps, so 0 is not "long ago".
       uint now = GetTickCount();
       m_nextConnectTick = now;
+      m_nextStartTick = now;
       m_nextStopsTick = now;
       m_nextCommentTick = now;
       m_wsRetryTick = now + SR_WS_RETRY_FROM_POLL;
@@ -547,16 +637,55 @@ public:
 
    void              Deinit(void)
      {
+      m_lock.Release();
       m_ws.Close(1001);
       EventKillTimer();
       Comment("");
+     }
+
+   // Drops everything that belongs to the account executed so far: the
+   // terminal logged in to another one, or another copy took over. Its
+   // queued signals and unsent results stay in that account's journal.
+   void              Stop(const string why)
+     {
+      SR_Warn(why);
+      m_ws.Close(1000);
+      m_helloSent = false;
+      m_welcomed = false;
+      m_queueCount = 0;
+      m_outboxCount = 0;
+      ArrayResize(m_received, 0);
+      m_lock.Release();
+      m_ready = false;
+      m_mode = SR_SocketsAvailable() ? SR_MODE_WEBSOCKET : SR_MODE_LONGPOLL;
+      m_nextConnectTick = GetTickCount();
+     }
+   // Once a second: still the executor, still the same account?
+   bool              StillOwner(void)
+     {
+      if(!m_lock.Beat())
+        {
+         Stop("another SignalRelay in this terminal took over account " + m_id.account + " (this one looked stopped to it)");
+         return false;
+        }
+      long login = AccountInfoInteger(ACCOUNT_LOGIN);
+      string server = AccountInfoString(ACCOUNT_SERVER);
+      if(IntegerToString(login) == m_id.account && server == m_id.broker)
+         return true;
+      Stop("the terminal switched from account " + m_id.account + " at " + m_id.broker + " to " +
+           (login > 0 ? IntegerToString(login) + " at " + server : "no account") + ": starting over for the new account");
+      return false;
      }
 
    void              OnTimer(void)
      {
       if(!m_ready && !Start())
         {
-         ShowStatus();
+         if(SR_TickReached(m_nextCommentTick))
+           {
+            ShowStatus();
+            m_nextCommentTick = GetTickCount() + 1000;
+           }
          return;
         }
       if(m_mode == SR_MODE_WEBSOCKET)
@@ -573,6 +702,8 @@ public:
         }
       if(SR_TickReached(m_nextCommentTick))
         {
+         if(!StillOwner())
+            return;
          ShowStatus();
          m_nextCommentTick = GetTickCount() + 1000;
         }

@@ -1,8 +1,11 @@
 //+------------------------------------------------------------------+
-//| Stops.mqh - trailing stop and break-even for positions the relay |
-//| opened, run from the timer (and on ticks). Kept in               |
-//| SignalRelay\stops-<account>.txt so a restart keeps managing them. |
+//| Stops.mqh - what the relay keeps doing for positions it opened,  |
+//| from the timer (and on ticks). Kept in                           |
+//| SignalRelay\stops-<account>.txt so a restart carries on.         |
 //|                                                                  |
+//| Missing stops: a stop loss / take profit the broker did not take |
+//| with the fill (MT4 sets them after it) is retried until it is in |
+//| place or the position is gone.                                   |
 //| Break-even: once the position is breakEvenPips in profit, the    |
 //| stop loss moves to the open price.                               |
 //| Trailing: once the position is trailingStop points in profit,   |
@@ -25,6 +28,8 @@ private:
    long              m_ticket[];
    double            m_trail[];     // points
    double            m_bePips[];
+   double            m_wantSl[];    // prices still to be placed; 0 = nothing missing
+   double            m_wantTp[];
    uint              m_nextTry[];
    int               m_count;
 
@@ -39,7 +44,8 @@ private:
         }
       for(int i = 0; i < m_count; i++)
          FileWriteString(h, IntegerToString(m_ticket[i]) + "\t" + DoubleToString(m_trail[i], 1) + "\t" +
-                         DoubleToString(m_bePips[i], 1) + "\r\n");
+                         DoubleToString(m_bePips[i], 1) + "\t" + DoubleToString(m_wantSl[i], 8) + "\t" +
+                         DoubleToString(m_wantTp[i], 8) + "\r\n");
       FileClose(h);
      }
    void              RemoveAt(const int index)
@@ -49,28 +55,58 @@ private:
          m_ticket[i - 1] = m_ticket[i];
          m_trail[i - 1] = m_trail[i];
          m_bePips[i - 1] = m_bePips[i];
+         m_wantSl[i - 1] = m_wantSl[i];
+         m_wantTp[i - 1] = m_wantTp[i];
          m_nextTry[i - 1] = m_nextTry[i];
         }
       m_count--;
      }
-   void              Put(const long ticket, const double trailPoints, const double bePips)
+   void              Put(const long ticket, const double trailPoints, const double bePips, const double wantSl,
+                         const double wantTp)
      {
       for(int i = 0; i < m_count; i++)
          if(m_ticket[i] == ticket)
            {
             m_trail[i] = trailPoints;
             m_bePips[i] = bePips;
+            m_wantSl[i] = wantSl;
+            m_wantTp[i] = wantTp;
             return;
            }
       ArrayResize(m_ticket, m_count + 1, 16);
       ArrayResize(m_trail, m_count + 1, 16);
       ArrayResize(m_bePips, m_count + 1, 16);
+      ArrayResize(m_wantSl, m_count + 1, 16);
+      ArrayResize(m_wantTp, m_count + 1, 16);
       ArrayResize(m_nextTry, m_count + 1, 16);
       m_ticket[m_count] = ticket;
       m_trail[m_count] = trailPoints;
       m_bePips[m_count] = bePips;
+      m_wantSl[m_count] = wantSl;
+      m_wantTp[m_count] = wantTp;
       m_nextTry[m_count] = GetTickCount();
       m_count++;
+     }
+   // Places the stops the broker has not taken yet; true once they are in.
+   bool              PlaceMissing(const int i, const SR_PositionInfo &p)
+     {
+      double sl = (m_wantSl[i] > 0) ? m_wantSl[i] : p.sl;
+      double tp = (m_wantTp[i] > 0) ? m_wantTp[i] : p.tp;
+      int digits = (int)SymbolInfoInteger(p.symbol, SYMBOL_DIGITS);
+      int code = 0;
+      string why = "";
+      if(!SR_ModifyStops(m_ticket[i], sl, tp, code, why))
+        {
+         SR_LogThrottled("stops-missing-" + IntegerToString(m_ticket[i]), "#" + IntegerToString(m_ticket[i]) + " " + p.symbol +
+                         " still has no " + SR_StopsText(m_wantSl[i], m_wantTp[i]) + ": " + why + " (error " +
+                         IntegerToString(code) + "); trying again", 30000);
+         return false;
+        }
+      SR_Info("#" + IntegerToString(m_ticket[i]) + " " + p.symbol + " " + SR_StopsText(m_wantSl[i], m_wantTp[i]) +
+              " now in place (stop loss " + DoubleToString(sl, digits) + ", take profit " + DoubleToString(tp, digits) + ")");
+      m_wantSl[i] = 0;
+      m_wantTp[i] = 0;
+      return true;
      }
    double            Better(const bool isBuy, const double current, const double candidate) const
      {
@@ -111,8 +147,10 @@ public:
       while(!FileIsEnding(h))
         {
          string f[];
-         if(StringSplit(FileReadString(h), '\t', f) == 3)
-            Put(StringToInteger(f[0]), StringToDouble(f[1]), StringToDouble(f[2]));
+         int n = StringSplit(FileReadString(h), '\t', f);
+         if(n == 3 || n == 5)
+            Put(StringToInteger(f[0]), StringToDouble(f[1]), StringToDouble(f[2]), (n == 5) ? StringToDouble(f[3]) : 0,
+                (n == 5) ? StringToDouble(f[4]) : 0);
         }
       FileClose(h);
       if(m_count > 0)
@@ -121,12 +159,14 @@ public:
 
    int               Count(void) const { return m_count; }
 
-   // Starts managing a position the relay just opened.
-   void              Track(const long ticket, const double trailPoints, const double bePips)
+   // Starts managing a position the relay just opened: its trailing stop and
+   // break-even, and the stops it asked for that the broker has not taken.
+   void              Track(const long ticket, const double trailPoints, const double bePips, const double wantSl,
+                           const double wantTp)
      {
-      if(ticket <= 0 || (trailPoints <= 0 && bePips <= 0))
+      if(ticket <= 0 || (trailPoints <= 0 && bePips <= 0 && wantSl <= 0 && wantTp <= 0))
          return;
-      Put(ticket, trailPoints, bePips);
+      Put(ticket, trailPoints, bePips, wantSl, wantTp);
       Save();
      }
 
@@ -140,12 +180,23 @@ public:
          SR_PositionInfo p;
          if(!SR_SelectPosition(m_ticket[i], p))
            {
+            if(m_wantSl[i] > 0 || m_wantTp[i] > 0)
+               SR_Warn("#" + IntegerToString(m_ticket[i]) + " was closed before its " +
+                       SR_StopsText(m_wantSl[i], m_wantTp[i]) + " could be placed");
             RemoveAt(i);
             changed = true;
             continue;
            }
          if((int)(now - m_nextTry[i]) < 0)
             continue;
+         if(m_wantSl[i] > 0 || m_wantTp[i] > 0)
+           {
+            m_nextTry[i] = now + SR_STOPS_MIN_GAP_MS;
+            changed = PlaceMissing(i, p) || changed;
+            if(m_trail[i] <= 0 && m_bePips[i] <= 0 && m_wantSl[i] <= 0 && m_wantTp[i] <= 0)
+               RemoveAt(i);
+            continue;
+           }
          double target = Target(p, m_trail[i], m_bePips[i]);
          int digits = (int)SymbolInfoInteger(p.symbol, SYMBOL_DIGITS);
          double point = SymbolInfoDouble(p.symbol, SYMBOL_POINT);
@@ -165,7 +216,7 @@ public:
          int code = 0;
          string why = "";
          m_nextTry[i] = now + SR_STOPS_MIN_GAP_MS;
-         if(SR_ModifyStopLoss(m_ticket[i], target, code, why))
+         if(SR_ModifyStops(m_ticket[i], target, p.tp, code, why))
            {
             SR_Info("#" + IntegerToString(m_ticket[i]) + " " + p.symbol + " stop loss " +
                     DoubleToString(p.sl, digits) + " -> " + DoubleToString(target, digits));

@@ -1,13 +1,19 @@
 //+------------------------------------------------------------------+
 //| Symbols.mqh - the alert's symbol -> the broker's symbol.         |
-//| Exact name first (any case, anywhere on the server), then a      |
-//| tradable Market Watch symbol that adds a prefix and/or suffix    |
-//| (EURUSD -> EURUSD.m, EURUSDpro, mEURUSD); the shortest wins.     |
+//| Exact name first (any case, anywhere on the server), then the    |
+//| broker's decorations of that exact name in Market Watch: a       |
+//| suffix after a separator or in lower case (EURUSD.m, EURUSDm,    |
+//| EURUSD.pro), a prefix before a separator or in lower case        |
+//| (m.EURUSD). Never containment: OIL is not USOIL, US30 is not     |
+//| US3000. Two candidates or none: refused, naming what was seen.   |
 //+------------------------------------------------------------------+
 #ifndef SIGNALRELAY_SYMBOLS_MQH
 #define SIGNALRELAY_SYMBOLS_MQH
 
 #include <SignalRelay\Log.mqh>
+
+#define SR_SYMBOL_SEPARATORS "._-#!+"
+#define SR_SYMBOL_HINTS_MAX  8
 
 string g_srSymbolFrom[];
 string g_srSymbolTo[];
@@ -22,6 +28,68 @@ string SR_Upper(const string s)
 bool SR_IsTradable(const string name)
   {
    return SymbolInfoInteger(name, SYMBOL_TRADE_MODE) != SYMBOL_TRADE_MODE_DISABLED;
+  }
+
+bool SR_IsSeparator(const ushort c)
+  {
+   return StringFind(SR_SYMBOL_SEPARATORS, ShortToString(c)) >= 0;
+  }
+
+bool SR_IsLowerWord(const string s)
+  {
+   int n = StringLen(s);
+   for(int i = 0; i < n; i++)
+     {
+      ushort c = StringGetCharacter(s, i);
+      if(c < 'a' || c > 'z')
+         return false;
+     }
+   return n > 0;
+  }
+
+// A broker's decoration of a symbol name: "" (none), a lower-case word
+// ("m", "pro", "ecn"), or anything joined with a separator (".m", "_ECN",
+// "m."). Upper-case letters or digits glued to the name are another
+// instrument (US + OIL, US30 + 00), never a decoration.
+bool SR_IsDecoration(const string part, const bool isSuffix)
+  {
+   int n = StringLen(part);
+   if(n == 0 || SR_IsLowerWord(part))
+      return true;
+   ushort joint = StringGetCharacter(part, isSuffix ? 0 : n - 1);
+   return SR_IsSeparator(joint);
+  }
+
+// Whether `name` is the broker's decorated form of `want` (upper case).
+bool SR_IsDecoratedName(const string name, const string want)
+  {
+   int at = StringFind(SR_Upper(name), want);
+   while(at >= 0)
+     {
+      string prefix = StringSubstr(name, 0, at);
+      string suffix = StringSubstr(name, at + StringLen(want));
+      if(SR_IsDecoration(prefix, false) && SR_IsDecoration(suffix, true))
+         return true;
+      at = StringFind(SR_Upper(name), want, at + 1);
+     }
+   return false;
+  }
+
+string SR_JoinNames(const string &names[], const int count)
+  {
+   string text = "";
+   for(int i = 0; i < count && i < SR_SYMBOL_HINTS_MAX; i++)
+      text += (i == 0 ? "" : ", ") + names[i];
+   if(count > SR_SYMBOL_HINTS_MAX)
+      text += " and " + IntegerToString(count - SR_SYMBOL_HINTS_MAX) + " more";
+   return text;
+  }
+
+void SR_AddName(string &names[], int &count, const string name)
+  {
+   ArrayResize(names, count + 1, 8);
+   names[count] = name;
+   count++;
   }
 
 // Resolves `requested`; false with a trader-readable reason.
@@ -50,21 +118,39 @@ bool SR_ResolveSymbol(const string requested, string &resolved, string &why)
      }
    if(found == "")
      {
+      // The broker's decorated names of exactly this symbol, and (for the
+      // message only) the Market Watch names that merely contain it.
+      string matches[];
+      string seen[];
+      int matchCount = 0;
+      int seenCount = 0;
       int watched = SymbolsTotal(true);
       for(int i = 0; i < watched; i++)
         {
          string name = SymbolName(i, true);
-         if(StringFind(SR_Upper(name), want) < 0 || !SR_IsTradable(name))
+         if(StringFind(SR_Upper(name), want) < 0)
             continue;
-         if(found == "" || StringLen(name) < StringLen(found))
-            found = name;
+         if(SR_IsDecoratedName(name, want) && SR_IsTradable(name))
+            SR_AddName(matches, matchCount, name);
+         else
+            SR_AddName(seen, seenCount, name);
         }
-     }
-   if(found == "")
-     {
-      why = "Symbol " + requested + " is not available at this broker (also looked for it with a prefix or suffix " +
-            "in Market Watch). Show it in Market Watch (Ctrl+U) or check the symbol in the alert";
-      return false;
+      if(matchCount > 1)
+        {
+         why = "Symbol " + requested + " is ambiguous at this broker: Market Watch has " + SR_JoinNames(matches, matchCount) +
+               ". Put the exact broker symbol in the alert";
+         return false;
+        }
+      if(matchCount == 0)
+        {
+         why = "Symbol " + requested + " is not available at this broker (also looked for it with a prefix or suffix " +
+               "in Market Watch)";
+         if(seenCount > 0)
+            why += "; Market Watch has " + SR_JoinNames(seen, seenCount) + ", which are other instruments";
+         why += ". Show it in Market Watch (Ctrl+U) or check the symbol in the alert";
+         return false;
+        }
+      found = matches[0];
      }
    // Quotes and trading need the symbol in Market Watch.
    SymbolSelect(found, true);

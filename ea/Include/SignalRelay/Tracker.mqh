@@ -73,6 +73,18 @@ private:
             return i;
       return -1;
      }
+   // A 400 that names the bad rows stored every other row: sending the batch
+   // again would store nothing new and refuse the same rows, so it counts as
+   // reported and the refusal is logged (a row is sent again once it changes).
+   bool              PartlyStored(const int status, const string reply) const
+     {
+      CJsonDoc doc;
+      if(status != 400 || !doc.Parse(reply) || doc.Child(doc.Root(), "accepted") < 0)
+         return false;
+      SR_LogThrottled("report-rejected", "the server refused some order rows (" + doc.GetString(doc.Root(), "message") +
+                      "); the other rows were stored");
+      return true;
+     }
    // POSTs rows[from .. from+count) in one request.
    bool              Post(const string &json[], const int from, const int count)
      {
@@ -88,7 +100,7 @@ private:
       string headers = "";
       int err = 0;
       int status = SR_HttpPostJson(m_baseUrl + SR_REPORT_PATH, w.Text(), SR_REPORT_TIMEOUT_MS, reply, headers, err);
-      if(status == 200)
+      if(status == 200 || PartlyStored(status, reply))
         {
          if(m_state != "reporting")
            {

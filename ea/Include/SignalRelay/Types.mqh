@@ -30,7 +30,10 @@ struct SR_TradeOutcome
    string            message;     // words a trader understands
    string            ticket;      // position (MT5) or order (MT4) ticket, digits
    double            price;
+   double            volume;      // lots filled (opens)
    int               digits;      // price digits of the symbol, for formatting
+   double            pendingSl;   // stops asked for but not in place yet (MT4 sets them after the fill)
+   double            pendingTp;
 
    void              Clear(void)
      {
@@ -39,9 +42,31 @@ struct SR_TradeOutcome
       message = "";
       ticket = "";
       price = 0;
+      volume = 0;
       digits = 5;
+      pendingSl = 0;
+      pendingTp = 0;
      }
   };
+
+// "stop loss", "take profit" or "stop loss and take profit", for messages.
+string SR_StopsText(const double sl, const double tp)
+  {
+   if(sl > 0 && tp > 0)
+      return "stop loss and take profit";
+   return (sl > 0) ? "stop loss" : "take profit";
+  }
+
+// Decimals to send a symbol's prices with. A symbol the terminal no longer
+// knows (delisted, renamed) has no digits: 8 keeps its prices exact
+// instead of rounding them to whole numbers.
+int SR_PriceDigits(const string symbol)
+  {
+   long digits = 0;
+   if(!SymbolInfoInteger(symbol, SYMBOL_DIGITS, digits) || digits <= 0)
+      return 8;
+   return (int)digits;
+  }
 
 // An open position as the stop manager needs it.
 struct SR_PositionInfo
@@ -55,7 +80,7 @@ struct SR_PositionInfo
    double            volume;
   };
 
-// One row of the orders report (EA-PROTOCOL.md, "Orders report").
+// One row of the orders report (ea/PROTOCOL.md, "Orders report").
 struct SR_OrderRow
   {
    string            ticket;

@@ -413,7 +413,7 @@ public:
      {
       if(m_state == SR_WS_CLOSED)
          return false;
-      for(int round = 0; round < 16; round++)
+      for(int pass = 0; pass < 16; pass++)
         {
          uchar chunk[];
          int got = SR_SockRead(m_socket, m_tls, chunk, SR_WS_READ_CHUNK);
