@@ -173,7 +173,7 @@ describe('sign-up, verification, login, logout', () => {
     await close();
   });
 
-  it('keeps an unverified user at Verification Needed, with only Logout', async () => {
+  it('keeps an unverified user at Verification Needed, with a new link on request and Logout', async () => {
     const { page, errors, close } = await open();
     const email = uniqueEmail('browser');
     await signUp(page, email);
@@ -181,10 +181,22 @@ describe('sign-up, verification, login, logout', () => {
     await page.getByRole('heading', { name: 'Verification Needed' }).waitFor();
     await page.getByText(/check your e-mail .* before accessing the dashboard/).waitFor();
     const main = page.getByRole('main');
-    expect(await main.getByRole('button').allTextContents()).toEqual(['Logout']);
+    expect(await main.getByRole('button').allTextContents()).toEqual([
+      'Send the link again',
+      'Logout',
+    ]);
     expect(await main.getByRole('link').count()).toBe(0);
+    await main.getByRole('button', { name: 'Send the link again' }).click();
+    await main
+      .getByRole('status')
+      .getByText(`We sent a new verification link to ${email}.`)
+      .waitFor();
+    const fresh = await mailTo(smtp, email, 'Verify', 1);
     await main.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
+    // The new link (the second Verify mail) verifies the account.
+    await page.goto(linkTo(fresh.text, '/api/auth/verify-email'));
+    await page.waitForURL('**/verification-successful');
     expect(errors).toEqual([]);
     await close();
   });

@@ -22,7 +22,7 @@ import { createMetrics, registerHttpMetrics } from './http/metrics.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { defaultClientDist } from './paths.ts';
 
-/** Largest EA WebSocket frame we accept (EA-PROTOCOL.md: frames up to 64 KiB). */
+/** Largest EA WebSocket frame we accept (ea/PROTOCOL.md: frames up to 64 KiB). */
 const maxFrameBytes = 64 * 1024;
 
 /**

@@ -38,6 +38,8 @@ const schema = z
     /** Shown in the footer, on About and on the support page; omitted when unset. */
     BUSINESS_ADDRESS: optionalString,
     BUSINESS_PHONE: optionalString,
+    /** Bearer token for /metrics; unset: /metrics answers the server's own host only. */
+    METRICS_TOKEN: optionalString,
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_PRICE_BASIC: optionalString,

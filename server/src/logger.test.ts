@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { browserClient, linkTo, mailTo, password, signUpVerified } from '../test/auth.ts';
@@ -6,6 +7,7 @@ import { createCaptureLogger } from '../test/capture-logger.ts';
 import { helloFrame, openEaSocket } from '../test/ea-socket.ts';
 import { type SmtpReceiver, startSmtpReceiver } from '../test/smtp-receiver.ts';
 import { users } from './db/schema/users.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
 
 /**
  * Redaction: a whole session of use, logged at the most verbose level, then every captured
@@ -141,5 +143,31 @@ describe('logs', () => {
     for (const secret of secrets.filter(Boolean)) {
       expect(text.includes(secret), `a log line contains ${secret.slice(0, 6)}…`).toBe(false);
     }
+  });
+});
+
+describe('errors with cycles', () => {
+  it('are logged with the cycle marked, and a route that throws one still answers 500', async () => {
+    const cyclic = new Error('outer', { cause: new Error('inner') });
+    (cyclic.cause as Error & { cause?: unknown }).cause = cyclic;
+    // What an OAuth client error looks like: its details point back at the error.
+    Object.assign(cyclic, { detail: { back: cyclic }, params: 'secret-param' });
+    const local = createCaptureLogger('trace');
+    local.logger.error({ err: cyclic }, 'a cyclic error');
+    const line = local.lines.find((l) => l.msg === 'a cyclic error');
+    expect(JSON.stringify(line)).toContain('outer');
+    expect(JSON.stringify(line)).not.toContain('secret-param');
+
+    // Every route's errors end in the one error handler, which logs them with this logger.
+    const app = Fastify({ loggerInstance: local.logger }) as unknown as FastifyInstance;
+    registerErrorHandler(app);
+    app.get('/cyclic', async () => {
+      throw cyclic;
+    });
+    const res = await app.inject({ url: '/cyclic' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toMatchObject({ code: 'INTERNAL' });
+    expect(local.lines.some((l) => JSON.stringify(l).includes('[Circular]'))).toBe(true);
+    await app.close();
   });
 });

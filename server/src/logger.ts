@@ -26,19 +26,26 @@ export const redactPaths = [
  * a,b" in the message), which may be a licence number or an e-mail address: the SQL stays,
  * the values go.
  */
-function withoutQueryParams<T>(value: T): T {
+function withoutQueryParams<T>(value: T, seen = new WeakSet<object>(), depth = 0): T {
   if (typeof value === 'string') {
     return value.replace(/\nparams: [^\n]*/g, '\nparams: [redacted]') as T;
   }
   if (value && typeof value === 'object') {
+    // An error may point back at itself (a `cause` loop): stop at a cycle and at depth.
+    if (seen.has(value)) return '[Circular]' as T;
+    if (depth >= maxErrorDepth) return '[Too deep]' as T;
+    seen.add(value);
     const copy: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(value)) {
-      copy[key] = key === 'params' ? '[redacted]' : withoutQueryParams(inner);
+      copy[key] = key === 'params' ? '[redacted]' : withoutQueryParams(inner, seen, depth + 1);
     }
     return copy as T;
   }
   return value;
 }
+
+/** How deep a logged error (its causes, their fields) is written out. */
+const maxErrorDepth = 8;
 
 export function loggerOptions(level: string): LoggerOptions {
   return {

@@ -8,6 +8,14 @@ import { userChangedChannel } from './user-events.ts';
 
 export type LicenseOwner = { userId: string; plan: Plan; verified: boolean };
 
+/**
+ * Why a licence of an account whose e-mail address is not verified yet is refused, for the
+ * webhook's 403 and the EAs' refusal. Until somebody proves to own the address, the account
+ * may be an attacker's who signed up with it (account pre-hijacking): its licence trades nothing.
+ */
+export const unverifiedLicenseMessage =
+  'Verify your e-mail first: open the link we sent when you signed up (the dashboard sends a new one), then this licence works.';
+
 type Entry = { owner: LicenseOwner | null; expiresAt: number };
 
 const hitTtlMs = 60_000;

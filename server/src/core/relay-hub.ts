@@ -29,7 +29,7 @@ const resyncConcurrency = 8;
  * A licence's channel stays subscribed this long after its last terminal here left: a
  * long-poll EA leaves at every answer and is back a moment later, and subscribing and
  * unsubscribing for each poll would cost two Redis commands per poll. As long as a terminal
- * counts as connected after its last poll (EA-PROTOCOL.md).
+ * counts as connected after its last poll (ea/PROTOCOL.md).
  */
 export const subscriptionLingerMs = 5000;
 

@@ -20,6 +20,7 @@ export const authApi = {
     api.post<Message>('/api/auth/reset-password', { token, password }),
   dashboardAccess: () => api.get<CurrentUser & { access: true }>('/api/auth/dashboard-access'),
   logout: () => api.post<Message>('/api/auth/logout'),
+  resendVerification: () => api.post<Message>('/api/auth/resend-verification'),
 };
 
 /** Where the browser goes to sign in with a provider; the server carries `redirect` through. */

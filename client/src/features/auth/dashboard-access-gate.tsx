@@ -56,22 +56,56 @@ export function DashboardAccessGate() {
   return <Outlet />;
 }
 
-/** A signed-in user whose e-mail is not confirmed yet: the only way on is the e-mail link. */
+/**
+ * A signed-in user whose e-mail is not confirmed yet: the only way on is the e-mail link, which
+ * they may ask for again (the licence works only once the address is verified).
+ */
 export function VerificationNeeded() {
   const email = useSession((s) => s.user?.email);
   const { logout, pending } = useDashboardLogout();
+  const [resend, setResend] = useState<{ sending: boolean; text?: string; failed?: boolean }>({
+    sending: false,
+  });
+  const sendAgain = () => {
+    setResend({ sending: true });
+    authApi.resendVerification().then(
+      ({ message }) => setResend({ sending: false, text: message }),
+      (err: unknown) =>
+        setResend({
+          sending: false,
+          failed: true,
+          text: serverText(err, 'message') ?? 'The link could not be sent. Please try again.',
+        }),
+    );
+  };
   return (
     <AuthCard title="Verification Needed">
       <div className="flex items-start gap-3">
         <MailIcon className="mt-0.5 size-5 shrink-0 text-brand-600" />
         <p className="text-sm text-ink-muted">
           Please check your e-mail{email ? ` (${email})` : ''} and click the verification link
-          before accessing the dashboard.
+          before accessing the dashboard. Your licence starts working once the address is verified.
         </p>
       </div>
+      {resend.text && (
+        <p
+          role={resend.failed ? 'alert' : 'status'}
+          className={`mt-4 text-sm ${resend.failed ? 'text-red-700' : 'text-emerald-700'}`}
+        >
+          {resend.text}
+        </p>
+      )}
+      <Button
+        className="mt-6 w-full"
+        loading={resend.sending}
+        loadingText="Sending..."
+        onClick={sendAgain}
+      >
+        Send the link again
+      </Button>
       <Button
         variant="outline"
-        className="mt-6 w-full"
+        className="mt-3 w-full"
         loading={pending}
         loadingText="Logging out..."
         onClick={logout}

@@ -130,6 +130,23 @@ function originOfReferer(referer: string | undefined): string | undefined {
  * name for the same site). A call with none of these headers is not from a browser page we
  * serve, and is refused too.
  */
+/**
+ * preValidation of the dashboard's WebSocket (cross-site WebSocket hijacking): a browser always
+ * sends the page's Origin with the upgrade, and the same-origin policy does not apply to
+ * WebSockets, so a page on another site could otherwise open it with the user's cookie. The
+ * Origin must be PUBLIC_URL's, or the one of the host the browser connected to. Non-browser
+ * clients send no Origin and still need the session cookie.
+ */
+export async function requireOwnOriginIfAny(request: FastifyRequest) {
+  const origin = request.headers.origin;
+  if (origin === undefined || origin === request.server.auth.publicOrigin) return;
+  // The page's own origin when reached by another name than PUBLIC_URL (a proxy's port, a
+  // second host name): the Origin names the host the browser connected to.
+  const host = request.headers.host;
+  if (host !== undefined && URL.canParse(origin) && new URL(origin).host === host) return;
+  throw new AppError('CSRF_REJECTED');
+}
+
 export async function requireSameOrigin(request: FastifyRequest) {
   const site = request.headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin') throw new AppError('CSRF_REJECTED');

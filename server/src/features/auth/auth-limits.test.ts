@@ -42,6 +42,26 @@ describe.each([
     expect(other.statusCode).toBe(401);
   });
 
+  it('limits sign-up e-mails per address, from however many IPs', async () => {
+    const victim = uniqueEmail();
+    const body = { email: victim, password, firstname: 'Ada', lastname: 'Trader' };
+    const codes = await burst(addressLimits.signup.max + 1, () =>
+      client().post('/api/auth/signup', body),
+    );
+    expect(codes).toEqual([...Array(addressLimits.signup.max).fill(201), 429]);
+  });
+
+  it('limits verification e-mails asked for from the Verification Needed screen', async () => {
+    const email = uniqueEmail();
+    const browser = client();
+    await browser.post('/api/auth/signup', { email, password, firstname: 'Ada', lastname: 'T' });
+    await browser.post('/api/auth/login', { email, password });
+    const codes = await burst(addressLimits.signup.max + 1, () =>
+      browser.post('/api/auth/resend-verification'),
+    );
+    expect(codes).toEqual([...Array(addressLimits.signup.max).fill(200), 429]);
+  });
+
   it('limits sign-in attempts per address, from however many IPs', async () => {
     const victim = uniqueEmail();
     const { max } = addressLimits.login;

@@ -26,6 +26,8 @@ export const addressLimits = {
   /** 80 an hour at most: under ASVS's 100 failed attempts per account per hour. */
   login: { max: 20, timeWindow: '15 minutes' },
   forgot: { max: 3, timeWindow: '1 hour' },
+  /** Sign-up and verification e-mails to one inbox, whoever asks for them. */
+  signup: { max: 3, timeWindow: '1 hour' },
 } as const;
 
 /** The address a body names, normalised like the schemas do; hashed so Redis holds no e-mails. */

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { oauthIdentities, users } from '../../db/schema/users.ts';
+import { oauthIdentities, sessions, users } from '../../db/schema/users.ts';
 import type { AppDeps } from '../../deps.ts';
 import { announceUserChanged } from '../account/account-events.ts';
 import { newUserValues } from '../account/account-users.ts';
@@ -17,7 +17,8 @@ export type OAuthRefusal = 'no-email' | 'address-taken';
  * - a known identity signs in to its account;
  * - a new identity joins the account with the same address only if the provider vouches for
  *   the address (Google's email_verified); otherwise someone who registered our user's
- *   address at the provider could take the account over;
+ *   address at the provider could take the account over. Joining an unverified account drops
+ *   its password, sessions and other identities (OWASP account pre-hijacking);
  * - an identity with a new address creates an account: verified if the provider vouches for
  *   the address, else it gets our verification e-mail like a password sign-up.
  */
@@ -53,15 +54,20 @@ export function createOAuthAccounts({ database, jobs, bus, config, now, logger }
       if (account) {
         if (!profile.emailVerified) return { refused: 'address-taken' };
         await db.transaction(async (tx) => {
+          if (!account.verified) {
+            // The provider's verified address is the first proof of who owns it. Whatever was
+            // set up before that proof (a password, sessions, other sign-in identities) may be
+            // an attacker's who signed up with the owner's address: none of it survives.
+            await tx.delete(oauthIdentities).where(eq(oauthIdentities.userId, account.id));
+            await tx.delete(sessions).where(eq(sessions.userId, account.id));
+            await tx
+              .update(users)
+              .set({ verified: true, passwordHash: null, updatedAt: new Date(now()) })
+              .where(eq(users.id, account.id));
+          }
           await tx
             .insert(oauthIdentities)
             .values({ provider, providerUserId: profile.id, userId: account.id });
-          if (!account.verified) {
-            await tx
-              .update(users)
-              .set({ verified: true, updatedAt: new Date(now()) })
-              .where(eq(users.id, account.id));
-          }
         });
         logger.info({ userId: account.id, provider }, 'sign-in identity linked');
         if (!account.verified) {

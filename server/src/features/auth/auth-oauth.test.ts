@@ -15,6 +15,7 @@ import {
   type FakeOAuthProvider,
   startFakeOAuthProvider,
 } from '../../../test/fake-oauth-provider.ts';
+import { oauthSignIn, type SignInOptions } from '../../../test/oauth-sign-in.ts';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver.ts';
 import { oauthIdentities, sessions, users } from '../../db/schema/users.ts';
 import { safeRedirectPath } from './auth-oauth.ts';
@@ -49,33 +50,12 @@ const newIdentity = (over: Partial<FakeIdentity> = {}): FakeIdentity => ({
   ...over,
 });
 
-/**
- * Walks the browser through the flow: our start URL → the provider's authorize page (which
- * answers at once) → our callback. Returns where the callback sent the browser.
- */
-async function signInWith(
+const signInWith = (
   browser: BrowserClient,
   name: 'google' | 'facebook',
   identity: FakeIdentity,
-  { redirect, tamper }: { redirect?: string; tamper?: (callback: URL) => void } = {},
-) {
-  provider.next.identity = identity;
-  const query = redirect !== undefined ? `?redirect=${encodeURIComponent(redirect)}` : '';
-  const start = await browser.get(`/api/auth/${name}${query}`);
-  expect(start.statusCode).toBe(302);
-  const authorize = new URL(start.headers.location as string);
-  expect(authorize.origin).toBe(provider.url);
-  const consent = await fetch(authorize, { redirect: 'manual' });
-  expect(consent.status).toBe(302);
-  const callback = new URL(consent.headers.get('location')!);
-  expect(`${callback.origin}${callback.pathname}`).toBe(
-    `${t.deps.config.publicUrl}/api/auth/${name}/callback`,
-  );
-  tamper?.(callback);
-  const done = await browser.get(`${callback.pathname}${callback.search}`);
-  expect(done.statusCode).toBe(302);
-  return { authorize, location: done.headers.location as string };
-}
+  options: SignInOptions = {},
+) => oauthSignIn(provider, t.deps.config.publicUrl, browser, name, identity, options);
 
 describe('Google sign-in', () => {
   it('creates a verified account on first sign-in and signs in to it again later', async () => {

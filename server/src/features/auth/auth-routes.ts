@@ -39,11 +39,15 @@ export default async function authRoutes(app: FastifyInstance, { deps }: Options
     return currentUserOf(user, lastConnected);
   }
 
+  // Counted after validation: only a sign-up that would send an e-mail uses the address's budget.
+  const signupAddressLimit = perAddressLimit(app, 'signup', addressLimits.signup);
   app.post(
     '/signup',
     { config: { rateLimit: ipLimits.signup }, preHandler: [requireSameOrigin] },
     async (request, reply) => {
-      await service.signup(parseInput(signupBody, request.body));
+      const input = parseInput(signupBody, request.body);
+      await signupAddressLimit(request);
+      await service.signup(input);
       return reply.status(201).send({
         message: 'Signup successful! Please check your email to verify your account.',
       });
@@ -52,7 +56,8 @@ export default async function authRoutes(app: FastifyInstance, { deps }: Options
 
   app.get('/verify-email', async (request, reply) => {
     const query = verifyQuery.safeParse(request.query);
-    const verified = query.success && (await service.verifyEmail(query.data.token));
+    const verified =
+      query.success && (await service.verifyEmail(query.data.token, sessionIdOf(request)));
     return reply.redirect(verified ? '/verification-successful' : '/verification-failed');
   });
 
@@ -83,6 +88,31 @@ export default async function authRoutes(app: FastifyInstance, { deps }: Options
     clearSessionCookie(reply);
     return { message: 'Logged out' };
   });
+
+  // A new verification link for the signed-in, unverified user (the Verification Needed
+  // screen), at most a few an hour per account so nobody floods the inbox through it.
+  const resendLimit = app.createRateLimit({
+    ...addressLimits.signup,
+    keyGenerator: (request) => `resend:${signedInUser(request).id}`,
+  });
+  app.post(
+    '/resend-verification',
+    { preHandler: [requireSameOrigin, requireUser] },
+    async (request) => {
+      const user = signedInUser(request);
+      if (user.verified) return { message: 'Your e-mail address is already verified.' };
+      const limit = await resendLimit(request);
+      if (!limit.isAllowed && limit.isExceeded) {
+        throw new AppError(
+          'RATE_LIMITED',
+          'We sent several links in the last hour: check your spam folder, or try again later.',
+          { retryAfterSeconds: limit.ttlInSeconds },
+        );
+      }
+      await service.resendVerification(user.id);
+      return { message: `We sent a new verification link to ${user.email}.` };
+    },
+  );
 
   app.get('/getme', { preHandler: [requireUser] }, async (request) =>
     currentUser(signedInUser(request)),

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/users.ts';
+import { oauthIdentities, users } from '../../db/schema/users.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { announceUserChanged } from '../account/account-events.ts';
@@ -50,15 +50,37 @@ export function createAuthService(deps: Deps) {
         return;
       }
       const existing = await db
-        .select({ id: users.id })
+        .select({ id: users.id, verified: users.verified })
         .from(users)
         .where(eq(users.email, input.email))
         .limit(1);
-      if (existing[0]) await queueAuthMail(jobs, { kind: 'signup-again', userId: existing[0].id });
+      const account = existing[0];
+      if (!account) return;
+      if (!account.verified) {
+        // Nobody has proven to own this address yet: the newest sign-up's password is the one
+        // the owner's verification will confirm, and whoever signed up before (perhaps not the
+        // owner: account pre-hijacking) loses the password and sessions they had.
+        await db.transaction(async (tx) => {
+          await tx
+            .update(users)
+            .set({ passwordHash, updatedAt: new Date(now()) })
+            .where(eq(users.id, account.id));
+          await sessions.revokeAll(account.id, tx);
+        });
+        logger.info(
+          { userId: account.id },
+          'unverified account signed up again: password replaced',
+        );
+      }
+      await queueAuthMail(jobs, { kind: 'signup-again', userId: account.id });
     },
 
-    /** Marks the account verified; false when the link is unknown, used or expired. */
-    async verifyEmail(token: string): Promise<boolean> {
+    /**
+     * Marks the account verified; false when the link is unknown, used or expired. The link
+     * proves who owns the address: sessions opened before it end (someone may have signed up
+     * with the owner's address), except the session of the browser that opened the link.
+     */
+    async verifyEmail(token: string, browserSessionId?: string): Promise<boolean> {
       const userId = await db.transaction(async (tx) => {
         const id = await tokens.consume(token, 'verify', tx);
         if (id) {
@@ -66,6 +88,7 @@ export function createAuthService(deps: Deps) {
             .update(users)
             .set({ verified: true, updatedAt: new Date(now()) })
             .where(eq(users.id, id));
+          await sessions.revokeAll(id, tx, browserSessionId);
         }
         return id;
       });
@@ -97,6 +120,11 @@ export function createAuthService(deps: Deps) {
       return { sessionId: id, user };
     },
 
+    /** A new verification link (the older ones stop working, as after a second sign-up). */
+    async resendVerification(userId: string): Promise<void> {
+      await queueAuthMail(jobs, { kind: 'verify', userId });
+    },
+
     /** Queues a reset e-mail; the job finds out whether the address has an account. */
     async forgotPassword(email: string): Promise<void> {
       await queueAuthMail(jobs, { kind: 'reset', email });
@@ -112,11 +140,19 @@ export function createAuthService(deps: Deps) {
       const userId = await db.transaction(async (tx) => {
         const id = await tokens.consume(token, 'reset', tx);
         if (!id) return null;
+        const [before] = await tx
+          .select({ verified: users.verified })
+          .from(users)
+          .where(eq(users.id, id));
         await tx
           .update(users)
           .set({ passwordHash, verified: true, updatedAt: new Date(now()) })
           .where(eq(users.id, id));
         await sessions.revokeAll(id, tx);
+        // Sign-in identities linked before anyone proved to own the address are not the
+        // owner's to keep.
+        if (before && !before.verified)
+          await tx.delete(oauthIdentities).where(eq(oauthIdentities.userId, id));
         return id;
       });
       if (!userId) {

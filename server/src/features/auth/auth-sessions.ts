@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, gt, lt } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, lt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { sessions, users } from '../../db/schema/users.ts';
 import { randomToken, sha256 } from './auth-tokens.ts';
@@ -68,9 +68,13 @@ export function createSessionStore({ db, now }: { db: Db; now: () => number }) {
       await db.delete(sessions).where(eq(sessions.idHash, sha256(id)));
     },
 
-    /** Ends every session of a user (password reset); joins the caller's transaction. */
-    async revokeAll(userId: string, tx: Tx | Db = db): Promise<void> {
-      await tx.delete(sessions).where(eq(sessions.userId, userId));
+    /**
+     * Ends every session of a user (password reset, a proof of owning the address), except
+     * `keepId` when given (the browser that brought the proof); joins the caller's transaction.
+     */
+    async revokeAll(userId: string, tx: Tx | Db = db, keepId?: string): Promise<void> {
+      const others = keepId ? ne(sessions.idHash, sha256(keepId)) : undefined;
+      await tx.delete(sessions).where(and(eq(sessions.userId, userId), others));
     },
   };
 }

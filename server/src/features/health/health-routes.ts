@@ -1,8 +1,33 @@
-import type { FastifyInstance } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
 import type { Metrics } from '../../http/metrics.ts';
 
-type Options = { deps: Pick<AppDeps, 'database' | 'redis'>; metrics: Metrics };
+type Options = { deps: Pick<AppDeps, 'database' | 'redis' | 'config'>; metrics: Metrics };
+
+const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * /metrics tells traffic, users' activity and internals: with METRICS_TOKEN set it wants
+ * `Authorization: Bearer <token>`; without, it answers only the server's own host (a scraper
+ * on the same machine, the load tests).
+ */
+function metricsGuard(token: string | undefined) {
+  const expected = token ? Buffer.from(`Bearer ${token}`) : null;
+  return async (request: FastifyRequest) => {
+    if (!expected) {
+      if (loopback.has(request.ip)) return;
+      throw new AppError(
+        'FORBIDDEN',
+        'Metrics are served to this host only: set METRICS_TOKEN to scrape them from elsewhere.',
+      );
+    }
+    const given = Buffer.from(request.headers.authorization ?? '');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw new AppError('UNAUTHENTICATED', 'Metrics need Authorization: Bearer <METRICS_TOKEN>.');
+  };
+}
 
 const checkTimeoutMs = 1000;
 
@@ -40,8 +65,12 @@ export default async function healthRoutes(app: FastifyInstance, { deps, metrics
     return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
   });
 
-  app.get('/metrics', async (_request, reply) => {
-    reply.type(metrics.registry.contentType);
-    return metrics.registry.metrics();
-  });
+  app.get(
+    '/metrics',
+    { preHandler: metricsGuard(deps.config.METRICS_TOKEN) },
+    async (_request, reply) => {
+      reply.type(metrics.registry.contentType);
+      return metrics.registry.metrics();
+    },
+  );
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { liveChannel } from '../../core/live-events.ts';
 import type { AppDeps } from '../../deps.ts';
-import { requireUser, signedInUser } from '../auth/auth-guards.ts';
+import { requireOwnOriginIfAny, requireUser, signedInUser } from '../auth/auth-guards.ts';
 import { connectedWindowMs } from '../relay/relay-service.ts';
 
 /** A dashboard that cannot keep up is dropped; it refetches over REST when it reconnects. */
@@ -15,7 +15,8 @@ type Options = { deps: Pick<AppDeps, 'bus' | 'presence' | 'now'> };
  * `{"type":"ping"}` to keep it alive and gets `{"type":"pong"}`.
  */
 export default async function liveRoutes(app: FastifyInstance, { deps }: Options) {
-  app.get('/', { websocket: true, preValidation: requireUser }, (socket, request) => {
+  const preValidation = [requireOwnOriginIfAny, requireUser];
+  app.get('/', { websocket: true, preValidation }, (socket, request) => {
     const user = signedInUser(request);
     let unsubscribe: (() => Promise<void>) | null = null;
     let closed = false;

@@ -5,7 +5,7 @@ import {
 } from '@signalrelay/bridge/protocol';
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { LicenseDirectory } from '../../core/license-directory.ts';
+import { type LicenseDirectory, unverifiedLicenseMessage } from '../../core/license-directory.ts';
 import type { PublishLive } from '../../core/live-events.ts';
 import type { Db } from '../../db/db.ts';
 import { orders } from '../../db/schema/orders.ts';
@@ -67,7 +67,7 @@ const dataColumnList = Object.values(dataColumns);
 type Terminal = { userId: string; platform: 'mt4' | 'mt5'; account: string };
 
 /**
- * `POST /api/orders/report` (EA-PROTOCOL.md, Orders report). Rows are validated one by one: a
+ * `POST /api/orders/report` (ea/PROTOCOL.md, Orders report). Rows are validated one by one: a
  * bad row is named in the outcome and the good rows of the same report are stored anyway, so
  * one odd order cannot hold back a trader's whole history. The batch is one upsert keyed by
  * owner + platform + account + ticket that writes only rows whose data changed, so the
@@ -153,6 +153,7 @@ export function createOrderReports({
           'Unknown licence number. Copy it again from your dashboard.',
         );
       }
+      if (!owner.verified) throw new AppError('LICENSE_INVALID', unverifiedLicenseMessage);
 
       const at = now();
       const schema = rowSchema(at);

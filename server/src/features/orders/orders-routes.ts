@@ -56,7 +56,7 @@ export default async function ordersRoutes(app: FastifyInstance, { deps, core }:
   const deletion = createOrderDeletion({ db, publishLive: core.publishLive, now });
 
   /**
-   * EA-PROTOCOL.md, Orders report: 200 `{accepted}` when every row is good. When some rows
+   * ea/PROTOCOL.md, Orders report: 200 `{accepted}` when every row is good. When some rows
    * are bad the good ones are stored anyway and the reply is 400 naming the first bad row in
    * `message`, with `accepted` and every bad row in `rejected` (index, field, message).
    */

@@ -25,7 +25,7 @@ export type OrderPeriod = (typeof orderPeriods)[number];
 export type OrderSortField = (typeof orderSortFields)[number];
 
 const licenseNumber = z.string({ error: 'is required' }).trim().min(1, 'is required').max(128);
-/** Tickets and accounts are strings of digits (EA-PROTOCOL.md), 64-bit safe. */
+/** Tickets and accounts are strings of digits (ea/PROTOCOL.md), 64-bit safe. */
 const digits = z.string().regex(/^\d{1,20}$/, 'must be a string of digits');
 
 export const orderHistoryQuerySchema = z.object({

@@ -69,3 +69,75 @@ describe('EA input with NUL characters', () => {
     expect(res.statusCode).toBe(200);
   });
 });
+
+describe('a WebSocket that never says hello', () => {
+  it('is closed at the documented 10 s with the error frame and close code 4400', async () => {
+    const ea = await openEaSocket(baseUrl);
+    const opened = Date.now();
+    const { code } = await ea.closed;
+    const after = Date.now() - opened;
+    expect(code).toBe(4400);
+    expect(after).toBeGreaterThanOrEqual(10_000);
+    expect(after).toBeLessThan(12_500);
+    expect(ea.frames).toEqual([
+      { type: 'error', code: 'BAD_REQUEST', message: 'No hello within 10 s.' },
+    ]);
+  }, 20_000);
+});
+
+describe('numbers the schema must bound to their columns', () => {
+  it('refuses a hello whose terminalBuild does not fit int4, naming the field', async () => {
+    const user = await createTestUser(t.deps.database.db);
+    const ea = await openEaSocket(baseUrl);
+    ea.send(helloFrame(user.licenseNumber, { terminalBuild: 2 ** 31 }));
+    const error = await ea.next((f) => f.type === 'error');
+    expect(error).toMatchObject({ code: 'BAD_REQUEST' });
+    expect(String(error.message)).toContain('terminalBuild');
+    expect((await ea.closed).code).toBe(4400);
+  });
+
+  it('answers an out-of-range result with an error naming the field, never silently', async () => {
+    const user = await createTestUser(t.deps.database.db);
+    const ea = await openEaSocket(baseUrl);
+    ea.send(helloFrame(user.licenseNumber));
+    await ea.next((f) => f.type === 'welcome');
+    for (const [field, value] of [
+      ['retcode', 2 ** 31],
+      ['executedAt', 1e17],
+    ] as const) {
+      ea.send({ type: 'result', id: 'some-signal', status: 'success', [field]: value });
+      const error = await ea.next((f) => f.type === 'error' && String(f.message).includes(field));
+      expect(error).toMatchObject({ code: 'BAD_REQUEST' });
+    }
+    ea.close();
+  });
+
+  it('refuses an orders report with a profit beyond 1e12, naming the row and field', async () => {
+    const user = await createTestUser(t.deps.database.db);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/report',
+      payload: {
+        v: 1,
+        licenseNumber: user.licenseNumber,
+        platform: 'mt5',
+        account: '1',
+        broker: 'B',
+        orders: [
+          {
+            ticket: '1',
+            symbol: 'EURUSD',
+            orderType: 'buy',
+            lots: 1,
+            openPrice: 1.1,
+            profit: 1e308,
+            status: 'open',
+            openTime: 1,
+          },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('orders[0].profit');
+  });
+});

@@ -1,5 +1,5 @@
 import type { PollResponse, Signal, TerminalIdentity } from '@signalrelay/bridge/protocol';
-import type { LicenseDirectory } from '../../core/license-directory.ts';
+import { type LicenseDirectory, unverifiedLicenseMessage } from '../../core/license-directory.ts';
 import type { RelayHub } from '../../core/relay-hub.ts';
 import { toEaSignal } from '../../core/signal-rows.ts';
 import type { TerminalRef } from '../../core/signal-store.ts';
@@ -24,7 +24,7 @@ type Deps = {
 };
 
 /**
- * Transport B of EA-PROTOCOL.md (MT4, and MT5 when sockets fail): each poll reports what the
+ * Transport B of ea/PROTOCOL.md (MT4, and MT5 when sockets fail): each poll reports what the
  * EA received and executed, then returns what is waiting or holds until a signal arrives.
  */
 export function createPollGateway({ licenses, terminals, hub, relay, now, onError }: Deps) {
@@ -47,6 +47,7 @@ export function createPollGateway({ licenses, terminals, hub, relay, now, onErro
         'LICENSE_INVALID',
         'Unknown licence number. Copy it again from your dashboard.',
       );
+    if (!owner.verified) throw new AppError('LICENSE_INVALID', unverifiedLicenseMessage);
     return terminals.resolve(owner.userId, identity, details);
   }
 

@@ -20,7 +20,9 @@ import { webhookAlertSchema } from '../signals/signals-schemas.ts';
 
 const digits = fc.stringMatching(/^\d{1,20}$/);
 const id = fc.oneof(fc.uuid(), fc.string({ minLength: 1, maxLength: 64 }));
-const int = fc.integer({ min: -(2 ** 40), max: 2 ** 40 });
+/** The protocol's number ranges (ea/PROTOCOL.md, "Number ranges"). */
+const int4 = fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 });
+const timeMs = fc.integer({ min: 0, max: 253_402_300_799_999 });
 const identity = fc.record({
   licenseNumber: fc.string({ minLength: 1, maxLength: 128 }),
   platform: fc.constantFrom('mt4' as const, 'mt5' as const),
@@ -32,17 +34,20 @@ const result = fc.record(
     id,
     status: fc.constantFrom('success' as const, 'error' as const, 'skipped' as const),
     ticket: fc.oneof(digits, fc.constant('')),
-    price: fc.double({ noNaN: true, noDefaultInfinity: true }),
+    price: fc.double({ min: 0, max: 1e12, noNaN: true }),
     message: fc.string({ maxLength: 1000 }),
-    retcode: int,
-    executedAt: int,
+    retcode: int4,
+    executedAt: timeMs,
   },
   { requiredKeys: ['id', 'status'] },
 );
 const eaFrame = fc.oneof(
   identity.chain((who) =>
     fc
-      .record({ eaVersion: fc.string({ maxLength: 32 }), terminalBuild: int }, { requiredKeys: [] })
+      .record(
+        { eaVersion: fc.string({ maxLength: 32 }), terminalBuild: fc.nat({ max: 2 ** 31 - 1 }) },
+        { requiredKeys: [] },
+      )
       .map((more) => ({ type: 'hello' as const, v: 1 as const, ...who, ...more })),
   ),
   id.map((value) => ({ type: 'received' as const, id: value })),

@@ -16,7 +16,7 @@ const eaBodyLimit = 256 * 1024;
 
 type Options = { deps: AppDeps; core: Core; metrics: Metrics };
 
-/** The EA gateway (EA-PROTOCOL.md): `/api/ea/ws`, `/api/ea/poll`, `/api/ea/result`. */
+/** The EA gateway (ea/PROTOCOL.md): `/api/ea/ws`, `/api/ea/poll`, `/api/ea/result`. */
 export default async function relayRoutes(app: FastifyInstance, { deps, core, metrics }: Options) {
   const { now } = deps;
   const relay = createRelayService({

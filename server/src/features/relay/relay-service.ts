@@ -7,7 +7,7 @@ import type { Metrics } from '../../http/metrics.ts';
 import type { Beat, Presence } from '../../ports/presence.ts';
 import { createWriteRetry } from './relay-retry.ts';
 
-/** A terminal counts as connected for this long after its last heartbeat (EA-PROTOCOL.md). */
+/** A terminal counts as connected for this long after its last heartbeat (ea/PROTOCOL.md). */
 export const connectedWindowMs = 5000;
 /**
  * Heartbeats are written together once this often: each terminal's latest, in one Redis

@@ -6,7 +6,7 @@ import {
 } from '@signalrelay/bridge/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { LicenseDirectory } from '../../core/license-directory.ts';
+import { type LicenseDirectory, unverifiedLicenseMessage } from '../../core/license-directory.ts';
 import type { RelayHub } from '../../core/relay-hub.ts';
 import { toEaSignal } from '../../core/signal-rows.ts';
 import type { TerminalRef } from '../../core/signal-store.ts';
@@ -44,7 +44,7 @@ type Connection = {
 };
 
 /**
- * Transport A of EA-PROTOCOL.md. Each connection: hello → welcome → replay of what the
+ * Transport A of ea/PROTOCOL.md. Each connection: hello → welcome → replay of what the
  * terminal has not received → live signals; received/result/ping from the EA. A sweep closes
  * connections that never said hello or went silent for three heartbeats.
  */
@@ -58,7 +58,8 @@ export function createWsGateway(deps: Deps) {
       if (!c.terminal && t - c.openedAt > helloTimeoutMs) {
         sendError(c.socket, 'BAD_REQUEST', 'No hello within 10 s.');
         c.socket.close(closeCodes.badRequest, 'hello timeout');
-      } else if (t - c.lastFrameAt > 3 * heartbeatMs) {
+      } else if (c.terminal && t - c.lastFrameAt > 3 * heartbeatMs) {
+        // Heartbeats run from the welcome on; before the hello, the 10 s hello deadline rules.
         c.socket.terminate();
       }
     }
@@ -119,6 +120,11 @@ export function createWsGateway(deps: Deps) {
         'Unknown licence number. Copy it again from your dashboard.',
       );
       c.socket.close(closeCodes.licenseInvalid, 'licence invalid');
+      return;
+    }
+    if (!owner.verified) {
+      sendError(c.socket, 'LICENSE_INVALID', unverifiedLicenseMessage);
+      c.socket.close(closeCodes.licenseInvalid, 'e-mail not verified');
       return;
     }
     const forLicense = limits.helloForLicense(owner.userId);

@@ -113,8 +113,15 @@ describe('GET /api/webhook/signalHistory', () => {
 });
 
 describe('GET /api/live', () => {
+  const listening = async () => {
+    const address = t.app.server.address() as { port: number } | null;
+    return address
+      ? `http://127.0.0.1:${address.port}`
+      : t.app.listen({ port: 0, host: '127.0.0.1' });
+  };
+
   it('refuses a socket without a session', async () => {
-    const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = await listening();
     const socket = new WebSocket(`${url.replace('http', 'ws')}/api/live`);
     const status = await new Promise((resolve) =>
       socket.once('unexpected-response', (_req, res) => resolve(res.statusCode)),
@@ -122,10 +129,29 @@ describe('GET /api/live', () => {
     expect(status).toBe(401);
   });
 
+  it("refuses a page of another site, even with the user's cookie (403)", async () => {
+    const url = await listening();
+    for (const origin of ['https://evil.example', 'null']) {
+      const socket = new WebSocket(`${url.replace('http', 'ws')}/api/live`, {
+        headers: { cookie, origin },
+      });
+      const status = await new Promise((resolve) =>
+        socket.once('unexpected-response', (_req, res) => resolve(res.statusCode)),
+      );
+      expect(status).toBe(403);
+    }
+    const own = new WebSocket(`${url.replace('http', 'ws')}/api/live`, {
+      headers: { cookie, origin: t.deps.config.publicUrl },
+    });
+    await new Promise((resolve, reject) => {
+      own.once('open', resolve);
+      own.once('error', reject);
+    });
+    own.close();
+  });
+
   it('pushes the EA state, then new signals and quota as they happen', async () => {
-    const url = t.app.server.address()
-      ? `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`
-      : await t.app.listen({ port: 0 });
+    const url = await listening();
     const socket = new WebSocket(`${url.replace('http', 'ws')}/api/live`, { headers: { cookie } });
     const events: { type: string }[] = [];
     socket.on('message', (d) => events.push(JSON.parse(d.toString())));

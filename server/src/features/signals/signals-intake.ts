@@ -1,4 +1,4 @@
-import type { LicenseDirectory } from '../../core/license-directory.ts';
+import { type LicenseDirectory, unverifiedLicenseMessage } from '../../core/license-directory.ts';
 import type { PublishLive } from '../../core/live-events.ts';
 import { planLimits } from '../../core/plans.ts';
 import type { createQuotaDayClock } from '../../core/quota-day.ts';
@@ -83,6 +83,7 @@ export function createSignalIntake(deps: Deps) {
       const receivedAt = now();
       const owner = await licenses.lookup(alert.licenseNumber);
       if (!owner) throw new AppError('LICENSE_INVALID');
+      if (!owner.verified) throw new AppError('EMAIL_NOT_VERIFIED', unverifiedLicenseMessage);
       const { userId } = owner;
 
       if (alert.alertId) {

@@ -11,14 +11,28 @@ const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === 
 /** Postgres text cannot hold a NUL character: refused here as bad input, not failed later. */
 const noNul = (s: string) => !s.includes('\u0000');
 
+/**
+ * What a TradingView placeholder gives (`{{close}}`, `{{strategy.order.contracts}}`): a plain
+ * decimal, perhaps signed or padded with spaces. JavaScript's Number() would also read hex,
+ * exponents and Infinity (`"0x10"` as 16 lots): those are refused.
+ */
+const plainDecimal = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+
 function numberField(description: string, max: number) {
   return z.preprocess(
     (v) => {
       const value = blankToUndefined(v);
-      return typeof value === 'string' ? Number(value.trim()) : value;
+      if (typeof value !== 'string') return value;
+      const text = value.trim();
+      return plainDecimal.test(text) ? Number(text) : value;
     },
     z
-      .number({ error: 'must be a number' })
+      .number({
+        error: (issue) =>
+          typeof issue.input === 'string'
+            ? `must be a plain decimal number such as 0.01, not "${issue.input.slice(0, 32)}"`
+            : 'must be a number',
+      })
       .refine(Number.isFinite, 'must be a finite number')
       .min(0, 'must not be negative')
       .max(max, `must be at most ${max}`)
