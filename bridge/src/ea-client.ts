@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { defaultBackoff } from './backoff.ts';
 import { createDedupe, type Dedupe, type DedupeOptions } from './dedupe.ts';
 import type {
@@ -25,6 +26,14 @@ export interface EaClientOptions extends TerminalIdentity {
   execute: Executor;
   eaVersion?: string;
   terminalBuild?: number;
+  /**
+   * This copy of the EA (protocol v2): the server lets one instance at a time trade an
+   * account and refuses the others. A random one by default; a copy that restarts should keep
+   * its id to take its own lease back at once.
+   */
+  instanceId?: string;
+  /** Where this copy runs, told to a copy refused because this one trades (e.g. "EURUSD,H1"). */
+  chart?: string;
   /** Long-poll only: carry results on the next poll instead of `POST /api/ea/result`. */
   resultsOnPoll?: boolean;
   /** A dedupe store, or options for a new one (capacity, persistence file). */
@@ -192,6 +201,10 @@ export function createEaClient(options: EaClientOptions): EaClient {
     },
     eaVersion: options.eaVersion ?? '1.0.0',
     terminalBuild: options.terminalBuild,
+    instance: {
+      instanceId: options.instanceId ?? randomUUID(),
+      chart: options.chart ?? 'reference EA',
+    },
     backoff: { ...defaultBackoff, ...options.backoff },
     events,
     answered: () => queue,

@@ -58,6 +58,8 @@ export interface TransportOptions {
   identity: TerminalIdentity;
   eaVersion: string;
   terminalBuild: number | undefined;
+  /** Protocol v2: which copy of the EA this is, and where it runs. */
+  instance: { instanceId: string; chart: string };
   backoff: BackoffOptions;
   events: TransportEvents;
   /** Settles when every signal handed to `events.signal` so far has been answered. */

@@ -34,11 +34,13 @@ describe('long-poll transport', () => {
     await until(() => server!.calls.length >= 3);
     const [first, second] = polls(server);
     expect(first!.body).toEqual({
-      v: 1,
+      v: 2,
       licenseNumber: 'SR-TEST',
       platform: 'mt4',
       account: '5012345',
       broker: 'Demo',
+      instanceId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      chart: 'reference EA',
       eaVersion: '1.0.0',
       received: [],
       results: [],

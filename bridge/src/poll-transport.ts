@@ -1,6 +1,7 @@
 import { backoffDelay } from './backoff.ts';
 import type { Arrival, Transport, TransportOptions } from './ea-types.ts';
 import {
+  executorRetryMs,
   httpErrorSchema,
   type PollRequest,
   protocolVersion,
@@ -101,6 +102,7 @@ export function createPollTransport(options: PollTransportOptions): Transport {
     const body: PollRequest = {
       v: protocolVersion,
       ...identity,
+      ...options.instance,
       eaVersion: options.eaVersion,
       ...(options.terminalBuild === undefined ? {} : { terminalBuild: options.terminalBuild }),
       received: sentReceived,
@@ -157,6 +159,16 @@ export function createPollTransport(options: PollTransportOptions): Transport {
         if (stopped) return;
         if (isFatal(error)) return stopFor(error);
         const message = describe(error);
+        if (error instanceof HttpError && error.code === 'EXECUTOR_TAKEN') {
+          // Another copy trades this account: stay idle, ask again now and then.
+          if (connected) {
+            connected = false;
+            events.disconnected(message);
+          }
+          events.problem(error.message);
+          await sleep(executorRetryMs);
+          continue;
+        }
         if (connected) {
           connected = false;
           events.disconnected(message);

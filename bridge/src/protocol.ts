@@ -1,11 +1,18 @@
 import { z } from 'zod';
 
 /**
- * EA protocol, version 1: the executable form of ea/PROTOCOL.md. Server, reference EA and the
- * MQL sources' field check all import these schemas. Change only by adding optional fields.
- * Objects are non-strict: unknown fields are ignored by both sides.
+ * EA protocol: the executable form of ea/PROTOCOL.md. Server, reference EA and the MQL
+ * sources' field check all import these schemas. Change only by adding optional fields and
+ * new versions. Objects are non-strict: unknown fields are ignored by both sides.
  */
-export const protocolVersion = 1;
+/** The latest version, the one this package's EA speaks. */
+export const protocolVersion = 2;
+/**
+ * Every version the server speaks. An EA names its own in `v`; the server answers in that
+ * version and never sends it anything that version does not define.
+ */
+export const protocolVersionSchema = z.literal([1, 2]);
+export type ProtocolVersion = z.infer<typeof protocolVersionSchema>;
 
 export const platforms = ['mt4', 'mt5'] as const;
 export const platformSchema = z.enum(platforms);
@@ -68,6 +75,8 @@ export const resultSchema = z.object({
   message: shortText(1000).optional(),
   retcode: int4.optional(),
   executedAt: timeMs.optional(),
+  /** v2: lots actually filled (opened or closed); less than asked on a partial fill. */
+  volume: z.number().min(0).max(1_000_000).optional(),
 });
 export type SignalResult = z.infer<typeof resultSchema>;
 
@@ -83,36 +92,76 @@ export type TerminalIdentity = z.infer<typeof terminalIdentitySchema>;
 
 // ── Transport A: WebSocket frames ───────────────────────────────────────────────────────────
 
+/**
+ * v2: which copy of the EA is speaking. `instanceId` is made once when the EA starts on a
+ * chart and kept until it stops; the server lets one instance at a time trade a licence +
+ * platform + account (ea/PROTOCOL.md, "One executor per account"). `chart` names where that
+ * copy runs ("EURUSD,H1"), so the one refused can say which chart already trades.
+ */
+const instanceFields = {
+  instanceId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, - or _')
+    .optional(),
+  chart: shortText(64).optional(),
+};
+
+/** v2: a problem the terminal sees that stops or may stop trading (ea/PROTOCOL.md, "Health"). */
+export const healthCodes = [
+  'AUTOTRADING_OFF',
+  'ACCOUNT_TRADING_OFF',
+  'URL_NOT_ALLOWED',
+  'MARKET_CLOSED',
+] as const;
+export const healthIssueSchema = z.object({
+  code: z.enum(healthCodes),
+  message: shortText(300),
+  symbol: shortText(64).optional(),
+});
+export type HealthIssue = z.infer<typeof healthIssueSchema>;
+/** The whole current list, replacing the one sent before; empty = all well. */
+const healthList = z.array(healthIssueSchema).max(20);
+
 export const helloSchema = terminalIdentitySchema.extend({
   type: z.literal('hello'),
-  v: z.literal(protocolVersion),
+  v: protocolVersionSchema,
   eaVersion: shortText(32).optional(),
   terminalBuild: int4.min(0).optional(),
+  ...instanceFields,
 });
 export type Hello = z.infer<typeof helloSchema>;
 
 export const receivedSchema = z.object({ type: z.literal('received'), id: z.string().min(1) });
 export const resultFrameSchema = resultSchema.extend({ type: z.literal('result') });
 export const pingSchema = z.object({ type: z.literal('ping'), t: z.number() });
+export const healthFrameSchema = z.object({ type: z.literal('health'), issues: healthList });
 
-/** Every frame an EA may send on the WebSocket. */
+/** Every frame an EA may send on the WebSocket (`health` from v2 on). */
 export const eaFrameSchema = z.discriminatedUnion('type', [
   helloSchema,
   receivedSchema,
   resultFrameSchema,
   pingSchema,
+  healthFrameSchema,
 ]);
 export type EaFrame = z.infer<typeof eaFrameSchema>;
 
 export const welcomeSchema = z.object({
   type: z.literal('welcome'),
-  v: z.literal(protocolVersion),
+  /** The hello's own version. */
+  v: protocolVersionSchema,
   heartbeatMs: z.number().int().positive(),
   serverTime: z.number().int(),
 });
 export const signalFrameSchema = z.object({ type: z.literal('signal'), signal: signalSchema });
 export const pongSchema = z.object({ type: z.literal('pong'), t: z.number() });
-export const errorCodes = ['LICENSE_INVALID', 'BAD_REQUEST', 'RATE_LIMITED'] as const;
+/** `EXECUTOR_TAKEN` is v2: only an EA that sent an `instanceId` can be refused with it. */
+export const errorCodes = [
+  'LICENSE_INVALID',
+  'BAD_REQUEST',
+  'RATE_LIMITED',
+  'EXECUTOR_TAKEN',
+] as const;
 export const errorFrameSchema = z.object({
   type: z.literal('error'),
   code: z.enum(errorCodes),
@@ -136,14 +185,22 @@ export const closeCodes = {
   serviceRestart: 1012,
   /** Too many connections (error frame RATE_LIMITED): reconnect later, with the usual backoff. */
   tryAgainLater: 1013,
+  /** v2: another instance trades this account (error frame EXECUTOR_TAKEN); retry slowly. */
+  executorTaken: 4409,
 } as const;
+
+/** v2: how long a refused instance waits before it asks again (the WebSocket's and the poll's). */
+export const executorRetryMs = 15_000;
 
 // ── Transport B: long-poll ──────────────────────────────────────────────────────────────────
 
 export const pollRequestSchema = terminalIdentitySchema.extend({
-  v: z.literal(protocolVersion),
+  v: protocolVersionSchema,
   eaVersion: shortText(32).optional(),
   terminalBuild: int4.min(0).optional(),
+  ...instanceFields,
+  /** v2: the terminal's health, sent when it changed (absent = unchanged). */
+  health: healthList.optional(),
   received: z.array(z.string().min(1).max(64)).max(1000).default([]),
   results: z.array(resultSchema).max(1000).default([]),
   /**
@@ -162,6 +219,13 @@ export const pollResponseSchema = z.object({
   serverTime: z.number().int(),
 });
 export type PollResponse = z.infer<typeof pollResponseSchema>;
+
+/** v2: a poll refused because another instance trades the account (HTTP 409). */
+export const executorTakenSchema = z.object({
+  code: z.literal('EXECUTOR_TAKEN'),
+  message: z.string(),
+  retryAfterMs: z.number().int().positive(),
+});
 
 export const resultRequestSchema = resultSchema.extend(terminalIdentitySchema.shape);
 export type ResultRequest = z.infer<typeof resultRequestSchema>;
@@ -193,7 +257,7 @@ export type ReportedOrder = z.input<typeof reportedOrderSchema>;
 export const maxOrdersPerReport = 500;
 
 export const ordersReportSchema = terminalIdentitySchema.extend({
-  v: z.literal(protocolVersion),
+  v: protocolVersionSchema,
   orders: z.array(z.unknown()).max(maxOrdersPerReport),
 });
 

@@ -23,11 +23,13 @@ describe('WebSocket transport', () => {
     const conn = await server.connection(0);
     expect(conn.frames[0]).toEqual({
       type: 'hello',
-      v: 1,
+      v: 2,
       licenseNumber: 'SR-TEST',
       platform: 'mt5',
       account: '5012345',
       broker: 'Demo',
+      instanceId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      chart: 'reference EA',
       eaVersion: '1.0.0',
     });
     await until(() => seen.connected === 1);

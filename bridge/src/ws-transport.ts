@@ -5,6 +5,7 @@ import { joinHeartbeat } from './heartbeat-wheel.ts';
 import {
   closeCodes,
   errorFrameSchema,
+  executorRetryMs,
   type Hello,
   protocolVersion,
   type SignalResult,
@@ -32,6 +33,7 @@ export function createWsTransport(options: TransportOptions): Transport {
     type: 'hello',
     v: protocolVersion,
     ...options.identity,
+    ...options.instance,
     eaVersion: options.eaVersion,
     ...(options.terminalBuild === undefined ? {} : { terminalBuild: options.terminalBuild }),
   } satisfies Hello);
@@ -169,6 +171,13 @@ export function createWsTransport(options: TransportOptions): Transport {
           error?.code ?? (code === closeCodes.licenseInvalid ? 'LICENSE_INVALID' : 'BAD_REQUEST'),
         message: error?.message || reason || `the server closed the connection (${code})`,
       });
+      return;
+    }
+    if (code === closeCodes.executorTaken) {
+      // Another copy trades this account: stay idle, and ask again now and then so this copy
+      // takes over once that one stops.
+      events.problem(error?.message || why);
+      scheduleReconnect(executorRetryMs);
       return;
     }
     if (!wasWelcomed) events.problem(`could not connect: ${why}`);

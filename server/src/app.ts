@@ -17,6 +17,7 @@ import { pollWaitMs } from './features/relay/relay-poll.ts';
 import relayRoutes from './features/relay/relay-routes.ts';
 import signalsRoutes from './features/signals/signals-routes.ts';
 import siteRoutes from './features/site/site-routes.ts';
+import terminalsRoutes from './features/terminals/terminals-routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { createMetrics, registerHttpMetrics } from './http/metrics.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(signalsRoutes, { prefix: '/api/webhook', deps, core, metrics });
   await app.register(relayRoutes, { prefix: '/api/ea', deps, core, metrics });
   await app.register(ordersRoutes, { prefix: '/api/orders', deps, core });
+  await app.register(terminalsRoutes, { prefix: '/api/terminals', deps });
   await app.register(liveRoutes, { prefix: '/api/live', deps });
   await app.register(billingRoutes, { prefix: '/api/stripe-subscriptions', deps });
   await app.register(contactRoutes, { prefix: '/api/contact', deps });

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/db.ts';
 import type { Bus } from './ports/bus.ts';
+import type { ExecutorLeases } from './ports/executor-leases.ts';
 import type { Jobs } from './ports/jobs.ts';
 import type { Mailer } from './ports/mailer.ts';
 import type { Presence } from './ports/presence.ts';
@@ -21,6 +22,8 @@ export type AppDeps = {
   bus: Bus;
   quota: Quota;
   presence: Presence;
+  /** Which running EA may trade each account (one per licence + platform + account). */
+  leases: ExecutorLeases;
   jobs: Jobs;
   mailer: Mailer;
   /** Milliseconds since the epoch; injectable so tests can cross midnight or DST. */

@@ -7,6 +7,8 @@ import type { AppDeps } from './deps.ts';
 import type { BusErrorHandler } from './ports/bus.ts';
 import { createMemoryBus } from './ports/bus-memory.ts';
 import { createRedisBus } from './ports/bus-redis.ts';
+import { createMemoryExecutorLeases } from './ports/executor-leases-memory.ts';
+import { createRedisExecutorLeases } from './ports/executor-leases-redis.ts';
 import { createBullJobs } from './ports/jobs-bullmq.ts';
 import { createMemoryJobs } from './ports/jobs-memory.ts';
 import { createOutboxMailer } from './ports/mailer-outbox.ts';
@@ -80,6 +82,7 @@ export async function openDeps(
       bus,
       quota: createMemoryQuota(now),
       presence: createMemoryPresence(),
+      leases: createMemoryExecutorLeases(now),
       jobs,
       mailer,
       now,
@@ -131,6 +134,7 @@ export async function openDeps(
     bus,
     quota: createRedisQuota(redis),
     presence: createRedisPresence(redis),
+    leases: createRedisExecutorLeases(redis),
     jobs,
     mailer,
     now,

@@ -10,7 +10,9 @@ export type LiveEvent =
   | { type: 'signal'; signal: SignalView }
   | { type: 'ea'; connected: boolean; lastConnected: number | null }
   | { type: 'quota'; used: number; limit: number; remaining: number; resetsAt: number }
-  | { type: 'orders'; changed: number };
+  | { type: 'orders'; changed: number }
+  /** A terminal's health or refusals changed: the dashboard reloads its terminal list. */
+  | { type: 'terminals' };
 
 export const liveChannel = (userId: string) => `live:${userId}`;
 

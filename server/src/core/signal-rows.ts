@@ -38,6 +38,8 @@ export function insertedRowOf(id: string, values: NewSignal): SignalRow {
     executedAt: null,
     ticket: null,
     executedPrice: null,
+    executedVolume: null,
+    resultMessage: null,
     retcode: null,
   } satisfies SignalRow;
 }

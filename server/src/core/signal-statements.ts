@@ -92,21 +92,22 @@ export const recordResultSql = `
   with r as (
     select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::timestamptz[], $5::text[],
         $6::text[], $7::integer[], $8::text[], $9::double precision[], $10::timestamptz[],
-        $11::text[], $12::timestamptz[])
+        $11::text[], $12::timestamptz[], $13::double precision[])
       as r(signal_id, user_id, terminal_id, at, result_status, message, retcode, ticket, price,
-        executed_at, status, received_at)
+        executed_at, status, received_at, volume)
   ),
   d as (
     insert into signal_deliveries
-      (signal_id, terminal_id, received_at, result_status, result_message, retcode, ticket, price, executed_at)
+      (signal_id, terminal_id, received_at, result_status, result_message, retcode, ticket, price,
+        volume, executed_at)
     select s.id, r.terminal_id, r.received_at, r.result_status, r.message, r.retcode, r.ticket,
-      r.price, r.executed_at
+      r.price, r.volume, r.executed_at
     from r join signals s on s.id = r.signal_id and s.user_id = r.user_id
     where s.id = any($1::uuid[])
     on conflict (signal_id, terminal_id) do update set
       result_status = excluded.result_status, result_message = excluded.result_message,
       retcode = excluded.retcode, ticket = excluded.ticket, price = excluded.price,
-      executed_at = excluded.executed_at
+      volume = excluded.volume, executed_at = excluded.executed_at
     where signal_deliveries.result_status is null
     returning signal_id
   )
@@ -118,6 +119,9 @@ export const recordResultSql = `
     executed_at = coalesce(signals.executed_at, r.at),
     ticket = coalesce(signals.ticket, r.ticket),
     executed_price = coalesce(signals.executed_price, r.price),
+    executed_volume = coalesce(signals.executed_volume, r.volume),
+    result_message = case when signals.status <> 'success' and r.status = 'success'
+      then r.message else signals.result_message end,
     retcode = coalesce(signals.retcode, r.retcode)
   from r
   where signals.id = any($1::uuid[]) and signals.id = r.signal_id

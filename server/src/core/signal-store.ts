@@ -107,6 +107,7 @@ export function createSignalStore(database: Pick<Database, 'db' | 'inTime' | 'pr
       ),
       column((w) => statusOfResult(w.result)),
       column((w) => new Date(w.receivedAt)),
+      column((w) => w.result.volume ?? null),
     ]);
     return rows.map((raw) => ({
       row: signalRowOf(raw),

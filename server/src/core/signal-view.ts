@@ -52,6 +52,8 @@ export function toSignalView(row: SignalRow) {
     errorMessage: row.errorMessage,
     ticket: row.ticket,
     executedPrice: row.executedPrice,
+    executedVolume: row.executedVolume,
+    resultMessage: row.resultMessage,
     retcode: row.retcode,
   };
 }

@@ -3,6 +3,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   boolean as pgBoolean,
   pgTable,
   primaryKey,
@@ -15,6 +16,11 @@ import { at, createdAt, idColumn } from './columns.ts';
 import { users } from './users.ts';
 
 export const eaPlatforms = ['mt4', 'mt5'] as const;
+export const eaTransports = ['ws', 'poll'] as const;
+
+export type TerminalHealthIssue = { code: string; message: string; symbol?: string };
+/** `chart`: where the refused copy runs; `holderChart`: where the one trading runs. */
+export type ExecutorRefusal = { at: number; chart: string; holderChart: string };
 export const positions = ['buy', 'sell', 'closebuy', 'closesell', 'closeall'] as const;
 export const signalStatuses = ['pending', 'success', 'error', 'failed', 'quota_blocked'] as const;
 
@@ -31,8 +37,15 @@ export const terminals = pgTable(
     broker: text('broker').notNull(),
     eaVersion: text('ea_version'),
     terminalBuild: integer('terminal_build'),
+    /** How it last connected: WebSocket or long-poll. */
+    transport: text('transport', { enum: eaTransports }),
     firstSeenAt: createdAt(),
     lastSeenAt: at('last_seen_at').notNull().defaultNow(),
+    /** The problems the EA last reported (protocol v2 `health`); empty = all well. */
+    health: jsonb('health').$type<TerminalHealthIssue[]>().notNull().default([]),
+    healthAt: at('health_at'),
+    /** The latest copy of the EA refused because another one trades this account. */
+    refusal: jsonb('refusal').$type<ExecutorRefusal>(),
   },
   (t) => [unique('terminals_identity').on(t.userId, t.platform, t.account, t.broker)],
 );
@@ -67,6 +80,13 @@ export const signals = pgTable(
     executedAt: at('executed_at'),
     ticket: text('ticket'),
     executedPrice: doublePrecision('executed_price'),
+    /** Lots filled by the first terminal that traded it (protocol v2 result `volume`). */
+    executedVolume: doublePrecision('executed_volume'),
+    /**
+     * What that terminal said beside its status: on a success, what the trader should still
+     * know ("… stop loss is not in place yet", "Closed 3 positions").
+     */
+    resultMessage: text('result_message'),
     retcode: integer('retcode'),
   },
   (t) => [
@@ -95,6 +115,8 @@ export const signalDeliveries = pgTable(
     retcode: integer('retcode'),
     ticket: text('ticket'),
     price: doublePrecision('price'),
+    /** Lots filled, as the EA reported (protocol v2). */
+    volume: doublePrecision('volume'),
     executedAt: at('executed_at'),
   },
   (t) => [primaryKey({ columns: [t.signalId, t.terminalId] })],

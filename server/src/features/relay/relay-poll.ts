@@ -1,9 +1,18 @@
-import type { PollResponse, Signal, TerminalIdentity } from '@signalrelay/bridge/protocol';
+import {
+  executorRetryMs,
+  type HealthIssue,
+  type PollResponse,
+  type ProtocolVersion,
+  type Signal,
+  type TerminalIdentity,
+} from '@signalrelay/bridge/protocol';
 import { type LicenseDirectory, unverifiedLicenseMessage } from '../../core/license-directory.ts';
+import type { PublishLive } from '../../core/live-events.ts';
 import type { RelayHub } from '../../core/relay-hub.ts';
 import { toEaSignal } from '../../core/signal-rows.ts';
 import type { TerminalRef } from '../../core/signal-store.ts';
 import { AppError } from '../../errors.ts';
+import type { ExecutorGate } from './relay-executors.ts';
 import type { RelayService } from './relay-service.ts';
 import type { TerminalRegistry } from './relay-terminals.ts';
 import { heartbeatMs } from './relay-ws.ts';
@@ -20,14 +29,23 @@ type Deps = {
   terminals: TerminalRegistry;
   hub: RelayHub;
   relay: RelayService;
+  executors: ExecutorGate;
+  publishLive: PublishLive;
   now: () => number;
 };
+
+/**
+ * A long-poll EA's lease outlives its poll by the silence after which a WebSocket is closed:
+ * it polls again at once after each answer.
+ */
+const leaseGraceMs = 3 * heartbeatMs;
 
 /**
  * Transport B of ea/PROTOCOL.md (MT4, and MT5 when sockets fail): each poll reports what the
  * EA received and executed, then returns what is waiting or holds until a signal arrives.
  */
-export function createPollGateway({ licenses, terminals, hub, relay, now, onError }: Deps) {
+export function createPollGateway(deps: Deps) {
+  const { licenses, terminals, hub, relay, executors, publishLive, now, onError } = deps;
   // A terminal counts as connected while its poll is held: keep its heartbeat fresh.
   const held = new Set<TerminalRef>();
   /** Wakes every held poll: on shutdown they are answered at once instead of cut off. */
@@ -39,7 +57,7 @@ export function createPollGateway({ licenses, terminals, hub, relay, now, onErro
 
   async function terminalOf(
     identity: TerminalIdentity,
-    details: { eaVersion?: string; terminalBuild?: number },
+    details: { eaVersion?: string; terminalBuild?: number; transport: 'poll' },
   ) {
     const owner = await licenses.lookup(identity.licenseNumber);
     if (!owner)
@@ -60,8 +78,12 @@ export function createPollGateway({ licenses, terminals, hub, relay, now, onErro
 
     async poll(
       request: TerminalIdentity & {
+        v: ProtocolVersion;
         eaVersion?: string;
         terminalBuild?: number;
+        instanceId?: string;
+        chart?: string;
+        health?: HealthIssue[];
         received: string[];
         results: Parameters<RelayService['result']>[1][];
         waitMs?: number;
@@ -70,10 +92,26 @@ export function createPollGateway({ licenses, terminals, hub, relay, now, onErro
       gone: Promise<void>,
     ): Promise<PollResponse> {
       const arrivedAt = now();
-      const terminal = await terminalOf(request, request);
+      const terminal = await terminalOf(request, { ...request, transport: 'poll' });
+      // What the EA reports is kept even if it is refused below: it did receive or trade it.
       for (const id of request.received) relay.received(terminal, id, arrivedAt, 'poll');
       for (const result of request.results) await relay.result(terminal, result, arrivedAt);
+      const holdMs = Math.min(request.waitMs ?? pollWaitMs, pollWaitMs);
+      // Each poll is a session of its instance: the same instance always gets its lease back.
+      const admission = await executors.admit(
+        terminal,
+        request,
+        `poll:${request.instanceId}`,
+        holdMs + leaseGraceMs,
+      );
+      if (admission.refused) {
+        throw new AppError('EXECUTOR_TAKEN', admission.message, { retryAfterMs: executorRetryMs });
+      }
       relay.beat(terminal);
+      if (request.health) {
+        await terminals.recordHealth(terminal, request.health);
+        publishLive(terminal.userId, { type: 'terminals' });
+      }
 
       // Register before reading Postgres so a signal arriving in between is not missed.
       const pushed: Signal[] = [];
@@ -96,7 +134,6 @@ export function createPollGateway({ licenses, terminals, hub, relay, now, onErro
           wake();
         },
       });
-      const holdMs = Math.min(request.waitMs ?? pollWaitMs, pollWaitMs);
       let timer: NodeJS.Timeout | undefined;
       held.add(terminal);
       wakers.add(wake);

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import type { Metrics } from '../../http/metrics.ts';
 import { parseInput } from '../../http/validate.ts';
+import { createExecutorGate } from './relay-executors.ts';
 import { createEaLimits } from './relay-limits.ts';
 import { createPollGateway } from './relay-poll.ts';
 import { createRelayService } from './relay-service.ts';
@@ -27,11 +28,19 @@ export default async function relayRoutes(app: FastifyInstance, { deps, core, me
     now,
     onError: (err) => app.log.warn({ err }, 'EA presence or message write failed'),
   });
+  const terminals = createTerminalRegistry({ db: deps.database.db, now });
   const shared = {
     licenses: core.licenses,
-    terminals: createTerminalRegistry({ db: deps.database.db, now }),
+    terminals,
     hub: core.hub,
     relay,
+    executors: createExecutorGate({
+      leases: deps.leases,
+      terminals,
+      publishLive: core.publishLive,
+      now,
+    }),
+    publishLive: core.publishLive,
     now,
   };
   const limits = createEaLimits({ now, log: app.log });
@@ -83,7 +92,7 @@ export default async function relayRoutes(app: FastifyInstance, { deps, core, me
       request.body,
     );
     const terminal = await countingMisses(request, () =>
-      poll.terminalOf({ licenseNumber, platform, account, broker }, {}),
+      poll.terminalOf({ licenseNumber, platform, account, broker }, { transport: 'poll' }),
     );
     await poll.result(terminal, result);
     return { ok: true };

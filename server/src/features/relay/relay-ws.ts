@@ -1,15 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import {
   closeCodes,
   eaFrameSchema,
+  type HealthIssue,
   type Hello,
-  protocolVersion,
 } from '@signalrelay/bridge/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { type LicenseDirectory, unverifiedLicenseMessage } from '../../core/license-directory.ts';
+import type { PublishLive } from '../../core/live-events.ts';
 import type { RelayHub } from '../../core/relay-hub.ts';
 import { toEaSignal } from '../../core/signal-rows.ts';
 import type { TerminalRef } from '../../core/signal-store.ts';
+import type { ExecutorGate, HeldLease } from './relay-executors.ts';
 import type { EaLimits } from './relay-limits.ts';
 import type { RelayService } from './relay-service.ts';
 import type { TerminalRegistry } from './relay-terminals.ts';
@@ -30,6 +33,8 @@ type Deps = {
   hub: RelayHub;
   relay: RelayService;
   limits: EaLimits;
+  executors: ExecutorGate;
+  publishLive: PublishLive;
   now: () => number;
   log: FastifyBaseLogger;
 };
@@ -41,7 +46,14 @@ type Connection = {
   terminal: TerminalRef | null;
   /** As sent in the hello: re-checked when the owner's licence changes. */
   licenseNumber: string | null;
+  /** This connection, as a session of its EA instance. */
+  session: string;
+  /** The right to trade its account, when the EA named its instance (v2). */
+  lease: HeldLease | null;
 };
+
+/** How long a WebSocket's executor lease lasts unless renewed: the silence that closes it. */
+const leaseTtlMs = 3 * heartbeatMs;
 
 /**
  * Transport A of ea/PROTOCOL.md. Each connection: hello → welcome → replay of what the
@@ -49,9 +61,34 @@ type Connection = {
  * connections that never said hello or went silent for three heartbeats.
  */
 export function createWsGateway(deps: Deps) {
-  const { licenses, terminals, hub, relay, limits, now, log } = deps;
+  const { licenses, terminals, hub, relay, limits, executors, publishLive, now, log } = deps;
   const connections = new Set<Connection>();
 
+  // Leases of live connections are renewed together, once per heartbeat period. A lease lost
+  // meanwhile (another copy holds it now) stops this connection from trading.
+  const renewal = setInterval(() => {
+    const held = [...connections].filter((c) => c.lease && c.socket.readyState === c.socket.OPEN);
+    if (held.length === 0) return;
+    executors
+      .renew(
+        held.map((c) => c.lease!),
+        leaseTtlMs,
+      )
+      .then((refusals) => {
+        refusals.forEach((message, i) => {
+          if (message) refuseExecutor(held[i]!, message);
+        });
+      })
+      .catch((err) => log.warn({ err }, 'executor lease renewal failed'));
+  }, heartbeatMs);
+  renewal.unref();
+
+  /** Another copy of the EA trades this account: say so, and close with 4409. */
+  function refuseExecutor(c: Connection, message: string) {
+    c.lease = null;
+    sendError(c.socket, 'EXECUTOR_TAKEN', message);
+    c.socket.close(closeCodes.executorTaken, 'another EA trades this account');
+  }
   const sweep = setInterval(() => {
     const t = now();
     for (const c of connections) {
@@ -82,7 +119,7 @@ export function createWsGateway(deps: Deps) {
 
   function sendError(
     socket: WebSocket,
-    code: 'BAD_REQUEST' | 'LICENSE_INVALID' | 'RATE_LIMITED',
+    code: 'BAD_REQUEST' | 'LICENSE_INVALID' | 'RATE_LIMITED' | 'EXECUTOR_TAKEN',
     message: string,
   ) {
     send(socket, JSON.stringify({ type: 'error', code, message }));
@@ -129,8 +166,16 @@ export function createWsGateway(deps: Deps) {
     }
     const forLicense = limits.helloForLicense(owner.userId);
     if (!forLicense.allowed) return refuse(c, forLicense.retryAfterSeconds);
-    const terminal = await terminals.resolve(owner.userId, frame, frame);
+    const terminal = await terminals.resolve(owner.userId, frame, { ...frame, transport: 'ws' });
     if (c.socket.readyState !== c.socket.OPEN) return;
+    const admission = await executors.admit(terminal, frame, c.session, leaseTtlMs);
+    if (admission.refused) return refuseExecutor(c, admission.message);
+    if (c.socket.readyState !== c.socket.OPEN) {
+      if (admission.lease) await executors.release(admission.lease);
+      return;
+    }
+    c.lease = admission.lease;
+    if (c.lease) replaceOlderSessions(c, c.lease);
     c.terminal = terminal;
     c.licenseNumber = frame.licenseNumber;
     const unregister = await hub.register(owner.userId, {
@@ -147,13 +192,32 @@ export function createWsGateway(deps: Deps) {
     c.socket.once('close', () => {
       unregister();
       relay.disconnected(terminal).catch((err) => log.warn({ err }, 'presence leave failed'));
+      if (c.lease) {
+        executors.release(c.lease).catch((err) => log.warn({ err }, 'lease release failed'));
+      }
     });
-    send(
-      c.socket,
-      JSON.stringify({ type: 'welcome', v: protocolVersion, heartbeatMs, serverTime: now() }),
-    );
+    // Answered in the EA's own version: it is sent nothing that version does not define.
+    send(c.socket, JSON.stringify({ type: 'welcome', v: frame.v, heartbeatMs, serverTime: now() }));
     await replay(c, terminal, sent);
     await relay.connected(terminal);
+  }
+
+  /**
+   * The same EA instance reconnected (its old socket may not have noticed the network go):
+   * the new connection replaces the old one at once instead of waiting for its silence.
+   */
+  function replaceOlderSessions(c: Connection, lease: HeldLease) {
+    for (const other of connections) {
+      if (other === c || other.lease?.key !== lease.key) continue;
+      if (other.lease.instanceId !== lease.instanceId) continue;
+      other.lease = null;
+      other.socket.close(1000, 'replaced by a newer connection of this EA');
+    }
+  }
+
+  async function health(terminal: TerminalRef, issues: HealthIssue[]) {
+    await terminals.recordHealth(terminal, issues);
+    publishLive(terminal.userId, { type: 'terminals' });
   }
 
   return {
@@ -165,6 +229,8 @@ export function createWsGateway(deps: Deps) {
         lastFrameAt: now(),
         terminal: null,
         licenseNumber: null,
+        session: randomUUID(),
+        lease: null,
       };
       connections.add(c);
       /** Ids already sent on this socket and not yet acknowledged: no double push. */
@@ -226,6 +292,8 @@ export function createWsGateway(deps: Deps) {
             const { type: _type, ...result } = frame;
             return relay.result(terminal, result, at);
           }
+          case 'health':
+            return health(terminal, frame.issues);
         }
       }
 
@@ -252,6 +320,7 @@ export function createWsGateway(deps: Deps) {
 
     close() {
       clearInterval(sweep);
+      clearInterval(renewal);
     },
   };
 }

@@ -1,0 +1,111 @@
+import { executorRetryMs } from '@signalrelay/bridge/protocol';
+import type { PublishLive } from '../../core/live-events.ts';
+import type { TerminalRef } from '../../core/signal-store.ts';
+import {
+  type ExecutorLeases,
+  executorLeaseKey,
+  type LeaseClaim,
+} from '../../ports/executor-leases.ts';
+import type { TerminalRegistry } from './relay-terminals.ts';
+
+/** What an EA says about itself that matters here (protocol v2 hello or poll). */
+export type Instance = {
+  account: string;
+  instanceId?: string | undefined;
+  chart?: string | undefined;
+};
+
+/** A lease this server holds for a connection, renewed with its heartbeats. */
+export type HeldLease = Omit<LeaseClaim, 'ttlMs' | 'fresh'> & { account: string };
+
+export type Admission =
+  | { refused: false; lease: HeldLease | null }
+  | { refused: true; message: string };
+
+/** A refused copy retries every `executorRetryMs`: its refusal is written once a minute. */
+const refusalWriteEveryMs = 60_000;
+
+/**
+ * One executor per licence + platform + account (ea/PROTOCOL.md, "One executor per
+ * account"). An EA that names its instance holds a lease while it answers heartbeats; a
+ * second copy is refused with a message naming the chart that trades, and the refusal is
+ * kept on the terminal for the dashboard. v1 EAs send no instance id and are not arbitrated:
+ * they cannot understand the refusal.
+ */
+export function createExecutorGate({
+  leases,
+  terminals,
+  publishLive,
+  now,
+}: {
+  leases: ExecutorLeases;
+  terminals: TerminalRegistry;
+  publishLive: PublishLive;
+  now: () => number;
+}) {
+  /** When each terminal's last refusal was written. */
+  const refusalWritten = new Map<string, number>();
+
+  async function remember(terminal: TerminalRef, chart: string, holderChart: string) {
+    const at = now();
+    if (at - (refusalWritten.get(terminal.id) ?? 0) < refusalWriteEveryMs) return;
+    refusalWritten.set(terminal.id, at);
+    if (refusalWritten.size > 10_000) refusalWritten.clear();
+    await terminals.recordRefusal(terminal, { at, chart, holderChart });
+    publishLive(terminal.userId, { type: 'terminals' });
+  }
+
+  return {
+    /**
+     * Lets `instance` trade for `ttlMs` from now, or says why not. `session` is this
+     * connection: a new one of the same instance takes the lease over at once.
+     */
+    async admit(
+      terminal: TerminalRef,
+      instance: Instance,
+      session: string,
+      ttlMs: number,
+    ): Promise<Admission> {
+      if (!instance.instanceId) return { refused: false, lease: null };
+      const lease: HeldLease = {
+        key: executorLeaseKey(terminal.userId, terminal.platform, instance.account),
+        instanceId: instance.instanceId,
+        session,
+        chart: instance.chart || 'a chart',
+        account: instance.account,
+      };
+      const [holder] = await leases.claim([{ ...lease, ttlMs, fresh: true }]);
+      if (!holder) return { refused: false, lease };
+      await remember(terminal, lease.chart, holder.chart);
+      return { refused: true, message: refusalMessage(instance.account, holder.chart) };
+    },
+
+    /**
+     * Extends leases held by live connections, all in one call. For each: null while it is
+     * still theirs, else the refusal to give (another copy took over meanwhile, e.g. after
+     * Redis lost the lease and that copy asked first).
+     */
+    async renew(held: readonly HeldLease[], ttlMs: number): Promise<(string | null)[]> {
+      const holders = await leases.claim(held.map((lease) => ({ ...lease, ttlMs, fresh: false })));
+      return holders.map((holder, i) =>
+        holder ? refusalMessage(held[i]!.account, holder.chart) : null,
+      );
+    },
+
+    /** A clean stop: another copy may trade at once. */
+    release(lease: HeldLease) {
+      return leases.release(lease.key, lease.session);
+    },
+  };
+}
+
+export function refusalMessage(account: string, holderChart: string): string {
+  return (
+    `Another SignalRelay EA already trades account ${account} with this licence ` +
+    `(${holderChart || 'another chart'}). This copy was refused and stays idle so no signal ` +
+    `trades twice: remove it, or stop the other one and this one takes over within ` +
+    `${executorRetryMs / 1000} s.`
+  );
+}
+
+export type ExecutorGate = ReturnType<typeof createExecutorGate>;

@@ -1,0 +1,60 @@
+import { and, desc, eq, gt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { terminals } from '../../db/schema/signals.ts';
+import type { AppDeps } from '../../deps.ts';
+import { requireUser, signedInUser } from '../auth/auth-guards.ts';
+import { connectedWindowMs } from '../relay/relay-service.ts';
+
+/** Terminals not seen for this long are left off the list (they are kept for replay). */
+const listedForMs = 30 * 24 * 60 * 60 * 1000;
+/** A refusal older than this is history: the dashboard stops warning about it. */
+const refusalShownForMs = 24 * 60 * 60 * 1000;
+const maxListed = 50;
+
+type Options = { deps: AppDeps };
+
+/**
+ * `/api/terminals`: the signed-in user's MetaTrader terminals as the EAs report them, for the
+ * dashboard beside the EA indicator: which are connected and how, the problems each EA
+ * reports (protocol v2 health), and copies refused because another one trades the account.
+ */
+export default async function terminalsRoutes(app: FastifyInstance, { deps }: Options) {
+  const { database, presence, now } = deps;
+
+  app.get('/', { preHandler: requireUser }, async (request) => {
+    const user = signedInUser(request);
+    const t = now();
+    const [rows, online] = await Promise.all([
+      database.db
+        .select()
+        .from(terminals)
+        .where(
+          and(eq(terminals.userId, user.id), gt(terminals.lastSeenAt, new Date(t - listedForMs))),
+        )
+        .orderBy(desc(terminals.lastSeenAt))
+        .limit(maxListed),
+      presence.members(user.id, t - connectedWindowMs),
+    ]);
+    const connected = new Set(online);
+    const list = rows.map((row) => ({
+      id: row.id,
+      platform: row.platform,
+      account: row.account,
+      broker: row.broker,
+      eaVersion: row.eaVersion,
+      terminalBuild: row.terminalBuild,
+      transport: row.transport,
+      connected: connected.has(row.id),
+      lastSeenAt: row.lastSeenAt.toISOString(),
+      health: row.health,
+      healthAt: row.healthAt?.toISOString() ?? null,
+      refusal:
+        row.refusal && t - row.refusal.at <= refusalShownForMs
+          ? { ...row.refusal, at: new Date(row.refusal.at).toISOString() }
+          : null,
+    }));
+    // Connected first; each group most recently seen first.
+    list.sort((a, b) => Number(b.connected) - Number(a.connected));
+    return { terminals: list };
+  });
+}
