@@ -105,11 +105,11 @@ describe('protocol field check', () => {
         .replace('#define SR_MSG_HELLO    "hello"', '#define SR_MSG_HELLO    "helo"')
         .replace('#define SR_STATUS_SKIPPED "skipped"', '#define SR_STATUS_SKIPPED "skip"')
         .replace('#define SR_CLOSE_LICENSE_INVALID 4401', '#define SR_CLOSE_LICENSE_INVALID 4403')
-        .replace('#define SR_PROTOCOL_VERSION 1', '#define SR_PROTOCOL_VERSION 2'),
+        .replace('#define SR_PROTOCOL_VERSION 2', '#define SR_PROTOCOL_VERSION 3'),
     );
     const messages = (await checkProtocolFields(sources)).map((d) => d.message);
     expect(messages).toEqual([
-      'SR_PROTOCOL_VERSION is 2, protocol.ts says 1',
+      'SR_PROTOCOL_VERSION is 3, protocol.ts says 2',
       'SR_MSG_HELLO = "helo" is not an allowed value of "type" in protocol.ts',
       'SR_CLOSE_LICENSE_INVALID = 4403 is not one of protocol.ts closeCodes',
       'SR_STATUS_SKIPPED = "skip" is not an allowed value of "status" in protocol.ts',

@@ -133,7 +133,7 @@ private:
      {
       return "R\t" + Clean(r.id) + "\t" + r.status + "\t" + r.ticket + "\t" + DoubleToString(r.price, r.digits) + "\t" +
              IntegerToString(r.digits) + "\t" + IntegerToString(r.retcode) + "\t" + IntegerToString(r.executedAt) + "\t" +
-             Clean(r.message) + "\t.";
+             Clean(r.message) + "\t.\t" + DoubleToString(r.volume, 8);
      }
    bool              Append(const string line)
      {
@@ -219,6 +219,7 @@ public:
          r.retcode = (int)StringToInteger(f[6]);
          r.executedAt = StringToInteger(f[7]);
          r.message = f[8];
+         r.volume = (n > 10) ? StringToDouble(f[10]) : 0;   // lines from before 1.1 end at "."
          Add(r, false);
          RemovePending(r.id);
         }

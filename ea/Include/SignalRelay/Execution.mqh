@@ -149,6 +149,7 @@ void SR_FillResult(SR_Result &r, const string id, const bool ok, const int retco
    r.price = price;
    r.digits = digits;
    r.executedAt = SR_NowMs();
+   r.volume = 0;
   }
 
 // Executes a buy/sell/close signal. Returns SR_EXEC_RETRY (with the reason
@@ -217,6 +218,8 @@ int SR_Execute(const SR_Signal &s, SR_Result &r, CStopManager &stops)
      }
    SR_FillResult(r, s.id, out.ok, out.retcode, out.ok ? SR_JoinMessages(note, out.message) : out.message,
                  out.ticket, out.price, out.digits);
+   if(out.ok)
+      r.volume = out.volume;
    return verdict;
   }
 

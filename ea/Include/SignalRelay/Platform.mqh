@@ -20,12 +20,14 @@
 #define SR_PLATFORM       "mt4"
 #define SR_FILES_FOLDER   "MQL4\\Files"
 #define SR_ALGO_BUTTON    "AutoTrading"
+#define SR_CODE_MARKET_CLOSED 132     // ERR_MARKET_CLOSED
 // MT4 programs see only the history the Account History tab shows.
 #define SR_HISTORY_HINT   " (set the Account History tab to All History so older orders are included)"
 #else
 #define SR_PLATFORM       "mt5"
 #define SR_FILES_FOLDER   "MQL5\\Files"
 #define SR_ALGO_BUTTON    "Algo Trading"
+#define SR_CODE_MARKET_CLOSED 10018   // TRADE_RETCODE_MARKET_CLOSED
 #define SR_HISTORY_HINT   ""
 #endif
 

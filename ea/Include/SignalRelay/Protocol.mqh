@@ -10,7 +10,9 @@
 
 #include <SignalRelay\Json.mqh>
 
-#define SR_PROTOCOL_VERSION 1
+// Version 2 adds the instance id and chart (one executor per account), the
+// health frame and the result's volume (ea/PROTOCOL.md).
+#define SR_PROTOCOL_VERSION 2
 #define SR_EA_VERSION "1.0.0"
 
 // Longest hold we ask the server for on a long-poll: WebRequest blocks the
@@ -26,15 +28,21 @@
 #define SR_MSG_PING     "ping"
 #define SR_MSG_PONG     "pong"
 #define SR_MSG_ERROR    "error"
+#define SR_MSG_HEALTH   "health"
 
 // Error codes the server may send in an error frame.
 #define SR_ERRCODE_LICENSE_INVALID "LICENSE_INVALID"
 #define SR_ERRCODE_BAD_REQUEST     "BAD_REQUEST"
 #define SR_ERRCODE_RATE_LIMITED    "RATE_LIMITED"
+#define SR_ERRCODE_EXECUTOR_TAKEN  "EXECUTOR_TAKEN"
 
 // WebSocket close codes the server uses.
 #define SR_CLOSE_BAD_REQUEST     4400
 #define SR_CLOSE_LICENSE_INVALID 4401
+#define SR_CLOSE_EXECUTOR_TAKEN  4409
+
+// A copy refused because another one trades the account asks again this often.
+#define SR_EXECUTOR_RETRY_MS 15000
 
 // Result statuses.
 #define SR_STATUS_SUCCESS "success"
@@ -66,6 +74,8 @@ struct SR_Identity
    string            account;
    string            broker;
    long              terminalBuild;
+   string            instanceId;   // this copy of the EA, for as long as it runs on its chart
+   string            chart;        // where it runs, e.g. "EURUSD,H1"
   };
 
 // A signal as received, plus the EA's own bookkeeping.
@@ -120,6 +130,7 @@ struct SR_Result
    string            message;
    int               retcode;
    long              executedAt;
+   double            volume;       // lots filled; 0 = not a trade, or not known
 
    void              CopyFrom(const SR_Result &o)
      {
@@ -131,6 +142,7 @@ struct SR_Result
       message = o.message;
       retcode = o.retcode;
       executedAt = o.executedAt;
+      volume = o.volume;
      }
   };
 
@@ -221,6 +233,85 @@ void SR_WriteResultFields(CJsonWriter &w, const SR_Result &r)
    w.AddString("message", StringSubstr(r.message, 0, 1000));   // the schema's limit
    w.AddLong("retcode", r.retcode);
    w.AddLong("executedAt", r.executedAt);
+   if(r.volume > 0)
+      w.AddNumber("volume", r.volume, 8);
+  }
+
+// A problem the terminal sees that stops or may stop trading (v2 health).
+#define SR_HEALTH_AUTOTRADING_OFF     "AUTOTRADING_OFF"
+#define SR_HEALTH_ACCOUNT_TRADING_OFF "ACCOUNT_TRADING_OFF"
+#define SR_HEALTH_URL_NOT_ALLOWED     "URL_NOT_ALLOWED"
+#define SR_HEALTH_MARKET_CLOSED       "MARKET_CLOSED"
+
+struct SR_HealthIssue
+  {
+   string            code;
+   string            message;
+   string            symbol;       // "" unless the problem is one symbol's
+
+   void              CopyFrom(const SR_HealthIssue &o)
+     {
+      code = o.code;
+      message = o.message;
+      symbol = o.symbol;
+     }
+  };
+
+// The items of the whole current list (it replaces the one the server has),
+// into an array the caller opened.
+void SR_WriteHealthItems(CJsonWriter &w, const SR_HealthIssue &issues[], const int count)
+  {
+   for(int i = 0; i < count; i++)
+     {
+      w.BeginObject();
+      w.AddString("code", issues[i].code);
+      w.AddString("message", StringSubstr(issues[i].message, 0, 300));   // the schema's limit
+      if(issues[i].symbol != "")
+         w.AddString("symbol", issues[i].symbol);
+      w.End();
+     }
+  }
+
+string SR_HealthFrame(const SR_HealthIssue &issues[], const int count)
+  {
+   CJsonWriter w;
+   w.BeginObject();
+   w.AddString("type", SR_MSG_HEALTH);
+   w.OpenArray("issues");
+   SR_WriteHealthItems(w, issues, count);
+   w.End();
+   w.End();
+   return w.Text();
+  }
+
+// Which copy of the EA speaks (v2): the server lets one copy trade an account.
+void SR_WriteInstance(CJsonWriter &w, const SR_Identity &id)
+  {
+   w.AddString("instanceId", id.instanceId);
+   w.AddString("chart", id.chart);
+  }
+
+// The chart's timeframe as the terminal names it ("M5", "H1", "D1"), from
+// its length, which both MQL4 and MQL5 give the same way.
+string SR_TimeframeText(const int seconds)
+  {
+   int minutes = seconds / 60;
+   if(minutes < 60)
+      return "M" + IntegerToString(minutes);
+   if(minutes < 1440)
+      return "H" + IntegerToString(minutes / 60);
+   if(minutes == 1440)
+      return "D1";
+   return (minutes == 10080) ? "W1" : "MN1";
+  }
+
+// A new id for this run of the EA on its chart: the chart id keeps two
+// charts apart, the clock and a random number two runs on the same chart.
+void SR_NewInstance(SR_Identity &id)
+  {
+   id.instanceId = "c" + IntegerToString(ChartID()) + "-" + IntegerToString((long)GetMicrosecondCount()) + "-" +
+                   IntegerToString(MathRand());
+   id.chart = Symbol() + "," + SR_TimeframeText(PeriodSeconds());
   }
 
 string SR_HelloFrame(const SR_Identity &id)
@@ -229,6 +320,7 @@ string SR_HelloFrame(const SR_Identity &id)
    w.BeginObject();
    w.AddString("type", SR_MSG_HELLO);
    SR_WriteIdentity(w, id);
+   SR_WriteInstance(w, id);
    w.AddString("eaVersion", SR_EA_VERSION);
    w.AddLong("terminalBuild", id.terminalBuild);
    w.End();
@@ -270,14 +362,21 @@ string SR_ResultFrame(const SR_Result &r)
 // (WebRequest blocks the EA, so it asks for short holds to keep managing
 // stops between polls, and for none while a signal waits for a retry).
 string SR_PollBody(const SR_Identity &id, const string &received[], const SR_Result &results[], const int resultCount,
-                   const int waitMs)
+                   const int waitMs, const bool sendHealth, const SR_HealthIssue &health[], const int healthCount)
   {
    CJsonWriter w;
    w.BeginObject();
    SR_WriteIdentity(w, id);
+   SR_WriteInstance(w, id);
    w.AddString("eaVersion", SR_EA_VERSION);
    w.AddLong("terminalBuild", id.terminalBuild);
    w.AddLong("waitMs", waitMs);
+   if(sendHealth)
+     {
+      w.OpenArray("health");
+      SR_WriteHealthItems(w, health, healthCount);
+      w.End();
+     }
    w.OpenArray("received");
    for(int i = 0; i < ArraySize(received); i++)
       w.ItemString(received[i]);

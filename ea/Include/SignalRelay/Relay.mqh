@@ -12,6 +12,7 @@
 #include <SignalRelay\Execution.mqh>
 #include <SignalRelay\Dedupe.mqh>
 #include <SignalRelay\ExecutorLock.mqh>
+#include <SignalRelay\Health.mqh>
 #include <SignalRelay\Transport\Http.mqh>
 #include <SignalRelay\Transport\Backoff.mqh>
 #include <SignalRelay\Transport\WebSocket.mqh>
@@ -61,6 +62,11 @@ private:
    uint              m_wsRetryTick;
    bool              m_licenseRejected;
    bool              m_fallbackLogged;
+   // Another copy of the EA (another terminal) trades this account: the
+   // server refused this one, which stays idle and asks again now and then.
+   bool              m_executorRefused;
+   bool              m_refusalLogged;
+   CTerminalHealth   m_health;
    // Work
    SR_Signal         m_queue[];
    int               m_queueCount;
@@ -102,6 +108,45 @@ private:
          m_alertedLicense = true;
          Alert("SignalRelay: the licence number was not accepted. Copy it from the dashboard into the EA inputs.");
         }
+     }
+
+   //--- one executor per account (ea/PROTOCOL.md)
+   void              ExecutorRefused(const string message)
+     {
+      m_executorRefused = true;
+      m_connection = "idle: another SignalRelay trades account " + m_id.account;
+      if(!m_refusalLogged)
+         SR_Warn(message != "" ? message : "another SignalRelay already trades account " + m_id.account +
+                 " with this licence: this copy was refused and stays idle so no signal trades twice");
+      m_refusalLogged = true;
+     }
+   void              ExecutorAdmitted(void)
+     {
+      if(m_refusalLogged)
+         SR_Info("the other SignalRelay of account " + m_id.account + " stopped: this copy trades it now");
+      m_refusalLogged = false;
+      m_executorRefused = false;
+      m_health.Resend();
+     }
+   void              SendHealthWs(void)
+     {
+      if(!m_health.Refresh() || !m_ws.IsOpen() || !m_welcomed)
+         return;
+      SR_HealthIssue issues[];
+      int n = m_health.Issues(issues);
+      if(m_ws.SendText(SR_HealthFrame(issues, n)))
+         m_health.Sent();
+     }
+   // The broker refused a trade because the symbol's market is closed, or
+   // a trade on it went through: the dashboard hears of it with the health.
+   void              NoteMarket(const SR_Signal &s, const SR_Result &r)
+     {
+      if(s.symbol == "")
+         return;
+      if(r.status == SR_STATUS_ERROR && r.retcode == SR_CODE_MARKET_CLOSED)
+         m_health.MarketClosed(s.symbol);
+      else if(r.status == SR_STATUS_SUCCESS)
+         m_health.MarketOpen(s.symbol);
      }
 
    //--- results
@@ -159,6 +204,7 @@ private:
       r.message = message;
       r.retcode = 0;
       r.executedAt = SR_NowMs();
+      r.volume = 0;
       Finish(r);
      }
    // Writes the results not yet written on this connection. A written
@@ -315,6 +361,7 @@ private:
                     "; trying again in " + IntegerToString(gap) + " ms");
             return;
            }
+         NoteMarket(m_queue[0], r);
          Finish(r);
          PopSignal();
         }
@@ -345,6 +392,7 @@ private:
          m_nextPingTick = GetTickCount() + m_heartbeatMs;
          m_licenseRejected = false;
          m_fallbackLogged = false;
+         ExecutorAdmitted();
          SR_LogClear("license");
          SR_LogClear("url");
          m_connection = "connected (WebSocket)";
@@ -360,6 +408,8 @@ private:
             m_licenseRejected = true;
             LicenseRejected(message);
            }
+         else if(code == SR_ERRCODE_EXECUTOR_TAKEN)
+            ExecutorRefused(message);
          else
             SR_LogThrottled("server-error-" + code, "the server refused the connection: " + code + " " + message);
         }
@@ -380,6 +430,12 @@ private:
          LicenseRejected(why);
          m_connection = "licence not accepted";
          m_nextConnectTick = GetTickCount() + SR_LICENSE_RETRY_MS;
+         return;
+        }
+      if(m_executorRefused || m_ws.CloseCode() == SR_CLOSE_EXECUTOR_TAKEN)
+        {
+         ExecutorRefused("");
+         m_nextConnectTick = GetTickCount() + SR_EXECUTOR_RETRY_MS;
          return;
         }
       if(SR_IsUrlNotAllowed(err))
@@ -408,7 +464,9 @@ private:
       m_helloSent = false;
       m_welcomed = false;
       m_licenseRejected = false;
-      m_connection = "connecting (WebSocket)";
+      m_executorRefused = false;
+      if(!m_refusalLogged)
+         m_connection = "connecting (WebSocket)";
       if(!m_ws.Open(m_host, m_port, m_tls, SR_WS_PATH, SR_CONNECT_TIMEOUT_MS))
          OnWebSocketClosed();
      }
@@ -431,7 +489,7 @@ private:
       string text;
       while(m_ws.NextMessage(text))
          HandleFrame(text);
-      if(!alive || m_ws.State() == SR_WS_CLOSED || m_licenseRejected)
+      if(!alive || m_ws.State() == SR_WS_CLOSED || m_licenseRejected || m_executorRefused)
         {
          OnWebSocketClosed();
          return;
@@ -466,6 +524,7 @@ private:
          m_nextPingTick = GetTickCount() + m_heartbeatMs;
         }
       FlushOutboxWs();
+      SendHealthWs();
       if(m_ws.State() == SR_WS_CLOSED)
          OnWebSocketClosed();
      }
@@ -491,7 +550,11 @@ private:
          return;
       m_nextBusyPollTick = GetTickCount() + 1000;
       int included = (m_outboxCount < SR_MAX_RESULTS_PER_POLL) ? m_outboxCount : SR_MAX_RESULTS_PER_POLL;
-      string body = SR_PollBody(m_id, m_received, m_outbox, included, busy ? 0 : SR_POLL_DEFAULT_WAIT_MS);
+      SR_HealthIssue issues[];
+      bool sendHealth = m_health.Refresh();
+      int issueCount = m_health.Issues(issues);
+      string body = SR_PollBody(m_id, m_received, m_outbox, included, busy ? 0 : SR_POLL_DEFAULT_WAIT_MS, sendHealth, issues,
+                                issueCount);
       CJsonDoc doc;
       string problem = "";
       int err = 0;
@@ -504,6 +567,11 @@ private:
             m_connection = "licence not accepted";
             return;
            }
+         if(status == 409)
+           {
+            ExecutorRefused(problem);
+            return;
+           }
          if(status == -1 && SR_IsUrlNotAllowed(err))
             UrlNotAllowed();
          else
@@ -513,12 +581,15 @@ private:
         }
       if(m_connection != "connected (HTTPS long-poll)")
         {
+         ExecutorAdmitted();
          m_connection = "connected (HTTPS long-poll)";
          SR_LogClear("license");
          SR_LogClear("url");
          SR_LogClear("poll");
          SR_Info("connected to " + m_baseUrl + " over HTTPS long-poll as account " + m_id.account + " at " + m_id.broker);
         }
+      if(sendHealth)
+         m_health.Sent();
       ConfirmResults(included);
       ArrayResize(m_received, 0);
       int signals = doc.Child(doc.Root(), "signals");
@@ -586,7 +657,7 @@ private:
 public:
                      CRelay(void) : m_port(443), m_tls(true), m_ready(false), m_mode(SR_MODE_WEBSOCKET), m_helloSent(false),
                      m_welcomed(false), m_openedTick(0), m_wsFailures(0), m_nextConnectTick(0), m_heartbeatMs(2000),
-                     m_nextPingTick(0), m_pingsOutstanding(0), m_wsRetryTick(0), m_licenseRejected(false), m_fallbackLogged(false),
+                     m_nextPingTick(0), m_pingsOutstanding(0), m_wsRetryTick(0), m_licenseRejected(false), m_fallbackLogged(false), m_executorRefused(false), m_refusalLogged(false),
                      m_queueCount(0), m_outboxCount(0), m_alertedUrl(false), m_alertedLicense(false), m_idleLogged(false), m_nextStartTick(0), m_nextBusyPollTick(0),
                      m_connection("starting"), m_lastSignal(""), m_nextStopsTick(0), m_nextCommentTick(0) {}
 
@@ -610,6 +681,7 @@ public:
          return INIT_FAILED;
         }
       MathSrand(GetTickCount() ^ (uint)AccountInfoInteger(ACCOUNT_LOGIN));
+      SR_NewInstance(m_id);
       m_mode = SR_SocketsAvailable() ? SR_MODE_WEBSOCKET : SR_MODE_LONGPOLL;
       m_poll.Setup(m_baseUrl);
       // Deadlines start at "now": GetTickCount() wraps, so 0 is not "long ago".

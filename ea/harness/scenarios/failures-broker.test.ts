@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountKind } from '../host/broker/account.ts';
+import { terminalList } from './lib/api.ts';
 import { scenarioFile } from './lib/scenario-file.ts';
 import { openTrades, trade } from './lib/trading.ts';
 import { connectedRelay } from './lib/world.ts';
@@ -71,6 +72,15 @@ describe.each<'mt5-hedging' | 'mt4'>(['mt5-hedging', 'mt4'])(
       );
       expect(line.kind === 'error' || /ERROR/.test(line.text)).toBe(true);
       expect(openTrades(w.account)).toHaveLength(0);
+      // The dashboard hears it from the EA's health report, and hears when it is fixed.
+      const health = async () => (await terminalList(w.server, w.trader))[0]?.health;
+      await expect
+        .poll(health, { timeout: 10_000 })
+        .toEqual([
+          { code: 'AUTOTRADING_OFF', message: expect.stringMatching(/AutoTrading is off/) },
+        ]);
+      w.terminal.setAutoTrading(true);
+      await expect.poll(health, { timeout: 10_000 }).toEqual([]);
     });
 
     it('market closed: refused with the reason', async () => {
@@ -83,6 +93,17 @@ describe.each<'mt5-hedging' | 'mt4'>(['mt5-hedging', 'mt4'])(
         errorMessage: expect.stringMatching(/Market closed/),
       });
       expect(openTrades(w.account)).toHaveLength(0);
+      await expect
+        .poll(async () => (await terminalList(w.server, w.trader))[0]?.health, {
+          timeout: 10_000,
+        })
+        .toEqual([
+          {
+            code: 'MARKET_CLOSED',
+            symbol: 'EURUSD',
+            message: expect.stringMatching(/market is closed for EURUSD/),
+          },
+        ]);
     });
   },
 );
@@ -105,10 +126,7 @@ it('mt4: a stop loss the broker does not take at once is never a plain success, 
   expect(openTrades(w.account)).toMatchObject([{ sl: 1.09802, tp: 1.10402 }]);
 });
 
-// Known failure until issue 18's "Never silent" reaches the server: the EA's result says the
-// stops are missing, but the server keeps a result's message only for errors, so the Signal
-// History shows a plain success. Fix: store (and show) the message of a successful result.
-it.fails('mt4: the Signal History tells the trader that the stop loss is not in place yet', async () => {
+it('mt4: the Signal History tells the trader that the stop loss is not in place yet', async () => {
   const w = await file.world('mt4');
   const ea = await connectedRelay(w);
   w.broker.faults.next('OrderModify', { refuse: 130 });
@@ -120,5 +138,6 @@ it.fails('mt4: the Signal History tells the trader that the stop loss is not in 
     tppoint: 400,
   } as const;
   const { row } = await trade(w, ea, alert);
-  expect(row.errorMessage).toMatch(/not in place yet/);
+  expect(row.status).toBe('success');
+  expect(row.resultMessage).toMatch(/stop loss and take profit is not in place yet/);
 });

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { terminalList } from './lib/api.ts';
 import { scenarioFile } from './lib/scenario-file.ts';
 import { openTrades, trade } from './lib/trading.ts';
 import { connected, connectedRelay } from './lib/world.ts';
@@ -30,23 +31,38 @@ it('two charts of one terminal: one executes, the other stays idle naming that c
   expect(openTrades(w.account)).toHaveLength(2);
 });
 
-// Known failure until issue 18's "one live executor per licence + platform + account" is in
-// the server (the second terminal's relay gets a documented refusal and journals it); today
-// the server relays every signal to both terminals and both trade it (two positions).
-it.fails('two terminals logged in to one account: the second relay is refused, and a signal is traded once', async () => {
+// The server lets one copy per licence + platform + account trade (ea/PROTOCOL.md, "One
+// executor per account"): the second terminal's relay is refused, says so in its journal, and
+// the dashboard lists the refusal; it takes over once the first one stops.
+it('two terminals logged in to one account: the second relay is refused, a signal is traded once, and it takes over later', async () => {
   const w = await file.world('mt5-hedging');
-  const first = await connectedRelay(w);
-  const second = await w.relay({ terminal: await w.secondTerminal() });
-  const refused = /account 5012345.*(already|refused)/;
-  await second.waitForJournal(new RegExp(`${connected.source}|${refused.source}`), {
-    timeoutMs: 15_000,
-  });
+  const first = await connectedRelay(w, { chart: 'EURUSD' });
+  const second = await w.relay({ terminal: await w.secondTerminal(), chart: 'GBPUSD' });
+  await second.waitForJournal(
+    /Another SignalRelay EA already trades account 5012345 with this licence \(EURUSD,H1\)/,
+    { timeoutMs: 15_000 },
+  );
   const { id, row } = await trade(w, first, { symbol: 'EURUSD', position: 'buy', lot: 0.1 });
   expect(row.status).toBe('success');
-  // The second relay either acted on the signal too, or said it was refused.
-  const seen = await second.waitForJournal(
-    new RegExp(`signal ${id} |account 5012345.*(already|refused)`),
-  );
-  expect(seen.text).not.toContain(`signal ${id}`);
+  expect(second.lines(new RegExp(`signal ${id}`))).toHaveLength(0);
   expect(openTrades(w.account)).toHaveLength(1);
+  expect(second.lines(/already trades account 5012345/)).toHaveLength(1);
+
+  const [listed] = await terminalList(w.server, w.trader);
+  expect(listed).toMatchObject({
+    account: '5012345',
+    connected: true,
+    refusal: { chart: 'GBPUSD,H1', holderChart: 'EURUSD,H1' },
+  });
+
+  await first.remove();
+  await second.waitForJournal(
+    /the other SignalRelay of account 5012345 stopped: this copy trades it now/,
+    {
+      timeoutMs: 25_000,
+    },
+  );
+  const two = await trade(w, second, { symbol: 'GBPUSD', position: 'buy', lot: 0.1 });
+  expect(two.row.status).toBe('success');
+  expect(openTrades(w.account)).toHaveLength(2);
 });

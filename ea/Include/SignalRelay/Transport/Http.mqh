@@ -120,6 +120,8 @@ string SR_HttpProblem(const int status, const int err, const string reply, const
    CJsonDoc doc;
    if(reply != "" && doc.Parse(reply))
       message = doc.GetString(doc.Root(), "message");
+   if(status == 409 && message != "")
+      return message;   // EXECUTOR_TAKEN: says which chart trades the account
    if(status == 429)
       return "too many requests: the server asked to slow down" + (message != "" ? " (" + message + ")" : "");
    if(status >= 500)

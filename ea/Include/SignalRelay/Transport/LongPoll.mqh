@@ -64,6 +64,8 @@ public:
          delay = (uint)SR_RetryAfterSeconds(headers) * 1000;
       if(status == 401 && delay < SR_LICENSE_RETRY_MS)
          delay = SR_LICENSE_RETRY_MS;
+      if(status == 409)
+         delay = SR_EXECUTOR_RETRY_MS;   // another copy trades the account: ask again now and then
       m_nextTick = GetTickCount() + delay;
       if(status == 200)
          problem = "the server's reply could not be read (" + doc.Error() + ")";

@@ -15,6 +15,7 @@ long AccountInfoInteger(ENUM_ACCOUNT_INFO_INTEGER property_id);   // mql5.com/en
 double AccountInfoDouble(ENUM_ACCOUNT_INFO_DOUBLE property_id);   // mql5.com/en/docs/account/accountinfodouble
 string AccountInfoString(ENUM_ACCOUNT_INFO_STRING property_id);   // mql5.com/en/docs/account/accountinfostring
 string Symbol();                                                  // mql5.com/en/docs/check/symbol
+int PeriodSeconds();                                              // mql5.com/en/docs/common/periodseconds (chart period)
 long ChartID();                                                   // mql5.com/en/docs/chart_operations/chartid
 
 // --- Global variables of the terminal: mql5.com/en/docs/globals

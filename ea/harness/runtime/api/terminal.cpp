@@ -44,6 +44,10 @@ string AccountInfoString(ENUM_ACCOUNT_INFO_STRING property_id) {
 // mql5.com/en/docs/check/symbol: the chart's symbol, fixed for the EA's life.
 string Symbol() { return string::fromUtf8(settings::terminal().chart); }
 
+// mql5.com/en/docs/common/periodseconds: the chart's period. The harness puts every EA on an
+// H1 chart (the EAs do not depend on the period; they only name it).
+int PeriodSeconds() { return 3600; }
+
 // mql5.com/en/docs/chart_operations/chartid
 long ChartID() { return settings::terminal().chartId; }
 

@@ -72,6 +72,26 @@ export function signalOutcome(
   );
 }
 
+/** A terminal as the dashboard lists it beside the EA indicator (GET /api/terminals). */
+export type TerminalView = {
+  platform: 'mt4' | 'mt5';
+  account: string;
+  broker: string;
+  eaVersion: string | null;
+  transport: 'ws' | 'poll' | null;
+  connected: boolean;
+  health: { code: string; message: string; symbol?: string }[];
+  refusal: { at: string; chart: string; holderChart: string } | null;
+};
+
+/** GET /api/terminals. */
+export async function terminalList(
+  server: ScenarioServer,
+  trader: TraderAccount,
+): Promise<TerminalView[]> {
+  return (await getJson<{ terminals: TerminalView[] }>(server, trader, '/api/terminals')).terminals;
+}
+
 /** GET /api/orders/history (the dashboard's Order History). */
 export async function orderHistory(
   server: ScenarioServer,
