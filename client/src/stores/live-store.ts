@@ -85,6 +85,7 @@ function onMessage(data: unknown) {
     }
     case 'signal':
     case 'orders':
+    case 'terminals':
       emit(event as LiveMessage);
       return;
     default:
@@ -150,7 +151,7 @@ export function acquireLive(): () => void {
   };
 }
 
-/** Listens to signal and orders events and to `resync`; returns the unsubscribe function. */
+/** Listens to signal, orders and terminals events and to `resync`; returns the unsubscribe function. */
 export function subscribeLive(listener: (message: LiveMessage) => void): () => void {
   listeners.add(listener);
   return () => {

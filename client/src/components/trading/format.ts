@@ -19,6 +19,24 @@ export function formatProfit(value: number): string {
   return text;
 }
 
+const timestampParts = new Intl.DateTimeFormat('en-CA', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** "2026-11-24 14:02:57" in the viewer's time zone: the dashboard's one timestamp format. */
+export function formatTimestamp(instant: string | number | Date): string {
+  const parts = Object.fromEntries(
+    timestampParts.formatToParts(new Date(instant)).map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
 /** "3h 05m", "12m"; durations of open positions are shown as 'Open' by the caller. */
 export function formatDuration(ms: number): string {
   const minutes = Math.max(0, Math.floor(ms / 60_000));

@@ -182,6 +182,78 @@ export function TroubleshootingPage() {
         ]}
       />
 
+      <h2>Warnings under “Your terminals”</h2>
+      <p>
+        The EA reports what it sees in the terminal, and the dashboard shows it under{' '}
+        <em>Your terminals</em> in Signal History while the EA is connected. Each warning links
+        here.
+      </p>
+
+      <ProblemCard
+        id="autotrading-off"
+        title="AutoTrading is off"
+        symptoms={[
+          'The warning “AutoTrading is off” under your terminal.',
+          'Signals arrive but are refused with “AutoTrading is off: press the Algo Trading button”.',
+        ]}
+        fixes={[
+          <>
+            Press <em>Algo Trading</em> (MT4: <em>AutoTrading</em>) in the terminal's toolbar so it
+            turns green.
+          </>,
+          <>
+            If the warning says the EA itself may not trade, open its properties (<em>F7</em> on the
+            chart), <em>Common</em> tab, and tick <em>Allow Algo Trading</em> (MT4:{' '}
+            <em>Allow live trading</em>).
+          </>,
+          'The warning goes away within seconds of the fix; nothing needs restarting.',
+        ]}
+      />
+
+      <ProblemCard
+        id="account-trading-off"
+        title="Trading is not allowed on this account"
+        symptoms={[
+          'The warning “Trading is not allowed on this account” under your terminal.',
+          'Every signal is refused with “Trading is disabled for this account”.',
+        ]}
+        fixes={[
+          'Log in with the trading (master) password, not the investor (read-only) password.',
+          'If the broker does not allow automated trading on this account type, ask the broker to enable it or use an account that allows EAs.',
+        ]}
+      />
+
+      <ProblemCard
+        id="market-closed"
+        title="Market closed"
+        symptoms={[
+          'The warning “Market closed: XAUUSD” under your terminal.',
+          'Signals for that symbol are refused with “Market closed”.',
+        ]}
+        fixes={[
+          "Check the symbol's trading sessions (Market Watch → right-click → Specification). Signals sent outside them cannot be executed.",
+          'The warning clears as soon as a trade on that symbol goes through, or after an hour.',
+        ]}
+      />
+
+      <ProblemCard
+        id="second-ea-refused"
+        title="A second EA for the account was refused"
+        symptoms={[
+          'The warning “A second EA for account … was refused” under your terminal.',
+          <>
+            In the refused terminal's Experts tab:{' '}
+            <code>Another SignalRelay EA already trades account … (EURUSD,H1)</code>, and its chart
+            says <em>idle</em>.
+          </>,
+        ]}
+        fixes={[
+          'Two copies of the EA run for one trading account (two charts, two terminals or a VPS and your PC). Only one may trade, so no signal is executed twice.',
+          'Remove the EA from the chart you do not need. If you moved to a VPS, close the EA on your PC.',
+          'The refused copy takes over by itself within 15 seconds of the other one stopping.',
+        ]}
+      />
+
       <Callout title="Still stuck?">
         <p>
           Copy the last lines of the Experts tab and send them to us through the{' '}

@@ -76,6 +76,12 @@ export function SignalDetails({ signal, quotaLimit }: { signal: SignalView; quot
           <p className="mt-0.5 break-words">{signal.errorMessage}</p>
         </div>
       )}
+      {signal.resultMessage && (
+        <div className="rounded-lg border border-amber-200 bg-warn-soft p-3 text-sm text-warn">
+          <p className="font-semibold">From your terminal</p>
+          <p className="mt-0.5 break-words">{signal.resultMessage}</p>
+        </div>
+      )}
 
       <div>
         <p className="mb-2 text-xs font-semibold tracking-wide text-ink-subtle uppercase">Timing</p>
@@ -107,6 +113,9 @@ export function SignalDetails({ signal, quotaLimit }: { signal: SignalView; quot
         {signal.ticket && <DetailBox label="Ticket">{signal.ticket}</DetailBox>}
         {signal.executedPrice !== null && (
           <DetailBox label="Executed price">{formatPrice(signal.executedPrice)}</DetailBox>
+        )}
+        {signal.executedVolume !== null && (
+          <DetailBox label="Executed lot">{formatNumber(signal.executedVolume)}</DetailBox>
         )}
         {signal.retcode !== null && <DetailBox label="Broker code">{signal.retcode}</DetailBox>}
       </dl>

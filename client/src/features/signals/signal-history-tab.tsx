@@ -6,6 +6,7 @@ import { Pagination } from '../../components/pagination.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { StatCard } from '../../components/trading/stat-card.tsx';
 import { useSession } from '../../stores/session-store.ts';
+import { TerminalsPanel } from '../terminals/terminals-panel.tsx';
 import { SignalHistoryFilters } from './signal-history-filters.tsx';
 import { SignalHistoryStatus } from './signal-history-status.tsx';
 import { SignalHistoryTable } from './signal-history-table.tsx';
@@ -41,6 +42,7 @@ export function SignalHistoryTab() {
       </div>
 
       <SignalHistoryStatus quota={quota} onReset={reload} />
+      <TerminalsPanel />
 
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard label="Total Signals" value={data?.summary.total ?? '–'} />

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { terminals } from '../../db/schema/signals.ts';
+import { type TerminalHealthIssue, terminals } from '../../db/schema/signals.ts';
 import type { AppDeps } from '../../deps.ts';
 import { requireUser, signedInUser } from '../auth/auth-guards.ts';
 import { connectedWindowMs } from '../relay/relay-service.ts';
@@ -12,6 +12,24 @@ const refusalShownForMs = 24 * 60 * 60 * 1000;
 const maxListed = 50;
 
 type Options = { deps: AppDeps };
+
+/** One terminal as the dashboard lists it. */
+export type TerminalView = {
+  id: string;
+  platform: 'mt4' | 'mt5';
+  account: string;
+  broker: string;
+  eaVersion: string | null;
+  terminalBuild: number | null;
+  transport: 'ws' | 'poll' | null;
+  connected: boolean;
+  lastSeenAt: string;
+  /** What the EA last reported as stopping or threatening its trading; empty = all well. */
+  health: TerminalHealthIssue[];
+  healthAt: string | null;
+  /** A copy of the EA refused within the last day because another one trades the account. */
+  refusal: { at: string; chart: string; holderChart: string } | null;
+};
 
 /**
  * `/api/terminals`: the signed-in user's MetaTrader terminals as the EAs report them, for the
@@ -36,7 +54,7 @@ export default async function terminalsRoutes(app: FastifyInstance, { deps }: Op
       presence.members(user.id, t - connectedWindowMs),
     ]);
     const connected = new Set(online);
-    const list = rows.map((row) => ({
+    const list = rows.map((row): TerminalView => ({
       id: row.id,
       platform: row.platform,
       account: row.account,
@@ -55,6 +73,6 @@ export default async function terminalsRoutes(app: FastifyInstance, { deps }: Op
     }));
     // Connected first; each group most recently seen first.
     list.sort((a, b) => Number(b.connected) - Number(a.connected));
-    return { terminals: list };
+    return { terminals: list } satisfies { terminals: TerminalView[] };
   });
 }

@@ -1,0 +1,121 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createEaClient } from '../../bridge/src/ea-client.ts';
+import { createPaperTerminal } from '../../bridge/src/paper-terminal.ts';
+import { desktopViewport, launchBrowser, mobileViewport } from './browser.ts';
+import { type RunningServer, startServer } from './server.ts';
+import { createSignedInUser, openSignedIn, screenshot, startReferenceEa } from './signed-in.ts';
+
+/**
+ * "Your terminals" under the EA indicator (Signal History), in headless Chromium against the
+ * real server: the reference EA trading an account, a second copy of it refused, and an MT4
+ * terminal reporting AutoTrading off over protocol v2, then fixed while the page is open.
+ */
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** An MT4 terminal speaking protocol v2 by hand: hello, then health reports and heartbeats. */
+async function mt4Terminal(licenseNumber: string) {
+  const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}/api/ea/ws`);
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  const send = (frame: object) => socket.send(JSON.stringify(frame));
+  const welcomed = new Promise((resolve) => socket.once('message', resolve));
+  send({
+    type: 'hello',
+    v: 2,
+    licenseNumber,
+    platform: 'mt4',
+    account: '777001',
+    broker: 'ICMarkets-Live07',
+    eaVersion: '1.0.0',
+    instanceId: 'mt4-terminal-test',
+    chart: 'XAUUSD,M15',
+  });
+  await welcomed;
+  const beat = setInterval(() => send({ type: 'ping', t: Date.now() }), 1000);
+  return {
+    health: (issues: object[]) => send({ type: 'health', issues }),
+    close() {
+      clearInterval(beat);
+      socket.close();
+    },
+  };
+}
+
+const overflowsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+describe('your terminals', { timeout: 60_000 }, () => {
+  for (const [name, viewport] of [
+    ['desktop', desktopViewport],
+    ['mobile', mobileViewport],
+  ] as const) {
+    it(`lists each terminal with the refusals and health problems it reports (${name})`, async () => {
+      const user = await createSignedInUser(server, { plan: 'basic' });
+      const first = startReferenceEa(server, user.licenseNumber);
+      await expect.poll(() => first.state).toBe('connected');
+      const refusals: string[] = [];
+      const second = createEaClient({
+        server: server.url,
+        transport: 'ws',
+        licenseNumber: user.licenseNumber,
+        platform: 'mt5',
+        account: '5012345',
+        broker: 'MetaQuotes-Demo',
+        chart: 'GBPUSD,M5',
+        execute: createPaperTerminal({ seed: 8 }).execute,
+        onProblem: (message) => refusals.push(message),
+      });
+      second.start();
+      await expect.poll(() => refusals.length).toBeGreaterThan(0);
+      const mt4 = await mt4Terminal(user.licenseNumber);
+      mt4.health([
+        {
+          code: 'AUTOTRADING_OFF',
+          message: 'AutoTrading is off: press the AutoTrading button in the terminal toolbar',
+        },
+      ]);
+
+      const { page, errors, close } = await openSignedIn(browser, server, user, { viewport });
+      try {
+        await page.goto('/dashboard#signal-history');
+        await page.getByText('Account 5012345', { exact: true }).waitFor();
+        await page.getByText('Account 777001', { exact: true }).waitFor();
+        await page.getByText('A second EA for account 5012345 was refused').waitFor();
+        await page
+          .getByText(/the EA on GBPUSD,M5 was turned away because the one on reference EA/)
+          .waitFor();
+        await page.getByText('AutoTrading is off', { exact: true }).waitFor();
+        expect(await page.getByRole('link', { name: 'How to fix this' }).count()).toBe(2);
+        const warning = page.getByRole('listitem').filter({ hasText: /^AutoTrading is off/ });
+        expect(
+          await warning.getByRole('link', { name: 'How to fix this' }).getAttribute('href'),
+        ).toBe('/docs/installation-troubleshooting#autotrading-off');
+        expect(await overflowsSideways(page)).toBe(false);
+        await screenshot(page, `terminals-${name}`);
+
+        // Fixed in the terminal: the warning goes away without a reload.
+        mt4.health([]);
+        await page.getByText('AutoTrading is off', { exact: true }).waitFor({ state: 'detached' });
+        expect(errors).toEqual([]);
+      } finally {
+        mt4.close();
+        await Promise.all([first.stop(), second.stop()]);
+        await close();
+      }
+    });
+  }
+});
