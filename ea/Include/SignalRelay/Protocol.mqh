@@ -9,9 +9,9 @@
 #define SIGNALRELAY_PROTOCOL_MQH
 
 #include <SignalRelay\Json.mqh>
+#include <SignalRelay\Version.mqh>
 
 #define SR_PROTOCOL_VERSION 1
-#define SR_EA_VERSION "1.0.0"
 
 // Longest hold we ask the server for on a long-poll: WebRequest blocks the
 // EA, and trailing stops / break-even are managed between polls.
