@@ -55,7 +55,7 @@ export function installSteps(origin: string): { title: string; body: ReactNode }
       ),
     },
     {
-      title: 'Copy the EA into the Experts folder',
+      title: 'Copy the EA file into the Experts folder',
       body: (
         <>
           <p>
