@@ -45,7 +45,7 @@ type ZipInput = {
 };
 
 /** The file at the zip's root that says what to do with it. */
-export const installNoteName = 'SignalRelay-INSTALL.txt';
+const installNoteName = 'SignalRelay-INSTALL.txt';
 
 /**
  * The same three steps as the Downloads tab, saying plainly whether there is anything to
