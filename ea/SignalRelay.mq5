@@ -5,7 +5,9 @@
 //+------------------------------------------------------------------+
 #property copyright   "SignalRelay"
 #property link        "https://signalrelay.app"
-#property version     "1.00"
+// The macro comes from Version.mqh, so it is included before #property reads it.
+#include <SignalRelay\Version.mqh>
+#property version     SR_EA_VERSION_PROPERTY
 #property description "Executes your TradingView alerts relayed by SignalRelay (WebSocket, HTTPS fallback)."
 #property description "Add the server URL in Tools > Options > Expert Advisors > Allow WebRequest for listed URL."
 

@@ -199,7 +199,8 @@ export function createEaClient(options: EaClientOptions): EaClient {
       account: options.account,
       broker: options.broker,
     },
-    eaVersion: options.eaVersion ?? '1.0.0',
+    // Not an MQL release number: the dashboard compares those with the current EA release.
+    eaVersion: options.eaVersion ?? 'reference-1',
     terminalBuild: options.terminalBuild,
     instance: {
       instanceId: options.instanceId ?? randomUUID(),

@@ -41,7 +41,7 @@ describe('long-poll transport', () => {
       broker: 'Demo',
       instanceId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       chart: 'reference EA',
-      eaVersion: '1.0.0',
+      eaVersion: 'reference-1',
       received: [],
       results: [],
     });

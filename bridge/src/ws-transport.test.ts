@@ -30,7 +30,7 @@ describe('WebSocket transport', () => {
       broker: 'Demo',
       instanceId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       chart: 'reference EA',
-      eaVersion: '1.0.0',
+      eaVersion: 'reference-1',
     });
     await until(() => seen.connected === 1);
     conn.send({ type: 'signal', signal: wireSignal({ id: 'a' }) });

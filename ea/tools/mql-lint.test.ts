@@ -65,7 +65,8 @@ describe('mql-lint', () => {
 
   it('parses MQL declarations the EAs rely on', async () => {
     const source = [
-      '#property version "1.00"',
+      '#include <SignalRelay\\Version.mqh>',
+      '#property version SR_EA_VERSION_PROPERTY',
       '#property strict',
       'input string LicenseNumber = ""; // Licence',
       "input color Shade = C'10,20,30';",
@@ -115,10 +116,13 @@ describe('mql-lint', () => {
       '#property strict is required in MQL4 sources',
     ]);
 
+    const versionRule = expect.stringMatching(
+      /#property version SR_EA_VERSION_PROPERTY is required/,
+    );
     const noVersion = await lintEdited(relay4, (s) => s.replace(/#property version.*\n/, ''));
-    expect(noVersion.map((d) => d.message)).toEqual([
-      expect.stringMatching(/#property version "x\.yy" is required/),
-    ]);
+    expect(noVersion.map((d) => d.message)).toEqual([versionRule]);
+    const literal = await lintEdited(relay4, (s) => s.replace('SR_EA_VERSION_PROPERTY', '"1.10"'));
+    expect(literal.map((d) => d.message)).toEqual([versionRule]);
 
     const accented = await lintEdited(relay4, (s) =>
       s.replace('// Licence number', '// Licence n\u00b0'),

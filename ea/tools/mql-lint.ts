@@ -10,7 +10,7 @@ import { Language, type Node, Parser, type Tree } from 'web-tree-sitter';
  * blanked) and fails on any ERROR/MISSING node. It also enforces the EA rules a syntax tree can
  * see: no DLL imports, no Sleep() (it freezes the only EA thread), no SocketRead with timeout 0
  * (that means 120 s), platform switches only in Platform.mqh, includes that resolve, and the
- * `#property version` the Downloads tab reads.
+ * `#property version` taken from Version.mqh, the one place the release version is written.
  */
 
 export interface Diagnostic {
@@ -149,12 +149,16 @@ function checkText(file: string, source: string, out: Diagnostic[]): void {
       });
   });
   if (!/\.mq[45]$/.test(file)) return;
-  if (!/^#property\s+version\s+"\d+\.\d{2}"/m.test(source)) {
+  // One release version for all four entries: a literal here would drift from Version.mqh.
+  const include = source.search(/^#include\s+<SignalRelay\\Version\.mqh>/m);
+  const property = source.search(/^#property\s+version\s+SR_EA_VERSION_PROPERTY\s*$/m);
+  if (include < 0 || property < include) {
     out.push({
       file,
       line: 1,
       column: 1,
-      message: '#property version "x.yy" is required (the Downloads tab reads it)',
+      message:
+        '#property version SR_EA_VERSION_PROPERTY is required, after #include <SignalRelay\\Version.mqh>',
     });
   }
   if (file.endsWith('.mq4') && !/^#property\s+strict\b/m.test(source)) {

@@ -9,11 +9,11 @@
 #define SIGNALRELAY_PROTOCOL_MQH
 
 #include <SignalRelay\Json.mqh>
+#include <SignalRelay\Version.mqh>
 
 // Version 2 adds the instance id and chart (one executor per account), the
 // health frame and the result's volume (ea/PROTOCOL.md).
 #define SR_PROTOCOL_VERSION 2
-#define SR_EA_VERSION "1.0.0"
 
 // Longest hold we ask the server for on a long-poll: WebRequest blocks the
 // EA, and trailing stops / break-even are managed between polls.

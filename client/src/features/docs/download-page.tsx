@@ -24,10 +24,11 @@ export function DownloadPage({ downloads }: { downloads: ReactNode }) {
         </li>
       </ul>
       <p>
-        If a card offers the source files (a <code>.zip</code>) instead of the compiled EA, extract
-        the zip into the terminal's <code>MQL5</code> folder (MT4: <code>MQL4</code>), open the EA
-        under <code>Experts</code> in MetaEditor and press <em>F7</em> once. The zip's{' '}
-        <code>README-COMPILE.txt</code> lists the steps.
+        Each zip is laid out as the terminal's data folder: extract it there and the EAs land in{' '}
+        <code>MQL5\Experts</code> (MT4: <code>MQL4\Experts</code>) with their code in{' '}
+        <code>Include\SignalRelay</code>. When the release box says <em>Sources only</em>, this
+        server has no compiled build: MetaEditor compiles the EA in one click (<em>F7</em>), as step
+        2 shows. The zip's <code>SignalRelay-INSTALL.txt</code> repeats the steps.
       </p>
 
       <Callout tone="warning" title="Two settings in MetaTrader">

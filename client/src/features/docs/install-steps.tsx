@@ -10,23 +10,16 @@ export function installSteps(origin: string): { title: string; body: ReactNode }
       body: (
         <>
           <p>
-            Download the SignalRelay EA for your terminal from the{' '}
+            Download the zip for your terminal from the{' '}
             <Link to="/docs/download-ea">Download EA</Link> page (the same files are in your
-            dashboard's <HrefLink href="/dashboard#downloads">Downloads</HrefLink> tab):
+            dashboard's <HrefLink href="/dashboard#downloads">Downloads</HrefLink> tab): one for
+            MetaTrader 5, one for MetaTrader 4. Each holds the SignalRelay EA and the optional
+            OrderTracker EA, laid out as the terminal's data folder.
           </p>
-          <ul>
-            <li>
-              MetaTrader 5: <code>SignalRelay.ex5</code>
-            </li>
-            <li>
-              MetaTrader 4: <code>SignalRelay.ex4</code>
-            </li>
-          </ul>
           <p>
-            Optional: the OrderTracker EA for the same platform, which fills your dashboard's order
-            history. It installs exactly the same way, on a chart of its own, with the same inputs.
-            On MT4, set the terminal's <em>Account History</em> tab to <em>All History</em> so it
-            can see older orders.
+            OrderTracker fills your dashboard's order history. It installs exactly the same way, on
+            a chart of its own, with the same inputs. On MT4, set the terminal's{' '}
+            <em>Account History</em> tab to <em>All History</em> so it can see older orders.
           </p>
         </>
       ),
@@ -65,34 +58,42 @@ export function installSteps(origin: string): { title: string; body: ReactNode }
       title: 'Copy the EA file into the Experts folder',
       body: (
         <>
-          <p>Open the folder for your platform and copy the downloaded file into it:</p>
+          <p>
+            Extract the zip into the data folder you just opened, letting it merge with the folders
+            already there. It adds:
+          </p>
           <ul>
             <li>
-              MetaTrader 5: <code>MQL5\Experts</code>
+              MetaTrader 5: <code>MQL5\Experts\SignalRelay.mq5</code>, <code>OrderTracker.mq5</code>{' '}
+              and <code>MQL5\Include\SignalRelay</code>
             </li>
             <li>
-              MetaTrader 4: <code>MQL4\Experts</code>
+              MetaTrader 4: the same under <code>MQL4</code>, with <code>.mq4</code> files
             </li>
           </ul>
           <p>
-            If the server offered a source zip instead of the compiled file, copy its{' '}
-            <code>Experts</code> and <code>Include</code> folders into <code>MQL5</code> (MT4:{' '}
-            <code>MQL4</code>), open the EA's <code>.mq5</code> / <code>.mq4</code> file in
-            MetaEditor (<em>F4</em> in the terminal) and press <em>Compile</em> (<em>F7</em>); the
-            compiled file appears next to it. The zip's <code>README-COMPILE.txt</code> says the
-            same.
+            When this server has a compiled build, the zip also holds <code>SignalRelay.ex5</code>{' '}
+            (MT4: <code>.ex4</code>) next to the source, and the next step has nothing to compile.
           </p>
         </>
       ),
     },
     {
-      title: 'Restart the terminal',
+      title: 'Compile, then refresh the Navigator',
       body: (
-        <p>
-          Close and reopen MetaTrader (or right-click <em>Expert Advisors</em> in the Navigator
-          window and choose <em>Refresh</em>). <em>SignalRelay</em> now appears under{' '}
-          <em>Expert Advisors</em> in the Navigator (<em>Ctrl+N</em>).
-        </p>
+        <>
+          <p>
+            Press <em>F4</em> in the terminal to open MetaEditor, open{' '}
+            <code>Experts\SignalRelay.mq5</code> (MT4: <code>.mq4</code>) and press <em>Compile</em>{' '}
+            (<em>F7</em>). The Errors tab must end with <em>0 errors</em>;{' '}
+            <code>SignalRelay.ex5</code> appears next to the source. Do the same for OrderTracker if
+            you use it. Skip this when the zip already held the compiled files.
+          </p>
+          <p>
+            Back in the terminal, right-click <em>Expert Advisors</em> in the Navigator window (
+            <em>Ctrl+N</em>) and choose <em>Refresh</em>: <em>SignalRelay</em> now appears there.
+          </p>
+        </>
       ),
     },
     {

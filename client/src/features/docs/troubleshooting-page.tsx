@@ -237,6 +237,27 @@ export function TroubleshootingPage() {
       />
 
       <ProblemCard
+        id="outdated-ea"
+        title="The EA is out of date"
+        symptoms={[
+          'The warning “EA 1.0.0 is out of date” under your terminal.',
+          'The Downloads tab shows a newer release than the EA on your chart reports.',
+        ]}
+        fixes={[
+          <>
+            Download the new release from the dashboard's{' '}
+            <HrefLink href="/dashboard#downloads">Downloads</HrefLink> tab and unzip it into the
+            terminal's data folder (<em>File → Open Data Folder</em>), replacing the old files.
+          </>,
+          <>
+            Open <code>Experts\SignalRelay.mq5</code> (MT4: <code>.mq4</code>) in MetaEditor (
+            <em>F4</em>) and press <em>Compile</em> (<em>F7</em>).
+          </>,
+          'Remove the EA from its chart and attach it again: the warning goes away once the new version connects.',
+        ]}
+      />
+
+      <ProblemCard
         id="second-ea-refused"
         title="A second EA for the account was refused"
         symptoms={[

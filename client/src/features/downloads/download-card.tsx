@@ -1,11 +1,13 @@
 import { Link } from '@tanstack/react-router';
-import type { DownloadEntry } from '../../../../server/src/features/downloads/downloads-schemas.ts';
+import type {
+  DownloadEntry,
+  DownloadPackage,
+} from '../../../../server/src/features/downloads/downloads-schemas.ts';
 import { Badge } from '../../components/badge.tsx';
 import { buttonClasses } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
 import { ArrowRightIcon, DownloadIcon } from '../../components/icons.tsx';
-
-const platformNames = { mt5: 'MetaTrader 5', mt4: 'MetaTrader 4' } as const;
+import { fileSize, platformNames } from './download-format.ts';
 
 /** What each EA does, in a trader's words (ea/README.md sections 5 and 6). */
 const purposes: Record<DownloadEntry['program'], Record<DownloadEntry['platform'], string>> = {
@@ -19,28 +21,31 @@ const purposes: Record<DownloadEntry['program'], Record<DownloadEntry['platform'
   },
 };
 
-function size(bytes: number): string {
-  return bytes < 1024 * 1024
-    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
-    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
+type Props = {
+  entry: DownloadEntry;
+  /** The release, e.g. "1.1.0": one version for all four EAs. */
+  version: string;
+  /** The zip of the entry's platform, which holds it whether compiled or not. */
+  zip: DownloadPackage;
+};
 
 /**
- * One EA download (spec section 2): name and file type, the version from the server's
- * manifest, the compiled file when this server has it and otherwise the source zip with what to
- * do with it, and the installation guide.
+ * One EA download (spec section 2): name and file type, the release version, the compiled file
+ * when this server has it and otherwise its platform's zip with the source to compile, and the
+ * installation guide.
  */
-export function DownloadCard({ entry }: { entry: DownloadEntry }) {
+export function DownloadCard({ entry, version, zip }: Props) {
   const titleId = `download-${entry.id}`;
   const compiledName = `${entry.program}${entry.fileType}`;
-  const file = entry.binary ?? entry.source;
+  const sourceName = `${entry.program}${entry.fileType.replace('.ex', '.mq')}`;
+  const file = entry.binary ?? zip;
   return (
     <Card role="article" aria-labelledby={titleId} className="flex flex-col p-5">
       <div className="flex items-start justify-between gap-3">
         <p className="text-xs font-semibold tracking-wide text-ink-subtle uppercase">
           {platformNames[entry.platform]}
         </p>
-        <Badge>Version {entry.version}</Badge>
+        <Badge>Version {version}</Badge>
       </div>
       <h3 id={titleId} className="mt-1 text-lg font-semibold text-ink">
         {entry.name} <span className="font-mono text-base text-ink-muted">({entry.fileType})</span>
@@ -55,16 +60,13 @@ export function DownloadCard({ entry }: { entry: DownloadEntry }) {
           <DownloadIcon className="size-4" />
           {entry.binary ? `Download ${compiledName}` : 'Download source (.zip)'}
         </a>
-        <span className="text-xs text-ink-subtle">{size(file.bytes)}</span>
+        <span className="text-xs text-ink-subtle">{fileSize(file.bytes)}</span>
       </div>
       {!entry.binary && (
         <p className="mt-2 text-xs text-ink-muted">
-          Source code: compile it in MetaEditor (<kbd className="font-semibold">F7</kbd>) to get{' '}
-          {compiledName}. README-COMPILE.txt in the zip and the{' '}
-          <Link to="/docs/install-mt4-5" className="text-brand-700 underline">
-            installation guide
-          </Link>{' '}
-          show the steps.
+          Not compiled on this server: the {platformNames[entry.platform]} zip holds{' '}
+          <span className="font-mono">{sourceName}</span>; compile it in MetaEditor (
+          <kbd className="font-semibold">F7</kbd>) to get {compiledName}.
         </p>
       )}
 

@@ -9,11 +9,11 @@ export function DownloadsTab() {
         <h2 className="text-xl font-semibold text-ink">Downloads</h2>
         <p className="mt-1 text-sm text-ink-muted">
           SignalRelay executes your alerts; OrderTracker reports your orders to the Order History
-          tab. Install the ones for your platform as the{' '}
+          tab. Download the zip for your platform and install it in the three steps below; the{' '}
           <Link to="/docs/install-mt4-5" className="font-medium text-brand-700 underline">
             installation guide
           </Link>{' '}
-          describes, with the licence number from the Licenses tab.
+          shows each step in detail.
         </p>
       </div>
       <DownloadCards />

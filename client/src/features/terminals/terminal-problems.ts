@@ -14,10 +14,14 @@ const healthTitles: Record<string, { title: string; help: string }> = {
 
 /**
  * What a trader must know about a terminal, most urgent first: a second copy of the EA that
- * was refused, then the problems the EA reports (only while it is connected: an offline EA's
- * last report may no longer be true).
+ * was refused, an EA older than the current release, then the problems the EA reports (only
+ * while it is connected: an offline EA's last report may no longer be true).
  */
-export function terminalProblems(terminal: TerminalView, formatTime: (iso: string) => string) {
+export function terminalProblems(
+  terminal: TerminalView,
+  release: string,
+  formatTime: (iso: string) => string,
+) {
   const problems: TerminalProblem[] = [];
   if (terminal.refusal) {
     const { at, chart, holderChart } = terminal.refusal;
@@ -31,6 +35,14 @@ export function terminalProblems(terminal: TerminalView, formatTime: (iso: strin
     });
   }
   if (!terminal.connected) return problems;
+  if (terminal.outdated) {
+    problems.push({
+      key: 'outdated',
+      title: `EA ${terminal.eaVersion} is out of date`,
+      detail: `Release ${release} is available with fixes: download it from the Downloads tab and compile it in MetaEditor.`,
+      help: 'outdated-ea',
+    });
+  }
   for (const issue of terminal.health) {
     const known = healthTitles[issue.code];
     problems.push({

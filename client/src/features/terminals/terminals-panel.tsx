@@ -10,8 +10,8 @@ import { type TerminalView, useTerminals } from './use-terminals.ts';
 
 const transportNames = { ws: 'WebSocket', poll: 'HTTPS long-poll' } as const;
 
-function TerminalRow({ terminal }: { terminal: TerminalView }) {
-  const problems = terminalProblems(terminal, formatTimestamp);
+function TerminalRow({ terminal, release }: { terminal: TerminalView; release: string }) {
+  const problems = terminalProblems(terminal, release, formatTimestamp);
   const facts = [
     terminal.eaVersion ? `EA ${terminal.eaVersion}` : null,
     terminal.transport ? transportNames[terminal.transport] : null,
@@ -68,7 +68,7 @@ function TerminalRow({ terminal }: { terminal: TerminalView }) {
  * refused). Sits under the EA indicator, which says only whether any terminal is online.
  */
 export function TerminalsPanel() {
-  const { terminals, error, reload } = useTerminals();
+  const { terminals, release, error, reload } = useTerminals();
   return (
     <Card>
       <CardHeader
@@ -77,7 +77,7 @@ export function TerminalsPanel() {
       />
       {error ? (
         <ErrorState message={error} onRetry={() => void reload()} className="m-5" />
-      ) : !terminals ? (
+      ) : !terminals || !release ? (
         <LoadingState label="Loading your terminals..." className="py-8" />
       ) : terminals.length === 0 ? (
         <p className="px-5 py-6 text-sm text-ink-muted">
@@ -90,7 +90,7 @@ export function TerminalsPanel() {
       ) : (
         <ul className="divide-y divide-line">
           {terminals.map((terminal) => (
-            <TerminalRow key={terminal.id} terminal={terminal} />
+            <TerminalRow key={terminal.id} terminal={terminal} release={release} />
           ))}
         </ul>
       )}

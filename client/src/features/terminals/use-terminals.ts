@@ -13,6 +13,8 @@ const errorText = 'Could not load your terminals.';
  */
 export function useTerminals() {
   const [terminals, setTerminals] = useState<TerminalView[] | null>(null);
+  /** The current EA release, e.g. "1.1.0". */
+  const [release, setRelease] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const request = useRef<AbortController | null>(null);
 
@@ -21,11 +23,15 @@ export function useTerminals() {
     const controller = new AbortController();
     request.current = controller;
     try {
-      const reply = await api.get<{ terminals: TerminalView[] }>('/api/terminals', {
-        signal: controller.signal,
-      });
+      const reply = await api.get<{ terminals: TerminalView[]; release: string }>(
+        '/api/terminals',
+        {
+          signal: controller.signal,
+        },
+      );
       if (controller.signal.aborted) return;
       setTerminals(reply.terminals);
+      setRelease(reply.release);
       setError(null);
     } catch {
       if (!controller.signal.aborted) setError(errorText);
@@ -44,5 +50,5 @@ export function useTerminals() {
     if (connected !== undefined) void load();
   }, [connected, load]);
 
-  return { terminals, error, reload: load };
+  return { terminals, release, error, reload: load };
 }

@@ -10,9 +10,10 @@ type Options = { deps: Pick<AppDeps, 'config'> };
 /**
  * The EA downloads (spec section 2): `GET /api/downloads` (public, the docs page shows it too),
  * the compiled EAs at root paths (`/SignalRelay.ex5` …) when the release folder holds them, and
- * `/downloads/<program>-<platform>-source.zip` always. Everything is read and zipped once here,
- * so a new release folder needs a restart. Registered without a prefix, before the site's
- * history fallback, so these paths are never answered with index.html.
+ * `/downloads/SignalRelay-<platform>.zip` (both EAs laid out as the terminal's data folder)
+ * always. Everything is read and zipped once here, so a new release folder needs a restart.
+ * Registered without a prefix, before the site's history fallback, so these paths are never
+ * answered with index.html.
  */
 export default async function downloadsRoutes(app: FastifyInstance, { deps }: Options) {
   const releaseDir = path.resolve(deps.config.EA_RELEASE_DIR ?? defaultEaReleaseDir);
@@ -46,7 +47,7 @@ export default async function downloadsRoutes(app: FastifyInstance, { deps }: Op
     app.get(file.url, async () => {
       throw new AppError(
         'NOT_FOUND',
-        `${file.fileName} is not built on this server yet. Download the source files from ${file.sourceUrl} and compile them in MetaEditor (F7).`,
+        `${file.fileName} is not built on this server yet. Download ${file.zipUrl}, which holds the source files, and compile them in MetaEditor (F7).`,
       );
     });
   }

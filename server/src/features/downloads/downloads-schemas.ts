@@ -12,29 +12,39 @@ const downloadFileSchema = z.object({
   bytes: z.number().int().positive(),
 });
 
+const platformSchema = z.enum(['mt5', 'mt4']);
+
+/** One zip per platform, laid out as the terminal's data folder (`MQL5/Experts`, `MQL5/Include`). */
+export const downloadPackageSchema = downloadFileSchema.extend({
+  platform: platformSchema,
+  /** The compiled EAs inside, next to their sources; empty when the zip holds sources only. */
+  compiled: z.array(z.string()),
+});
+
 export const downloadEntrySchema = z.object({
   /** `<program>-<platform>`, stable across releases (React keys, test selectors). */
   id: z.string(),
   /** The card title the spec names, e.g. "MT5 OrderTracker EA". */
   name: z.string(),
   program: z.enum(['SignalRelay', 'OrderTracker']),
-  platform: z.enum(['mt5', 'mt4']),
+  platform: platformSchema,
   kind: z.enum(['relay', 'tracker']),
-  /** From the source's `#property version`, e.g. "1.00". */
-  version: z.string(),
   /** Extension of the compiled file: ".ex5" or ".ex4". */
   fileType: z.enum(['.ex5', '.ex4']),
-  /** The compiled EA, when the release folder holds it. */
+  /** The compiled EA on its own, when the release folder holds it. */
   binary: downloadFileSchema.nullable(),
-  /** The sources laid out as the terminal's data folder, with compile instructions. */
-  source: downloadFileSchema,
 });
 
 export const downloadsManifestSchema = z.object({
+  /** The EA release, from ea/Include/SignalRelay/Version.mqh, e.g. "1.1.0". */
+  version: z.string(),
+  /** MT5 first, then MT4. */
+  packages: z.array(downloadPackageSchema),
   downloads: z.array(downloadEntrySchema),
 });
 
 export type DownloadFile = z.infer<typeof downloadFileSchema>;
+export type DownloadPackage = z.infer<typeof downloadPackageSchema>;
 export type DownloadEntry = z.infer<typeof downloadEntrySchema>;
 export type DownloadsManifest = z.infer<typeof downloadsManifestSchema>;
 

@@ -27,60 +27,82 @@ export async function readTree(dir: string, prefix = ''): Promise<Map<string, So
   return files;
 }
 
+/** The folder and program names of one platform, as the terminal and MetaEditor show them. */
+export const platforms = {
+  mt5: { mql: 'MQL5', terminal: 'MetaTrader 5', source: '.mq5', compiled: '.ex5' },
+  mt4: { mql: 'MQL4', terminal: 'MetaTrader 4', source: '.mq4', compiled: '.ex4' },
+} as const;
+
 type ZipInput = {
-  /** e.g. "SignalRelay" */
-  program: string;
-  platform: 'mt5' | 'mt4';
+  platform: keyof typeof platforms;
+  /** The release, e.g. "1.1.0". */
   version: string;
-  /** The entry file (`SignalRelay.mq5`). */
-  entry: SourceFile;
+  /** What goes into `<MQL>/Experts`: the entry sources and any compiled EAs, keyed by file name. */
+  experts: Map<string, SourceFile>;
   /** The `Include/SignalRelay` folder, keyed relative to it. */
   includes: Map<string, SourceFile>;
   publicUrl: string;
 };
 
+/** The file at the zip's root that says what to do with it. */
+const installNoteName = 'SignalRelay-INSTALL.txt';
+
 /**
- * Windows users open it with Notepad, hence CRLF. The steps follow ea/README.md section 2 and
- * the folder names the docs' install guide uses.
+ * The same three steps as the Downloads tab, saying plainly whether there is anything to
+ * compile. Windows users open it with Notepad, hence CRLF.
  */
-function compileNote({ program, platform, version, publicUrl }: ZipInput): string {
-  const mql = platform === 'mt5' ? 'MQL5' : 'MQL4';
-  const terminal = platform === 'mt5' ? 'MetaTrader 5' : 'MetaTrader 4';
-  const ext = platform === 'mt5' ? 'mq5' : 'mq4';
-  const compiled = platform === 'mt5' ? 'ex5' : 'ex4';
+function installNote({ platform, version, experts, publicUrl }: ZipInput): string {
+  const { mql, terminal, source, compiled } = platforms[platform];
+  const names = [...experts.keys()];
+  const built = names.filter((n) => n.endsWith(compiled));
+  const toCompile = names.filter(
+    (n) => n.endsWith(source) && !built.includes(n.replace(source, compiled)),
+  );
+  const compileStep = toCompile.length
+    ? [
+        `2. Press F4 to open MetaEditor, open Experts\\${toCompile[0]} and press F7 (Compile).`,
+        '   The Errors tab must end with "0 errors".',
+        ...toCompile.slice(1).map((n) => `   Do the same for Experts\\${n} if you use it.`),
+        ...(built.length ? [`   Already compiled, nothing to do: ${built.join(', ')}.`] : []),
+      ]
+    : [`2. Nothing to compile: ${built.join(' and ')} are included.`];
   return [
-    `${program} ${version} for ${terminal}: source files`,
+    `SignalRelay ${version} for ${terminal}`,
     '',
-    'This archive holds the source code. Compile it once in MetaEditor:',
+    built.length
+      ? `This archive holds the compiled EAs and their source files.`
+      : `This archive holds the source files only: compile them once in MetaEditor (step 2).`,
+    `It is laid out as the terminal's data folder (${mql}\\Experts, ${mql}\\Include).`,
     '',
-    `1. In ${terminal} choose File > Open Data Folder and open the ${mql} folder.`,
-    `2. Copy the Experts and Include folders of this archive into ${mql}`,
-    '   (merge them with the folders that are already there).',
-    `3. Press F4 to open MetaEditor, open Experts\\${program}.${ext} and press F7 (Compile).`,
-    `   The Errors tab must end with "0 errors"; ${program}.${compiled} appears next to the source.`,
-    `4. In the terminal's Navigator, right-click Expert Advisors and choose Refresh.`,
+    `1. In ${terminal} choose File > Open Data Folder and extract this archive there,`,
+    `   merging its ${mql} folder with the one that is already there.`,
+    ...compileStep,
+    `3. In the terminal's Navigator right-click Expert Advisors and choose Refresh. Drag SignalRelay`,
+    `   onto a chart, allow WebRequest for ${publicUrl} (Tools > Options > Expert Advisors)`,
+    '   and enter your licence number from the dashboard.',
     '',
-    `Then attach the EA to a chart as the installation guide describes:`,
+    'The installation guide shows each step:',
     `${publicUrl}${installGuidePath}`,
     '',
   ].join('\r\n');
 }
 
 /**
- * The source download of one EA, laid out as the terminal's MQL5 (MQL4) data folder so it can
- * be extracted there as is: `Experts/<entry>`, `Include/SignalRelay/...`, README-COMPILE.txt.
+ * One platform's download, laid out as the terminal's data folder so the trader extracts it
+ * there as is: `MQL5/Experts/<entries and compiled EAs>`, `MQL5/Include/SignalRelay/...`, and
+ * the install note at the root.
  */
-export function buildSourceZip(input: ZipInput): Uint8Array {
-  const ext = input.platform === 'mt5' ? 'mq5' : 'mq4';
+export function buildDataFolderZip(input: ZipInput): Uint8Array {
+  const { mql } = platforms[input.platform];
+  const newest = new Date(Math.max(...[...input.experts.values()].map((f) => f.mtime.getTime())));
   const files: Zippable = {
-    'README-COMPILE.txt': [
-      new TextEncoder().encode(compileNote(input)),
-      { mtime: input.entry.mtime },
-    ],
-    [`Experts/${input.program}.${ext}`]: [input.entry.bytes, { mtime: input.entry.mtime }],
+    [installNoteName]: [new TextEncoder().encode(installNote(input)), { mtime: newest }],
   };
+  for (const [name, file] of input.experts) {
+    files[`${mql}/Experts/${name}`] = [file.bytes, { mtime: file.mtime }];
+  }
   for (const [name, file] of input.includes) {
-    files[`Include/SignalRelay/${name}`] = [file.bytes, { mtime: file.mtime }];
+    files[`${mql}/Include/SignalRelay/${name}`] = [file.bytes, { mtime: file.mtime }];
   }
   return zipSync(files);
 }

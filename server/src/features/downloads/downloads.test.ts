@@ -8,29 +8,41 @@ import { eaSourceDir } from '../../paths.ts';
 import { loadDownloads } from './downloads-manifest.ts';
 import { downloadsManifestSchema } from './downloads-schemas.ts';
 
-const entries = [
-  { id: 'SignalRelay-mt5', source: 'SignalRelay.mq5', binary: 'SignalRelay.ex5' },
-  { id: 'OrderTracker-mt5', source: 'OrderTracker.mq5', binary: 'OrderTracker.ex5' },
-  { id: 'SignalRelay-mt4', source: 'SignalRelay.mq4', binary: 'SignalRelay.ex4' },
-  { id: 'OrderTracker-mt4', source: 'OrderTracker.mq4', binary: 'OrderTracker.ex4' },
-];
+const versionFile = path.join(eaSourceDir, 'Include', 'SignalRelay', 'Version.mqh');
 
-/** The version line as a trader would read it in the source, found line by line. */
-async function sourceVersion(file: string): Promise<string> {
-  const text = await readFile(path.join(eaSourceDir, file), 'latin1');
-  const line = text.split('\n').find((l) => l.trim().startsWith('#property version'));
+/** The release as a trader would read it in Version.mqh, found line by line. */
+async function releaseVersion(): Promise<string> {
+  const text = await readFile(versionFile, 'latin1');
+  const line = text.split('\n').find((l) => l.startsWith('#define SR_EA_VERSION '));
   return line?.split('"')[1] ?? 'missing';
 }
 
-/** Every file under ea/Include/SignalRelay, as zip paths. */
-async function includePaths(): Promise<string[]> {
+const platforms = [
+  { platform: 'mt5', mql: 'MQL5', entries: ['SignalRelay.mq5', 'OrderTracker.mq5'] },
+  { platform: 'mt4', mql: 'MQL4', entries: ['SignalRelay.mq4', 'OrderTracker.mq4'] },
+] as const;
+
+/** Every file under ea/Include/SignalRelay, as zip paths under `<mql>/Include`. */
+async function includePaths(mql: string): Promise<string[]> {
   const root = path.join(eaSourceDir, 'Include', 'SignalRelay');
   const found = await readdir(root, { recursive: true, withFileTypes: true });
   return found
     .filter((d) => d.isFile())
     .map((d) => path.relative(root, path.join(d.parentPath, d.name)).split(path.sep).join('/'))
-    .map((p) => `Include/SignalRelay/${p}`);
+    .map((p) => `${mql}/Include/SignalRelay/${p}`);
 }
+
+async function getZip(t: TestApp, platform: string) {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/downloads/SignalRelay-${platform}.zip`,
+  });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('application/zip');
+  return { response, zip: unzipSync(new Uint8Array(response.rawPayload)) };
+}
+
+const text = (bytes: Uint8Array | undefined) => Buffer.from(bytes ?? []).toString('utf8');
 
 const tempDirs: string[] = [];
 async function tempDir(): Promise<string> {
@@ -52,54 +64,66 @@ describe('downloads without compiled EAs', () => {
     await t?.close();
   });
 
-  it('lists the four EAs with the versions of their sources and their source zips', async () => {
+  it('lists the release version, a sources-only zip per platform and the four EAs', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/downloads' });
     expect(response.statusCode).toBe(200);
-    const { downloads } = downloadsManifestSchema.parse(response.json());
-    expect(downloads.map((d) => d.id)).toEqual(entries.map((e) => e.id));
-    expect(downloads.map((d) => d.name)).toEqual([
-      'MT5 Expert Advisor',
-      'MT5 OrderTracker EA',
-      'MT4 Expert Advisor',
-      'MT4 OrderTracker EA',
+    const manifest = downloadsManifestSchema.parse(response.json());
+    const version = await releaseVersion();
+    expect(version).toBe('1.1.0');
+    expect(manifest.version).toBe(version);
+    expect(manifest.packages.map(({ bytes: _, ...p }) => p)).toEqual(
+      platforms.map(({ platform }) => ({
+        platform,
+        url: `/downloads/SignalRelay-${platform}.zip`,
+        fileName: `SignalRelay-${version}-${platform}.zip`,
+        compiled: [],
+      })),
+    );
+    expect(manifest.downloads.map((d) => [d.id, d.name, d.fileType, d.binary])).toEqual([
+      ['SignalRelay-mt5', 'MT5 Expert Advisor', '.ex5', null],
+      ['OrderTracker-mt5', 'MT5 OrderTracker EA', '.ex5', null],
+      ['SignalRelay-mt4', 'MT4 Expert Advisor', '.ex4', null],
+      ['OrderTracker-mt4', 'MT4 OrderTracker EA', '.ex4', null],
     ]);
-    for (const [i, entry] of entries.entries()) {
-      const download = downloads[i];
-      expect(download?.version).toBe(await sourceVersion(entry.source));
-      expect(download?.version).toMatch(/^\d+\.\d+$/);
-      expect(download?.binary).toBeNull();
-      expect(download?.source.url).toBe(`/downloads/${entry.id}-source.zip`);
-    }
   });
 
-  it('zips each entry file into Experts/ with the whole include folder and a compile note', async () => {
-    const includes = await includePaths();
-    expect(includes).toContain('Include/SignalRelay/Transport/WebSocket.mqh');
-    for (const entry of entries) {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: `/downloads/${entry.id}-source.zip`,
-      });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['content-type']).toBe('application/zip');
+  it('zips both EAs of a platform laid out as the terminal data folder, with an install note', async () => {
+    const version = await releaseVersion();
+    for (const { platform, mql, entries } of platforms) {
+      const includes = await includePaths(mql);
+      expect(includes).toContain(`${mql}/Include/SignalRelay/Transport/WebSocket.mqh`);
+      expect(includes).toContain(`${mql}/Include/SignalRelay/Version.mqh`);
+      const { response, zip } = await getZip(t, platform);
       expect(response.headers['content-disposition']).toBe(
-        `attachment; filename="${entry.id}-source.zip"`,
+        `attachment; filename="SignalRelay-${version}-${platform}.zip"`,
       );
-      const zip = unzipSync(new Uint8Array(response.rawPayload));
       expect(Object.keys(zip).sort()).toEqual(
-        ['README-COMPILE.txt', `Experts/${entry.source}`, ...includes].sort(),
+        [
+          'SignalRelay-INSTALL.txt',
+          ...entries.map((e) => `${mql}/Experts/${e}`),
+          ...includes,
+        ].sort(),
       );
-      const original = await readFile(path.join(eaSourceDir, entry.source));
-      expect(Buffer.from(zip[`Experts/${entry.source}`] ?? [])).toEqual(original);
+      for (const entry of entries) {
+        const original = await readFile(path.join(eaSourceDir, entry));
+        expect(Buffer.from(zip[`${mql}/Experts/${entry}`] ?? [])).toEqual(original);
+      }
       const relay = await readFile(path.join(eaSourceDir, 'Include/SignalRelay/Relay.mqh'));
-      expect(Buffer.from(zip['Include/SignalRelay/Relay.mqh'] ?? [])).toEqual(relay);
-      const note = Buffer.from(zip['README-COMPILE.txt'] ?? []).toString('utf8');
-      expect(note).toContain(`Experts\\${entry.source} and press F7`);
+      expect(Buffer.from(zip[`${mql}/Include/SignalRelay/Relay.mqh`] ?? [])).toEqual(relay);
+
+      const note = text(zip['SignalRelay-INSTALL.txt']);
+      expect(note).toContain(`SignalRelay ${version} for MetaTrader ${platform.at(-1)}`);
+      expect(note).toContain('source files only');
+      expect(note).toContain('File > Open Data Folder and extract this archive there');
+      expect(note).toContain(`open Experts\\${entries[0]} and press F7 (Compile)`);
+      expect(note).toContain(`Do the same for Experts\\${entries[1]}`);
+      expect(note).toContain(`allow WebRequest for ${t.deps.config.publicUrl}`);
       expect(note).toContain(`${t.deps.config.publicUrl}/docs/install-mt4-5`);
+      expect(note).toContain('\r\n');
     }
   });
 
-  it('answers a compiled file that is not built with a JSON 404 naming the source zip', async () => {
+  it('answers a compiled file that is not built with a JSON 404 naming the zip', async () => {
     const response = await t.app.inject({
       method: 'GET',
       url: '/SignalRelay.ex5',
@@ -107,7 +131,7 @@ describe('downloads without compiled EAs', () => {
     });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('application/json');
-    expect(response.json().message).toContain('/downloads/SignalRelay-mt5-source.zip');
+    expect(response.json().message).toContain('/downloads/SignalRelay-mt5.zip');
   });
 });
 
@@ -123,17 +147,18 @@ describe('downloads with a release folder', () => {
     await t?.close();
   });
 
-  it('serves the compiled EA as an attachment and lists it in the manifest', async () => {
-    const { downloads } = downloadsManifestSchema.parse(
+  it('serves the compiled EA on its own and lists it in the manifest', async () => {
+    const manifest = downloadsManifestSchema.parse(
       (await t.app.inject({ method: 'GET', url: '/api/downloads' })).json(),
     );
-    expect(downloads.map((d) => d.binary?.url ?? null)).toEqual([
+    expect(manifest.downloads.map((d) => d.binary?.url ?? null)).toEqual([
       '/SignalRelay.ex5',
       null,
       null,
       null,
     ]);
-    expect(downloads[0]?.binary?.bytes).toBe(fakeEx5.byteLength);
+    expect(manifest.downloads[0]?.binary?.bytes).toBe(fakeEx5.byteLength);
+    expect(manifest.packages.map((p) => p.compiled)).toEqual([['SignalRelay.ex5'], []]);
 
     const response = await t.app.inject({ method: 'GET', url: '/SignalRelay.ex5' });
     expect(response.statusCode).toBe(200);
@@ -142,38 +167,53 @@ describe('downloads with a release folder', () => {
     expect(response.rawPayload).toEqual(fakeEx5);
     expect((await t.app.inject({ method: 'GET', url: '/SignalRelay.ex4' })).statusCode).toBe(404);
   });
+
+  it('puts the compiled EA into the zip next to its source, and compiles only the rest', async () => {
+    const { zip } = await getZip(t, 'mt5');
+    expect(Buffer.from(zip['MQL5/Experts/SignalRelay.ex5'] ?? [])).toEqual(fakeEx5);
+    expect(zip['MQL5/Experts/SignalRelay.mq5']).toBeDefined();
+    const note = text(zip['SignalRelay-INSTALL.txt']);
+    expect(note).toContain('holds the compiled EAs and their source files');
+    expect(note).toContain('open Experts\\OrderTracker.mq5 and press F7');
+    expect(note).toContain('Already compiled, nothing to do: SignalRelay.ex5.');
+
+    const { zip: mt4 } = await getZip(t, 'mt4');
+    expect(Object.keys(mt4).filter((name) => name.endsWith('.ex4'))).toEqual([]);
+  });
 });
 
 describe('loadDownloads', () => {
-  it('reads the version each source declares at start-up', async () => {
+  it('reads the release from Version.mqh at start-up and refuses its two forms disagreeing', async () => {
     const sourceDir = await tempDir();
     await cp(eaSourceDir, sourceDir, { recursive: true });
-    const file = path.join(sourceDir, 'OrderTracker.mq4');
-    const text = await readFile(file, 'latin1');
-    await writeFile(file, text.replace(/#property version\s+"[^"]*"/, '#property version "7.42"'));
-    const { manifest } = await loadDownloads({
-      sourceDir,
-      releaseDir: sourceDir,
-      publicUrl: 'https://relay.example',
-    });
-    expect(manifest.downloads.find((d) => d.id === 'OrderTracker-mt4')?.version).toBe('7.42');
+    const file = path.join(sourceDir, 'Include', 'SignalRelay', 'Version.mqh');
+    const original = await readFile(file, 'latin1');
+    const options = { sourceDir, releaseDir: sourceDir, publicUrl: 'https://relay.example' };
+
+    await writeFile(
+      file,
+      original
+        .replace(/SR_EA_VERSION "[^"]*"/, 'SR_EA_VERSION "7.4.2"')
+        .replace(/SR_EA_VERSION_PROPERTY "[^"]*"/, 'SR_EA_VERSION_PROPERTY "7.42"'),
+    );
+    const { manifest } = await loadDownloads(options);
+    expect(manifest.version).toBe('7.4.2');
+    expect(manifest.packages.map((p) => p.fileName)).toEqual([
+      'SignalRelay-7.4.2-mt5.zip',
+      'SignalRelay-7.4.2-mt4.zip',
+    ]);
+
+    await writeFile(file, original.replace(/SR_EA_VERSION "[^"]*"/, 'SR_EA_VERSION "1.2.0"'));
+    await expect(loadDownloads(options)).rejects.toThrow(
+      'does not match SR_EA_VERSION "1.2.0" (expected "1.20")',
+    );
   });
 
-  it('refuses a source without a version and an empty compiled file', async () => {
-    const sourceDir = await tempDir();
-    await cp(eaSourceDir, sourceDir, { recursive: true });
+  it('refuses an empty compiled file', async () => {
     const releaseDir = await tempDir();
-    const options = { sourceDir, releaseDir, publicUrl: 'https://relay.example' };
-
     await writeFile(path.join(releaseDir, 'OrderTracker.ex5'), '');
-    await expect(loadDownloads(options)).rejects.toThrow('OrderTracker.ex5 is empty');
-
-    await rm(path.join(releaseDir, 'OrderTracker.ex5'));
-    const file = path.join(sourceDir, 'SignalRelay.mq4');
-    const text = await readFile(file, 'latin1');
-    await writeFile(file, text.replace(/#property version[^\n]*\n/, ''));
-    await expect(loadDownloads(options)).rejects.toThrow(
-      'SignalRelay.mq4 has no #property version',
-    );
+    await expect(
+      loadDownloads({ sourceDir: eaSourceDir, releaseDir, publicUrl: 'https://relay.example' }),
+    ).rejects.toThrow('OrderTracker.ex5 is empty');
   });
 });

@@ -1,7 +1,9 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { isOlderEaVersion, readEaVersion } from '../../core/ea-version.ts';
 import { type TerminalHealthIssue, terminals } from '../../db/schema/signals.ts';
 import type { AppDeps } from '../../deps.ts';
+import { eaSourceDir } from '../../paths.ts';
 import { requireUser, signedInUser } from '../auth/auth-guards.ts';
 import { connectedWindowMs } from '../relay/relay-service.ts';
 
@@ -29,6 +31,8 @@ export type TerminalView = {
   healthAt: string | null;
   /** A copy of the EA refused within the last day because another one trades the account. */
   refusal: { at: string; chart: string; holderChart: string } | null;
+  /** Its EA reports a version older than the current release. */
+  outdated: boolean;
 };
 
 /**
@@ -38,6 +42,7 @@ export type TerminalView = {
  */
 export default async function terminalsRoutes(app: FastifyInstance, { deps }: Options) {
   const { database, presence, now } = deps;
+  const release = await readEaVersion(eaSourceDir);
 
   app.get('/', { preHandler: requireUser }, async (request) => {
     const user = signedInUser(request);
@@ -54,25 +59,28 @@ export default async function terminalsRoutes(app: FastifyInstance, { deps }: Op
       presence.members(user.id, t - connectedWindowMs),
     ]);
     const connected = new Set(online);
-    const list = rows.map((row): TerminalView => ({
-      id: row.id,
-      platform: row.platform,
-      account: row.account,
-      broker: row.broker,
-      eaVersion: row.eaVersion,
-      terminalBuild: row.terminalBuild,
-      transport: row.transport,
-      connected: connected.has(row.id),
-      lastSeenAt: row.lastSeenAt.toISOString(),
-      health: row.health,
-      healthAt: row.healthAt?.toISOString() ?? null,
-      refusal:
-        row.refusal && t - row.refusal.at <= refusalShownForMs
-          ? { ...row.refusal, at: new Date(row.refusal.at).toISOString() }
-          : null,
-    }));
+    const list = rows.map(
+      (row): TerminalView => ({
+        id: row.id,
+        platform: row.platform,
+        account: row.account,
+        broker: row.broker,
+        eaVersion: row.eaVersion,
+        terminalBuild: row.terminalBuild,
+        transport: row.transport,
+        connected: connected.has(row.id),
+        lastSeenAt: row.lastSeenAt.toISOString(),
+        health: row.health,
+        healthAt: row.healthAt?.toISOString() ?? null,
+        refusal:
+          row.refusal && t - row.refusal.at <= refusalShownForMs
+            ? { ...row.refusal, at: new Date(row.refusal.at).toISOString() }
+            : null,
+        outdated: row.eaVersion !== null && isOlderEaVersion(row.eaVersion, release),
+      }),
+    );
     // Connected first; each group most recently seen first.
     list.sort((a, b) => Number(b.connected) - Number(a.connected));
-    return { terminals: list } satisfies { terminals: TerminalView[] };
+    return { terminals: list, release } satisfies { terminals: TerminalView[]; release: string };
   });
 }
