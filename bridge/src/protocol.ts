@@ -112,7 +112,12 @@ export const welcomeSchema = z.object({
 });
 export const signalFrameSchema = z.object({ type: z.literal('signal'), signal: signalSchema });
 export const pongSchema = z.object({ type: z.literal('pong'), t: z.number() });
-export const errorCodes = ['LICENSE_INVALID', 'BAD_REQUEST', 'RATE_LIMITED'] as const;
+export const errorCodes = [
+  'LICENSE_INVALID',
+  'BAD_REQUEST',
+  'RATE_LIMITED',
+  'LIMIT_REACHED',
+] as const;
 export const errorFrameSchema = z.object({
   type: z.literal('error'),
   code: z.enum(errorCodes),
@@ -134,7 +139,10 @@ export const closeCodes = {
   licenseInvalid: 4401,
   /** Server restarting: reconnect (with jitter) to another instance. */
   serviceRestart: 1012,
-  /** Too many connections (error frame RATE_LIMITED): reconnect later, with the usual backoff. */
+  /**
+   * Too many connections (error frame RATE_LIMITED) or terminals (LIMIT_REACHED): reconnect
+   * later, with the usual backoff.
+   */
   tryAgainLater: 1013,
 } as const;
 

@@ -1,6 +1,7 @@
 import {
   closeCodes,
   eaFrameSchema,
+  type errorCodes,
   type Hello,
   protocolVersion,
 } from '@signalrelay/bridge/protocol';
@@ -10,6 +11,7 @@ import { type LicenseDirectory, unverifiedLicenseMessage } from '../../core/lice
 import type { RelayHub } from '../../core/relay-hub.ts';
 import { toEaSignal } from '../../core/signal-rows.ts';
 import type { TerminalRef } from '../../core/signal-store.ts';
+import { AppError } from '../../errors.ts';
 import type { EaLimits } from './relay-limits.ts';
 import type { RelayService } from './relay-service.ts';
 import type { TerminalRegistry } from './relay-terminals.ts';
@@ -80,11 +82,7 @@ export function createWsGateway(deps: Deps) {
     return true;
   }
 
-  function sendError(
-    socket: WebSocket,
-    code: 'BAD_REQUEST' | 'LICENSE_INVALID' | 'RATE_LIMITED',
-    message: string,
-  ) {
+  function sendError(socket: WebSocket, code: (typeof errorCodes)[number], message: string) {
     send(socket, JSON.stringify({ type: 'error', code, message }));
   }
 
@@ -129,8 +127,14 @@ export function createWsGateway(deps: Deps) {
     }
     const forLicense = limits.helloForLicense(owner.userId);
     if (!forLicense.allowed) return refuse(c, forLicense.retryAfterSeconds);
-    const terminal = await terminals.resolve(owner.userId, frame, frame);
-    if (c.socket.readyState !== c.socket.OPEN) return;
+    const terminal = await terminals.resolve(owner.userId, frame, frame).catch((err: unknown) => {
+      if (!(err instanceof AppError && err.code === 'LIMIT_REACHED')) throw err;
+      // Not fatal: the trader may free a place (ea/PROTOCOL.md, "Limits"), so retry later.
+      sendError(c.socket, 'LIMIT_REACHED', err.message);
+      c.socket.close(closeCodes.tryAgainLater, 'terminal limit');
+      return null;
+    });
+    if (!terminal || c.socket.readyState !== c.socket.OPEN) return;
     c.terminal = terminal;
     c.licenseNumber = frame.licenseNumber;
     const unregister = await hub.register(owner.userId, {
