@@ -155,12 +155,17 @@ export const welcomeSchema = z.object({
 });
 export const signalFrameSchema = z.object({ type: z.literal('signal'), signal: signalSchema });
 export const pongSchema = z.object({ type: z.literal('pong'), t: z.number() });
-/** `EXECUTOR_TAKEN` is v2: only an EA that sent an `instanceId` can be refused with it. */
+/**
+ * `EXECUTOR_TAKEN` and `LIMIT_REACHED` are v2: a v1 EA is refused with `RATE_LIMITED` instead
+ * (close 1013), which means the same to it, and is never an executor refusal (it sends no
+ * `instanceId`).
+ */
 export const errorCodes = [
   'LICENSE_INVALID',
   'BAD_REQUEST',
   'RATE_LIMITED',
   'EXECUTOR_TAKEN',
+  'LIMIT_REACHED',
 ] as const;
 export const errorFrameSchema = z.object({
   type: z.literal('error'),
@@ -183,7 +188,10 @@ export const closeCodes = {
   licenseInvalid: 4401,
   /** Server restarting: reconnect (with jitter) to another instance. */
   serviceRestart: 1012,
-  /** Too many connections (error frame RATE_LIMITED): reconnect later, with the usual backoff. */
+  /**
+   * Too many connections (error frame RATE_LIMITED) or terminals (LIMIT_REACHED): reconnect
+   * later, with the usual backoff.
+   */
   tryAgainLater: 1013,
   /** v2: another instance trades this account (error frame EXECUTOR_TAKEN); retry slowly. */
   executorTaken: 4409,

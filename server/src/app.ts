@@ -77,7 +77,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     ...(deps.redis ? { redis: deps.redis, nameSpace: 'rl:' } : {}),
   });
   registerSecurityHeaders(app, deps.config.publicUrl);
-  registerErrorHandler(app);
+  registerErrorHandler(app, { now: deps.now });
   registerHttpMetrics(app, metrics);
   registerSessions(app, deps);
 

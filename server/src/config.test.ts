@@ -9,6 +9,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', SIGNAL_TTL_MS: 30_000 });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.REDIS_URL).toBeUndefined();
+    expect(config.REDIS_PREFIX).toBe('signalrelay:');
     expect(config.publicUrl).toBe('http://localhost:3000');
   });
 
@@ -19,6 +20,7 @@ describe('loadConfig', () => {
         PORT: 'eighty',
         DATABASE_URL: 'mysql://db',
         SIGNAL_TTL_MS: '5',
+        REDIS_PREFIX: 'my app',
       });
     } catch (err) {
       error = err;
@@ -30,6 +32,7 @@ describe('loadConfig', () => {
         'PORT: must be a port number (0-65535)',
         'DATABASE_URL: must be a URL starting with postgres:// or postgresql://',
         'SIGNAL_TTL_MS: must be at least 1000 (1 s)',
+        'REDIS_PREFIX: must be letters, digits and : _ . - { } only',
       ]),
     );
   });

@@ -32,6 +32,17 @@ const schema = z
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalUrl(['postgres', 'postgresql']),
     REDIS_URL: optionalUrl(['redis', 'rediss']),
+    /**
+     * Put in front of every Redis key, pub/sub channel and BullMQ queue, so deployments (or a
+     * deployment and its staging) sharing one Redis never take each other's jobs or messages.
+     */
+    REDIS_PREFIX: z
+      .string()
+      .trim()
+      .max(64, 'must be at most 64 characters')
+      .regex(/^[\w:.{}-]*$/, 'must be letters, digits and : _ . - { } only')
+      .optional()
+      .transform((v) => v || 'signalrelay:'),
     SMTP_URL: optionalUrl(['smtp', 'smtps']),
     MAIL_FROM: z.string().default('SignalRelay <no-reply@signalrelay.local>'),
     SUPPORT_EMAIL: z.email().default('support@signalrelay.local'),

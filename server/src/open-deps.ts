@@ -28,11 +28,6 @@ export type OpenDepsOverrides = {
   /** An open, migrated database; the caller keeps ownership and closes it. */
   database?: Database;
   now?: () => number;
-  /**
-   * Namespaces everything in Redis: keys (ioredis `keyPrefix`), bus channels and BullMQ
-   * queues, so several test apps can share one Redis.
-   */
-  redisPrefix?: string;
 };
 
 /**
@@ -96,11 +91,10 @@ export async function openDeps(
   }
 
   const redisUrl = config.REDIS_URL;
-  const prefix = overrides.redisPrefix ?? '';
-  const redis = new Redis(redisUrl, {
-    ...requestPathRedisOptions,
-    ...(prefix ? { keyPrefix: prefix } : {}),
-  });
+  // One prefix for everything in Redis: keys (ioredis `keyPrefix`, which also covers the keys
+  // of our Lua scripts), bus channels and BullMQ queues, which `keyPrefix` does not reach.
+  const prefix = config.REDIS_PREFIX;
+  const redis = new Redis(redisUrl, { ...requestPathRedisOptions, keyPrefix: prefix });
   const subscriber = new Redis(redisUrl, { lazyConnect: true });
   let lastRedisError: Error | undefined;
   for (const [name, client] of [

@@ -39,10 +39,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // Tests stand in for a proxy: they set X-Forwarded-For to act as different clients.
     TRUST_PROXY: 'true',
   };
-  if (redis) env.REDIS_URL = await requireRedis();
+  // A private REDIS_PREFIX unless the test names one (then it is still deleted at close).
+  const redisPrefix = redis ? (overrides.REDIS_PREFIX ?? uniquePrefix()) : undefined;
+  if (redisPrefix)
+    Object.assign(env, { REDIS_URL: await requireRedis(), REDIS_PREFIX: redisPrefix });
   const testDatabase = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'signalrelay-test-'));
-  const redisPrefix = redis ? uniquePrefix() : undefined;
   // Undone in reverse order by close(), or at once when building fails half-way.
   const cleanups: (() => Promise<unknown>)[] = [
     () => rm(dataDir, { recursive: true, force: true }),
@@ -63,7 +65,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const deps = await openDeps(config, logger, {
       database: testDatabase.database,
       ...(now ? { now } : {}),
-      ...(redisPrefix ? { redisPrefix } : {}),
     });
     cleanups.push(() => deps.close());
     const app = await buildApp(deps);

@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode, errorBody, errorCatalogue } from '../errors.ts';
+import { createRepeatLog } from './repeat-log.ts';
 
 /** Fastify's own client-error codes mapped to our catalogue. */
 const fastifyCodes: Record<string, ErrorCode> = {
@@ -31,13 +32,41 @@ function isServiceUnavailable(err: unknown): boolean {
 /**
  * One error handler for the whole app: catalogue errors keep their message, client errors
  * raised by Fastify get a readable one, and anything else is logged and hidden behind INTERNAL.
+ * Client errors are logged once a minute per source, route and answer, with a count
+ * (http/repeat-log.ts), so a client repeating a bad request cannot flood the log.
  */
-export function registerErrorHandler(app: FastifyInstance) {
+export function registerErrorHandler(
+  app: FastifyInstance,
+  { now = () => Date.now() }: { now?: () => number } = {},
+) {
+  const repeatLog = createRepeatLog({ log: app.log, now });
+  app.addHook('onClose', async () => repeatLog.close());
+
+  function clientError(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    code: ErrorCode,
+    message: string,
+    details?: Record<string, unknown>,
+  ) {
+    const route = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
+    repeatLog.note(
+      [request.ip, route, status, code, message].join('|'),
+      { ip: request.ip, route, status, code },
+      `client error: ${message}`,
+    );
+    return reply.status(status).send(errorBody(code, message, details));
+  }
+
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
       if (err.status >= 500) request.log.error({ err }, err.message);
       const retryAfter = err.details?.retryAfterSeconds;
       if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+      if (err.status < 500) {
+        return clientError(request, reply, err.status, err.code, err.message, err.details);
+      }
       return reply.status(err.status).send(errorBody(err.code, err.message, err.details));
     }
     // @fastify/rate-limit throws a bare 429 without a code.
@@ -46,19 +75,15 @@ export function registerErrorHandler(app: FastifyInstance) {
       : err.statusCode === 429
         ? 'RATE_LIMITED'
         : undefined;
-    if (mapped === 'RATE_LIMITED') {
-      return reply.status(429).send(errorBody('RATE_LIMITED', errorCatalogue.RATE_LIMITED.message));
-    }
     if (mapped) {
       const message =
         mapped === 'BAD_REQUEST'
           ? `Invalid JSON body: ${err.message}`
           : errorCatalogue[mapped].message;
-      return reply.status(errorCatalogue[mapped].status).send(errorBody(mapped, message));
+      return clientError(request, reply, errorCatalogue[mapped].status, mapped, message);
     }
     if (err instanceof SyntaxError || (err.statusCode && err.statusCode < 500)) {
-      const status = err.statusCode ?? 400;
-      return reply.status(status).send(errorBody('BAD_REQUEST', err.message));
+      return clientError(request, reply, err.statusCode ?? 400, 'BAD_REQUEST', err.message);
     }
     if (isServiceUnavailable(err)) {
       request.log.warn({ err: err.message }, 'a backing service is unreachable');

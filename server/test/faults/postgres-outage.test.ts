@@ -126,7 +126,10 @@ describe('Postgres unavailable for 10 s', () => {
     expect(late).toEqual([]);
     const day = quotaDayAt(cutAt).day;
     for (const user of users) {
-      const counted = Number((await redis.client.get(`quota:${quotaKey(user.id, day)}`)) ?? 0);
+      // The servers run under the default REDIS_PREFIX.
+      const counted = Number(
+        (await redis.client.get(`signalrelay:quota:${quotaKey(user.id, day)}`)) ?? 0,
+      );
       const mine = replies.filter((r) => r.signalId && r.licenseNumber === user.licenseNumber);
       expect(counted, user.licenseNumber).toBe(mine.length);
     }

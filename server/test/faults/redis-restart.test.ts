@@ -105,7 +105,10 @@ describe('Redis restarted under load', () => {
       const mine = all.filter((r) => r.licenseNumber === user.licenseNumber);
       const accepted = mine.filter((r) => r.signalId).length;
       const refused = mine.filter((r) => r.status === 503).length;
-      const counted = Number((await redis.client.get(`quota:${quotaKey(user.id, day)}`)) ?? 0);
+      // The servers run under the default REDIS_PREFIX.
+      const counted = Number(
+        (await redis.client.get(`signalrelay:quota:${quotaKey(user.id, day)}`)) ?? 0,
+      );
       expect(counted, user.licenseNumber).toBeGreaterThanOrEqual(accepted);
       expect(counted - accepted, user.licenseNumber).toBeLessThanOrEqual(refused);
       overcount += counted - accepted;

@@ -64,12 +64,13 @@ describe('set-plan without billing', () => {
     const env = {
       DATABASE_URL: t.deps.config.DATABASE_URL!,
       REDIS_URL: await requireRedis(),
+      REDIS_PREFIX: t.deps.config.REDIS_PREFIX,
       DATA_DIR: t.deps.config.DATA_DIR,
     };
     const listener = new Redis(env.REDIS_URL);
     const heard: string[] = [];
     listener.on('message', (_channel, message) => heard.push(message));
-    await listener.subscribe(userChangedChannel);
+    await listener.subscribe(env.REDIS_PREFIX + userChangedChannel);
     try {
       // Each run starts a TypeScript process; run the three side by side.
       const [ok, unknown, badPlan] = await Promise.all([

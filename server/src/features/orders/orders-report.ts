@@ -3,8 +3,9 @@ import {
   ordersReportSchema,
   reportedOrderSchema,
 } from '@signalrelay/bridge/protocol';
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { licenseCaps } from '../../core/license-caps.ts';
 import { type LicenseDirectory, unverifiedLicenseMessage } from '../../core/license-directory.ts';
 import type { PublishLive } from '../../core/live-events.ts';
 import type { Db } from '../../db/db.ts';
@@ -48,7 +49,18 @@ function rowSchema(now: number) {
 type ValidRow = z.output<typeof reportedOrderSchema>;
 
 export type RejectedRow = { index: number; field: string; message: string };
-export type ReportOutcome = { accepted: number; rejected: RejectedRow[]; changed: number };
+export type ReportOutcome = {
+  accepted: number;
+  rejected: RejectedRow[];
+  changed: number;
+  /** New orders not stored because the licence holds `licenseCaps.orders` already. */
+  overLimit: number;
+};
+
+/** Why new orders are refused (409 LIMIT_REACHED; ea/PROTOCOL.md, "Limits"). */
+export function ordersLimitMessage(overLimit: number) {
+  return `This licence already stores ${licenseCaps.orders.toLocaleString('en-US')} orders, the most it keeps: ${overLimit} new orders were not stored (changes to stored ones were). Delete old orders in Order History to make room.`;
+}
 
 /** The `excluded` (proposed) value of a column in ON CONFLICT DO UPDATE. */
 const excluded = (column: { name: string }) => sql.raw(`excluded."${column.name}"`);
@@ -95,11 +107,36 @@ export function createOrderReports({
     return new Map(rows.map((row) => [row.ticket, row]));
   }
 
-  async function upsert(terminal: Terminal, broker: string, rows: ValidRow[], at: number) {
-    const old = await before(
-      terminal,
-      rows.map((row) => row.ticket),
-    );
+  async function storedOrders(userId: string) {
+    const [row] = await db.select({ n: count() }).from(orders).where(eq(orders.userId, userId));
+    return row?.n ?? 0;
+  }
+
+  /**
+   * The rows that fit: every row of a stored order, and new ones while the licence holds
+   * fewer than `licenseCaps.orders`. Two reports at once may both fit their last places: the
+   * cap is exceeded by at most one report's rows.
+   */
+  async function withinCap(
+    userId: string,
+    rows: ValidRow[],
+    old: Map<string, unknown>,
+  ): Promise<{ fit: ValidRow[]; overLimit: number }> {
+    const fresh = rows.filter((row) => !old.has(row.ticket));
+    if (fresh.length === 0) return { fit: rows, overLimit: 0 };
+    const room = Math.max(0, licenseCaps.orders - (await storedOrders(userId)));
+    if (fresh.length <= room) return { fit: rows, overLimit: 0 };
+    const refused = new Set(fresh.slice(room));
+    return { fit: rows.filter((row) => !refused.has(row)), overLimit: refused.size };
+  }
+
+  async function upsert(
+    terminal: Terminal,
+    broker: string,
+    rows: ValidRow[],
+    old: Awaited<ReturnType<typeof before>>,
+    at: number,
+  ) {
     const written = await db
       .insert(orders)
       .values(rows.map((row) => ({ ...terminal, broker, ...toColumns(row) })))
@@ -194,17 +231,26 @@ export function createOrderReports({
       const keep = wanted.filter((row) => !expired(row));
       const expiredTickets = wanted.filter(expired).map((row) => row.ticket);
 
+      const old =
+        keep.length > 0
+          ? await before(
+              terminal,
+              keep.map((row) => row.ticket),
+            )
+          : new Map();
+      const { fit, overLimit } = await withinCap(owner.userId, keep, old);
+
       let changed = 0;
       let statsChanged = false;
-      if (keep.length > 0) {
-        const written = await upsert(terminal, report.broker, keep, at);
+      if (fit.length > 0) {
+        const written = await upsert(terminal, report.broker, fit, old, at);
         changed += written.changed;
         statsChanged = written.statsChanged;
         // A deletion that committed between the tombstone check and the upsert: undo the
         // rows this report brought back.
         const revived = await tombstones.purgeRevived(
           terminal,
-          keep.map((row) => row.ticket),
+          fit.map((row) => row.ticket),
         );
         if (revived > 0) statsChanged = true;
       }
@@ -218,7 +264,7 @@ export function createOrderReports({
       }
       if (statsChanged) await markStatisticsStale(db, owner.userId);
       if (changed > 0) publishLive(owner.userId, { type: 'orders', changed });
-      return { accepted, rejected, changed };
+      return { accepted, rejected, changed, overLimit };
     },
   };
 }

@@ -9,7 +9,7 @@ import { requireSameOrigin, requireUser, signedInUser } from '../auth/auth-guard
 import type { SessionUser } from '../auth/auth-sessions.ts';
 import { createOrderDeletion } from './orders-delete.ts';
 import { createOrderHistory } from './orders-history.ts';
-import { createOrderReports } from './orders-report.ts';
+import { createOrderReports, ordersLimitMessage } from './orders-report.ts';
 import {
   deleteHistoryQuerySchema,
   deleteOrderParamsSchema,
@@ -58,21 +58,31 @@ export default async function ordersRoutes(app: FastifyInstance, { deps, core }:
   /**
    * ea/PROTOCOL.md, Orders report: 200 `{accepted}` when every row is good. When some rows
    * are bad the good ones are stored anyway and the reply is 400 naming the first bad row in
-   * `message`, with `accepted` and every bad row in `rejected` (index, field, message).
+   * `message`, with `accepted` and every bad row in `rejected` (index, field, message). New
+   * orders past the licence's cap: 409 LIMIT_REACHED, the other rows stored.
    */
   app.post('/report', { bodyLimit: reportBodyLimit }, async (request) => {
-    const { accepted, rejected } = await reports.report(request.body).catch((err: unknown) => {
-      // Guessing licences: past the per-IP budget the answer is 429 instead of 401.
-      if (err instanceof AppError && err.code === 'LICENSE_INVALID') {
-        const miss = misses.miss(request.ip);
-        if (!miss.allowed) {
-          throw new AppError('RATE_LIMITED', undefined, {
-            retryAfterSeconds: miss.retryAfterSeconds,
-          });
+    const { accepted, rejected, overLimit } = await reports
+      .report(request.body)
+      .catch((err: unknown) => {
+        // Guessing licences: past the per-IP budget the answer is 429 instead of 401.
+        if (err instanceof AppError && err.code === 'LICENSE_INVALID') {
+          const miss = misses.miss(request.ip);
+          if (!miss.allowed) {
+            throw new AppError('RATE_LIMITED', undefined, {
+              retryAfterSeconds: miss.retryAfterSeconds,
+            });
+          }
         }
-      }
-      throw err;
-    });
+        throw err;
+      });
+    if (overLimit > 0) {
+      throw new AppError('LIMIT_REACHED', ordersLimitMessage(overLimit), {
+        accepted,
+        overLimit,
+        rejected,
+      });
+    }
     if (rejected.length === 0) return { accepted };
     const first = rejected[0]!;
     throw new AppError(

@@ -1,22 +1,35 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { helloFrame, openEaSocket } from '../../../test/ea-socket.ts';
 import { type ServerProcess, startServerProcess } from '../../../test/server-process.ts';
-import { createTestDatabase, requireRedis, type TestDatabase } from '../../../test/services.ts';
+import {
+  createTestDatabase,
+  deleteRedisPrefix,
+  requireRedis,
+  type TestDatabase,
+  uniquePrefix,
+} from '../../../test/services.ts';
 import { createTestUser } from '../../../test/users.ts';
 
 let database: TestDatabase;
 let a: ServerProcess;
 let b: ServerProcess;
+// The processes share one prefix, as one deployment's instances do, that no other test uses.
+const redisPrefix = uniquePrefix();
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const env = { DATABASE_URL: database.url, REDIS_URL: await requireRedis() };
+  const env = {
+    DATABASE_URL: database.url,
+    REDIS_URL: await requireRedis(),
+    REDIS_PREFIX: redisPrefix,
+  };
   [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
 }, 60_000);
 
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
   await database?.drop();
+  await deleteRedisPrefix(redisPrefix);
 });
 
 describe('two server processes on one Postgres and Redis', () => {
@@ -51,6 +64,7 @@ describe('two server processes on one Postgres and Redis', () => {
     const poller = await startServerProcess({
       DATABASE_URL: database.url,
       REDIS_URL: await requireRedis(),
+      REDIS_PREFIX: redisPrefix,
     });
     const held = fetch(`${poller.url}/api/ea/poll`, {
       method: 'POST',

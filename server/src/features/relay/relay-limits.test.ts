@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { createCaptureLogger } from '../../../test/capture-logger.ts';
 import { helloFrame, openEaSocket } from '../../../test/ea-socket.ts';
 import { createTestUser } from '../../../test/users.ts';
+import { licenseCaps } from '../../core/license-caps.ts';
 import { eaLimits } from './relay-limits.ts';
 
 const capture = createCaptureLogger('info');
@@ -72,7 +73,9 @@ describe('EA gateway budgets', () => {
   it('limits how often one licence may say hello', async () => {
     const user = await createTestUser(t.deps.database.db);
     for (let i = 0; i < eaLimits.helloPerLicense.burst; i++) {
-      const { first } = await helloOnce(user.licenseNumber, { account: String(1000 + i) });
+      // Several terminals of the licence, within its terminal cap.
+      const account = String(1000 + (i % licenseCaps.terminals));
+      const { first } = await helloOnce(user.licenseNumber, { account });
       expect(first, `hello ${i}`).toMatchObject({ type: 'welcome' });
     }
     const { first, closed } = await helloOnce(user.licenseNumber);

@@ -1,8 +1,10 @@
 import type { HealthIssue, TerminalIdentity } from '@signalrelay/bridge/protocol';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { cachedTerminals, licenseCaps } from '../../core/license-caps.ts';
 import type { TerminalRef } from '../../core/signal-store.ts';
 import type { Db } from '../../db/db.ts';
 import { type ExecutorRefusal, terminals } from '../../db/schema/signals.ts';
+import { AppError } from '../../errors.ts';
 
 /** Refresh a known terminal's row (last seen, EA version) at most this often. */
 const refreshMs = 60_000;
@@ -13,13 +15,41 @@ type Details = {
   transport: 'ws' | 'poll';
 };
 
+const activeDays = licenseCaps.terminalActiveMs / (24 * 60 * 60 * 1000);
+/** Why a new terminal is refused (HTTP 409 LIMIT_REACHED, or the WebSocket's error frame). */
+export const terminalLimitMessage = `This licence already has ${licenseCaps.terminals} terminals seen in the last ${activeDays} days, the most it can serve. Remove the EA from terminals you no longer use: a terminal stops counting ${activeDays} days after it was last seen.`;
+
 /**
  * Terminal rows keyed by licence owner + platform + account + broker. Long-poll EAs call in
- * every few seconds, so known terminals are served from memory and written back only once a
- * minute.
+ * every few seconds, so known terminals are served from memory (the least recently used
+ * dropped past `cachedTerminals`) and written back only once a minute. A licence gets at most
+ * `licenseCaps.terminals` active terminals: hellos naming made-up accounts add no rows.
  */
 export function createTerminalRegistry({ db, now }: { db: Db; now: () => number }) {
   const known = new Map<string, { ref: TerminalRef; writtenAt: number }>();
+
+  /** Refuses a terminal the licence does not have yet once it has its active maximum. */
+  async function admit(userId: string, identity: TerminalIdentity, broker: string) {
+    const isThis = and(
+      eq(terminals.userId, userId),
+      eq(terminals.platform, identity.platform),
+      eq(terminals.account, identity.account),
+      eq(terminals.broker, broker),
+    );
+    const activeSince = new Date(now() - licenseCaps.terminalActiveMs);
+    const [row] = await db
+      .select({
+        exists: sql<boolean>`exists (${db.select({ one: sql`1` }).from(terminals).where(isThis)})`,
+        active: count(),
+      })
+      .from(terminals)
+      .where(and(eq(terminals.userId, userId), gt(terminals.lastSeenAt, activeSince)));
+    // Hellos of two new terminals at once may both pass: the cap is exceeded by at most the
+    // hellos handled together, never without end.
+    if (!row?.exists && (row?.active ?? 0) >= licenseCaps.terminals) {
+      throw new AppError('LIMIT_REACHED', terminalLimitMessage);
+    }
+  }
 
   return {
     async resolve(
@@ -32,7 +62,13 @@ export function createTerminalRegistry({ db, now }: { db: Db; now: () => number 
       const eaVersion = details.eaVersion?.replaceAll('\u0000', '') ?? null;
       const key = `${userId}|${identity.platform}|${identity.account}|${broker}|${details.transport}`;
       const cached = known.get(key);
-      if (cached && now() - cached.writtenAt < refreshMs) return cached.ref;
+      if (cached && now() - cached.writtenAt < refreshMs) {
+        // Re-inserted at the end: the Map's first key is always the least recently used.
+        known.delete(key);
+        known.set(key, cached);
+        return cached.ref;
+      }
+      if (!cached) await admit(userId, identity, broker);
       const at = new Date(now());
       const rows = await db
         .insert(terminals)
@@ -57,7 +93,9 @@ export function createTerminalRegistry({ db, now }: { db: Db; now: () => number 
         })
         .returning({ id: terminals.id });
       const ref = { id: rows[0]!.id, userId, platform: identity.platform };
+      known.delete(key);
       known.set(key, { ref, writtenAt: now() });
+      if (known.size > cachedTerminals) known.delete(known.keys().next().value as string);
       return ref;
     },
 

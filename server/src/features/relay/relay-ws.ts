@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   closeCodes,
   eaFrameSchema,
+  type errorCodes,
   type HealthIssue,
   type Hello,
 } from '@signalrelay/bridge/protocol';
@@ -12,6 +13,7 @@ import type { PublishLive } from '../../core/live-events.ts';
 import type { RelayHub } from '../../core/relay-hub.ts';
 import { toEaSignal } from '../../core/signal-rows.ts';
 import type { TerminalRef } from '../../core/signal-store.ts';
+import { AppError } from '../../errors.ts';
 import type { ExecutorGate, HeldLease } from './relay-executors.ts';
 import type { EaLimits } from './relay-limits.ts';
 import type { RelayService } from './relay-service.ts';
@@ -117,11 +119,7 @@ export function createWsGateway(deps: Deps) {
     return true;
   }
 
-  function sendError(
-    socket: WebSocket,
-    code: 'BAD_REQUEST' | 'LICENSE_INVALID' | 'RATE_LIMITED' | 'EXECUTOR_TAKEN',
-    message: string,
-  ) {
+  function sendError(socket: WebSocket, code: (typeof errorCodes)[number], message: string) {
     send(socket, JSON.stringify({ type: 'error', code, message }));
   }
 
@@ -166,8 +164,17 @@ export function createWsGateway(deps: Deps) {
     }
     const forLicense = limits.helloForLicense(owner.userId);
     if (!forLicense.allowed) return refuse(c, forLicense.retryAfterSeconds);
-    const terminal = await terminals.resolve(owner.userId, frame, { ...frame, transport: 'ws' });
-    if (c.socket.readyState !== c.socket.OPEN) return;
+    const terminal = await terminals
+      .resolve(owner.userId, frame, { ...frame, transport: 'ws' })
+      .catch((err: unknown) => {
+        if (!(err instanceof AppError && err.code === 'LIMIT_REACHED')) throw err;
+        // Not fatal: the trader may free a place (ea/PROTOCOL.md, "Limits"), so retry later.
+        // A v1 EA knows only v1's codes: RATE_LIMITED with 1013 means the same to it.
+        sendError(c.socket, frame.v >= 2 ? 'LIMIT_REACHED' : 'RATE_LIMITED', err.message);
+        c.socket.close(closeCodes.tryAgainLater, 'terminal limit');
+        return null;
+      });
+    if (!terminal || c.socket.readyState !== c.socket.OPEN) return;
     const admission = await executors.admit(terminal, frame, c.session, leaseTtlMs);
     if (admission.refused) return refuseExecutor(c, admission.message);
     if (c.socket.readyState !== c.socket.OPEN) {
