@@ -13,6 +13,7 @@
 #include <SignalRelay\Dedupe.mqh>
 #include <SignalRelay\ExecutorLock.mqh>
 #include <SignalRelay\Health.mqh>
+#include <SignalRelay\ResultOutbox.mqh>
 #include <SignalRelay\Transport\Http.mqh>
 #include <SignalRelay\Transport\Backoff.mqh>
 #include <SignalRelay\Transport\WebSocket.mqh>
@@ -70,9 +71,7 @@ private:
    // Work
    SR_Signal         m_queue[];
    int               m_queueCount;
-   SR_Result         m_outbox[];
-   long              m_outboxPing[];   // 0 unsent on this connection, -1 written, >0 the ping whose pong confirms it
-   int               m_outboxCount;
+   CResultOutbox     m_outbox;
    string            m_received[];
    // Display
    bool              m_alertedUrl;
@@ -150,36 +149,10 @@ private:
      }
 
    //--- results
-   void              QueueResult(const SR_Result &r)
-     {
-      for(int i = 0; i < m_outboxCount; i++)
-         if(m_outbox[i].id == r.id)
-            return;
-      if(ArraySize(m_outbox) <= m_outboxCount)
-        {
-         ArrayResize(m_outbox, m_outboxCount + 1, 16);
-         ArrayResize(m_outboxPing, m_outboxCount + 1, 16);
-        }
-      m_outbox[m_outboxCount].CopyFrom(r);
-      m_outboxPing[m_outboxCount] = 0;
-      m_outboxCount++;
-     }
-   // The first `count` results reached the server: forget them for good.
-   void              ConfirmResults(const int count)
-     {
-      for(int i = 0; i < count && i < m_outboxCount; i++)
-         m_dedupe.MarkSent(m_outbox[i].id);
-      for(int i = count; i < m_outboxCount; i++)
-        {
-         m_outbox[i - count].CopyFrom(m_outbox[i]);
-         m_outboxPing[i - count] = m_outboxPing[i];
-        }
-      m_outboxCount = (m_outboxCount > count) ? m_outboxCount - count : 0;
-     }
    void              Finish(const SR_Result &r)
      {
       m_dedupe.Remember(r);
-      QueueResult(r);
+      m_outbox.Add(r);
       string line = "signal " + r.id + " " + r.status;
       if(r.ticket != "")
          line += ": ticket " + r.ticket + " at " + DoubleToString(r.price, r.digits);
@@ -207,29 +180,15 @@ private:
       r.volume = 0;
       Finish(r);
      }
-   // Writes the results not yet written on this connection. A written
-   // result counts as delivered only when the pong of a later ping comes
-   // back over the same connection; if the socket dies first it is sent
-   // again after the reconnect (the server keeps the first result of each
-   // signal, so a repeat changes nothing).
    void              FlushOutboxWs(void)
      {
-      for(int i = 0; i < m_outboxCount && m_ws.IsOpen() && m_welcomed; i++)
-        {
-         if(m_outboxPing[i] != 0)
-            continue;
-         if(!m_ws.SendText(SR_ResultFrame(m_outbox[i])))
-            break;
-         m_outboxPing[i] = -1;
-        }
+      if(m_welcomed)
+         m_outbox.WriteTo(m_ws);
      }
    void              OnPong(const long t)
      {
       m_pingsOutstanding = 0;
-      int confirmed = 0;
-      while(confirmed < m_outboxCount && m_outboxPing[confirmed] > 0 && m_outboxPing[confirmed] <= t)
-         confirmed++;
-      ConfirmResults(confirmed);
+      m_outbox.PongReceived(t, m_dedupe);
      }
 
    //--- signals
@@ -273,7 +232,7 @@ private:
         {
          Acknowledge(s.id);
          SR_Info("signal " + s.id + " was already answered (" + prior.status + "): sending that result again");
-         QueueResult(prior);
+         m_outbox.Add(prior);
          return;
         }
       if(IsQueued(s.id))
@@ -418,8 +377,7 @@ private:
      {
       bool wasWelcomed = m_welcomed;
       string why = m_ws.Error();
-      for(int i = 0; i < m_outboxCount; i++)
-         m_outboxPing[i] = 0;   // unconfirmed: written to a socket that died
+      m_outbox.ConnectionLost();
       int err = m_ws.ErrorCode();
       m_welcomed = false;
       m_helloSent = false;
@@ -517,9 +475,7 @@ private:
          if(m_ws.SendText(SR_PingFrame(t)))
            {
             m_pingsOutstanding++;
-            for(int i = 0; i < m_outboxCount; i++)
-               if(m_outboxPing[i] == -1)
-                  m_outboxPing[i] = t;
+            m_outbox.PingSent(t);
            }
          m_nextPingTick = GetTickCount() + m_heartbeatMs;
         }
@@ -549,11 +505,12 @@ private:
       if(busy && !SR_TickReached(m_nextBusyPollTick))
          return;
       m_nextBusyPollTick = GetTickCount() + 1000;
-      int included = (m_outboxCount < SR_MAX_RESULTS_PER_POLL) ? m_outboxCount : SR_MAX_RESULTS_PER_POLL;
+      SR_Result results[];
+      int included = m_outbox.Oldest(results, SR_MAX_RESULTS_PER_POLL);
       SR_HealthIssue issues[];
       bool sendHealth = m_health.Refresh();
       int issueCount = m_health.Issues(issues);
-      string body = SR_PollBody(m_id, m_received, m_outbox, included, busy ? 0 : SR_POLL_DEFAULT_WAIT_MS, sendHealth, issues,
+      string body = SR_PollBody(m_id, m_received, results, included, busy ? 0 : SR_POLL_DEFAULT_WAIT_MS, sendHealth, issues,
                                 issueCount);
       CJsonDoc doc;
       string problem = "";
@@ -590,7 +547,7 @@ private:
         }
       if(sendHealth)
          m_health.Sent();
-      ConfirmResults(included);
+      m_outbox.Confirm(included, m_dedupe);
       ArrayResize(m_received, 0);
       int signals = doc.Child(doc.Root(), "signals");
       for(int item = doc.Item(signals, 0); item >= 0; item = doc.Next(item))
@@ -637,7 +594,7 @@ private:
       SR_Result unsent[];
       int n = m_dedupe.Unsent(unsent);
       for(int i = 0; i < n; i++)
-         QueueResult(unsent[i]);
+         m_outbox.Add(unsent[i]);
       if(n > 0)
          SR_Info(IntegerToString(n) + " result(s) from before the restart will be reported");
       SR_Signal pending[];
@@ -658,7 +615,7 @@ public:
                      CRelay(void) : m_port(443), m_tls(true), m_ready(false), m_mode(SR_MODE_WEBSOCKET), m_helloSent(false),
                      m_welcomed(false), m_openedTick(0), m_wsFailures(0), m_nextConnectTick(0), m_heartbeatMs(2000),
                      m_nextPingTick(0), m_pingsOutstanding(0), m_wsRetryTick(0), m_licenseRejected(false), m_fallbackLogged(false), m_executorRefused(false), m_refusalLogged(false),
-                     m_queueCount(0), m_outboxCount(0), m_alertedUrl(false), m_alertedLicense(false), m_idleLogged(false), m_nextStartTick(0), m_nextBusyPollTick(0),
+                     m_queueCount(0), m_alertedUrl(false), m_alertedLicense(false), m_idleLogged(false), m_nextStartTick(0), m_nextBusyPollTick(0),
                      m_connection("starting"), m_lastSignal(""), m_nextStopsTick(0), m_nextCommentTick(0) {}
 
    int               Init(const string license, const string serverUrl)
@@ -725,7 +682,7 @@ public:
       m_helloSent = false;
       m_welcomed = false;
       m_queueCount = 0;
-      m_outboxCount = 0;
+      m_outbox.Clear();
       ArrayResize(m_received, 0);
       m_lock.Release();
       m_ready = false;
