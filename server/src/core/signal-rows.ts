@@ -41,11 +41,15 @@ export function insertedRowOf(id: string, values: NewSignal): SignalRow {
     executedVolume: null,
     resultMessage: null,
     retcode: null,
+    rawBody: null,
   } satisfies SignalRow;
 }
 
 /** The signal as sent to an EA, without its remaining TTL (which depends on sending time). */
 export function eaSignalOf(row: SignalRow): Omit<EaSignal, 'ttlMs'> {
+  // Only accepted alerts are ever pending, and intake refuses one without a position: a row
+  // without one reaching this point is a bug to stop at, never a trade to guess.
+  if (!row.position) throw new Error(`signal ${row.id} has no position and cannot be sent`);
   return {
     id: row.id,
     symbol: row.symbol,

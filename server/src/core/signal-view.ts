@@ -55,6 +55,8 @@ export function toSignalView(row: SignalRow) {
     executedVolume: row.executedVolume,
     resultMessage: row.resultMessage,
     retcode: row.retcode,
+    /** Set on an alert refused for its content: the body as received (first 4 KB). */
+    rawBody: row.rawBody,
   };
 }
 export type SignalView = ReturnType<typeof toSignalView>;

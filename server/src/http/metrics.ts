@@ -38,6 +38,13 @@ export function createMetrics() {
       buckets: ms,
       registers: [registry],
     }),
+    /** Alerts that named no licence we could charge them to: counted, never stored. */
+    unattributedAlerts: new Counter({
+      name: 'webhook_unattributed_alerts_total',
+      help: 'Webhook alerts refused without a valid, verified licence to attribute them to, by reason',
+      labelNames: ['reason'] as const,
+      registers: [registry],
+    }),
     signalsByStatus: new Counter({
       name: 'signals_total',
       help: 'Signals by final or initial status',

@@ -12,7 +12,8 @@ import {
 export type SignalRowData = {
   receivedAt: number;
   symbol: string;
-  position: SignalPosition;
+  /** Null for an alert refused because its position was missing or unknown. */
+  position: SignalPosition | null;
   lot?: number;
   platform?: 'mt4' | 'mt5';
   status: SignalDisplayStatus;

@@ -42,7 +42,8 @@ export function OrderTypeLabel({ type }: { type: OrderType }) {
   return <span className="font-semibold text-ink">{orderTypeLabels[type]}</span>;
 }
 
-export function PositionLabel({ position }: { position: SignalPosition }) {
+export function PositionLabel({ position }: { position: SignalPosition | null }) {
+  if (!position) return <span className="text-ink-subtle">No position</span>;
   return <span className="font-semibold text-ink">{positionLabels[position]}</span>;
 }
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { CopyButton } from '../../components/copy-button.tsx';
 import { AlertIcon, InfoIcon } from '../../components/icons.tsx';
 import { formatNumber, formatPrice } from '../../components/trading/format.ts';
 import { cn } from '../../lib/cn.ts';
@@ -60,13 +61,30 @@ function Hop({ label, at, ms }: { label: string; at: string | null; ms?: number 
   );
 }
 
+/** What TradingView sent, as received, for an alert the server could not read. */
+function RawBody({ text }: { text: string }) {
+  return (
+    <div>
+      <div className="mb-2 flex items-center justify-between gap-3">
+        <p className="text-xs font-semibold tracking-wide text-ink-subtle uppercase">
+          What TradingView sent
+        </p>
+        <CopyButton text={text} label="Copy" />
+      </div>
+      <pre className="max-h-60 overflow-auto rounded-lg border border-line bg-surface-sunken p-3 font-mono text-xs whitespace-pre-wrap break-all text-ink">
+        {text || '(empty body)'}
+      </pre>
+    </div>
+  );
+}
+
 /**
- * An expanded Signal History row: the notice its status calls for (spec section 8), the
- * broker's error, the alert's parameters, the execution result and the hop timings.
+ * An expanded Signal History row: the notice its status calls for (spec section 8), the error
+ * or the terminal's note, then what TradingView sent (an alert refused for its content) or how
+ * the signal went.
  */
 export function SignalDetails({ signal, quotaLimit }: { signal: SignalView; quotaLimit: number }) {
   const notice = signalNotice(signal, quotaLimit);
-  const opening = signal.position === 'buy' || signal.position === 'sell';
   return (
     <div className="space-y-4">
       {notice && <NoticeBox notice={notice} />}
@@ -83,6 +101,16 @@ export function SignalDetails({ signal, quotaLimit }: { signal: SignalView; quot
         </div>
       )}
 
+      {signal.rawBody !== null ? <RawBody text={signal.rawBody} /> : <Outcome signal={signal} />}
+    </div>
+  );
+}
+
+/** How an accepted signal went: its hops, the alert's parameters and the execution result. */
+function Outcome({ signal }: { signal: SignalView }) {
+  const opening = signal.position === 'buy' || signal.position === 'sell';
+  return (
+    <>
       <div>
         <p className="mb-2 text-xs font-semibold tracking-wide text-ink-subtle uppercase">Timing</p>
         <ol aria-label="Hop timings" className="flex flex-col gap-2 sm:flex-row">
@@ -119,6 +147,6 @@ export function SignalDetails({ signal, quotaLimit }: { signal: SignalView; quot
         )}
         {signal.retcode !== null && <DetailBox label="Broker code">{signal.retcode}</DetailBox>}
       </dl>
-    </div>
+    </>
   );
 }

@@ -30,6 +30,14 @@ export function signalNotice(signal: SignalView, limit: number): SignalNotice | 
           ? 'Your EA received this test signal and logged it. No real trade was executed.'
           : 'No real trade was executed. No EA received this test signal: start your terminal with the EA to see it arrive.',
       };
+    case 'error':
+      return signal.rawBody === null
+        ? null
+        : {
+            tone: 'danger',
+            title: 'Alert Refused',
+            text: 'The server could not read this alert, so it was not sent to your EA and did not count against your quota. Fix the alert message in TradingView; what it sent is shown below.',
+          };
     case 'failed':
       return signal.errorMessage
         ? null

@@ -58,7 +58,8 @@ export const signals = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     symbol: text('symbol').notNull(),
-    position: text('position', { enum: positions }).notNull(),
+    /** Null only on an alert refused for its content whose position was missing or unknown. */
+    position: text('position', { enum: positions }),
     lot: doublePrecision('lot').notNull().default(0),
     price: doublePrecision('price').notNull().default(0),
     slpoint: doublePrecision('slpoint').notNull().default(0),
@@ -88,6 +89,11 @@ export const signals = pgTable(
      */
     resultMessage: text('result_message'),
     retcode: integer('retcode'),
+    /**
+     * An alert refused for its content (bad JSON, unknown position …): its body as received,
+     * first 4 KB, so the trader can see what TradingView sent and fix the alert.
+     */
+    rawBody: text('raw_body'),
   },
   (t) => [
     // Ascending: Postgres walks it backwards for newest-first pages; the id breaks ties.

@@ -10,6 +10,7 @@ import type { SessionUser } from '../auth/auth-sessions.ts';
 import { createSignalHistory } from './signals-history.ts';
 import { createSignalIntake } from './signals-intake.ts';
 import { createWebhookLimits } from './signals-limits.ts';
+import { createRefusalRecorder } from './signals-refusals.ts';
 import { signalHistoryQuerySchema, signalStatsQuerySchema } from './signals-schemas.ts';
 import { webhookRoute } from './signals-webhook.ts';
 
@@ -48,7 +49,15 @@ export default async function signalsRoutes(
     now: deps.now,
   });
 
-  await app.register(webhookRoute, { intake, limits, metrics });
+  const refusals = createRefusalRecorder({
+    db: deps.database.db,
+    licenses: core.licenses,
+    limits,
+    metrics,
+    publishLive: core.publishLive,
+    now: deps.now,
+  });
+  await app.register(webhookRoute, { intake, limits, refusals, metrics });
 
   app.get('/signalHistory', { preHandler: requireUser }, async (request) => {
     const query = parseInput(signalHistoryQuerySchema, request.query);

@@ -1,30 +1,33 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.ts';
 import type { Metrics } from '../../http/metrics.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { SignalIntake } from './signals-intake.ts';
 import type { WebhookLimits } from './signals-limits.ts';
+import type { RefusalRecorder } from './signals-refusals.ts';
 import { webhookAlertSchema } from './signals-schemas.ts';
 
 /** TradingView posts at most a few KiB; anything bigger is a mistake or an attack. */
 export const webhookBodyLimit = 16 * 1024;
 
-/** TradingView sends `text/plain` when the alert message is not strict JSON. */
-export function bodyObject(body: unknown, isText: boolean): unknown {
-  let value = body;
-  if (isText) {
-    const text = String(value ?? '').trim();
-    if (text === '') {
-      throw new AppError('BAD_REQUEST', 'The body is empty. Put the alert JSON in the message.');
-    }
-    try {
-      value = JSON.parse(text);
-    } catch (err) {
-      throw new AppError(
-        'BAD_REQUEST',
-        `The body is not valid JSON (${(err as Error).message}). Check quotes and commas in the alert message.`,
-      );
-    }
+/**
+ * The alert in a body as received. TradingView sends `text/plain` when the alert message is not
+ * strict JSON, `application/json` otherwise; both arrive here as text, so a refused body can be
+ * shown to its owner as it was sent.
+ */
+export function bodyObject(text: string): unknown {
+  const trimmed = text.trim();
+  if (trimmed === '') {
+    throw new AppError('BAD_REQUEST', 'The body is empty. Put the alert JSON in the message.');
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(trimmed);
+  } catch (err) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `The body is not valid JSON (${(err as Error).message}). Check quotes and commas in the alert message.`,
+    );
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new AppError('BAD_REQUEST', 'The body must be a JSON object like {"licenseNumber": …}.');
@@ -35,18 +38,47 @@ export function bodyObject(body: unknown, isText: boolean): unknown {
 /** `POST /api/webhook/handleWebhook`: TradingView alerts and the dashboard's test signals. */
 export async function webhookRoute(
   app: FastifyInstance,
-  { intake, limits, metrics }: { intake: SignalIntake; limits: WebhookLimits; metrics: Metrics },
+  {
+    intake,
+    limits,
+    refusals,
+    metrics,
+  }: { intake: SignalIntake; limits: WebhookLimits; refusals: RefusalRecorder; metrics: Metrics },
 ) {
+  // JSON is parsed by bodyObject, like text/plain: the body stays at hand as sent.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  /** The alert, or a 400 that leaves a trace in its owner's Signal History when it names one. */
+  async function alertOf(raw: string, log: FastifyBaseLogger) {
+    let body: unknown;
+    try {
+      body = bodyObject(raw);
+      return parseInput(webhookAlertSchema, body);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'BAD_REQUEST') {
+        await refusals
+          .record(raw, body, err.message)
+          .catch((cause) => log.error({ err: cause }, 'could not keep a refused alert'));
+      }
+      throw err;
+    }
+  }
+
   app.post('/handleWebhook', { bodyLimit: webhookBodyLimit }, async (request) => {
     const started = performance.now();
     let outcome = 'accepted';
     try {
-      const isText = (request.headers['content-type'] ?? '').startsWith('text/plain');
-      const alert = parseInput(webhookAlertSchema, bodyObject(request.body, isText));
+      const alert = await alertOf(String(request.body ?? ''), request.log);
       try {
         return await intake.accept(alert);
       } catch (err) {
+        if (err instanceof AppError && err.code === 'EMAIL_NOT_VERIFIED') {
+          refusals.unattributed('unverified');
+        }
         if (err instanceof AppError && err.code === 'LICENSE_INVALID') {
+          refusals.unattributed('unknown_licence');
           // Guessing licences: past the per-IP budget the answer is 429 instead of 401.
           const miss = limits.miss(request.ip);
           if (!miss.allowed) {

@@ -1,0 +1,2 @@
+ALTER TABLE "signals" ALTER COLUMN "position" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "signals" ADD COLUMN "raw_body" text;
