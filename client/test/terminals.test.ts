@@ -5,7 +5,13 @@ import { createEaClient } from '../../bridge/src/ea-client.ts';
 import { createPaperTerminal } from '../../bridge/src/paper-terminal.ts';
 import { desktopViewport, launchBrowser, mobileViewport } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
-import { createSignedInUser, openSignedIn, screenshot, startReferenceEa } from './signed-in.ts';
+import {
+  createSignedInUser,
+  openSignedIn,
+  postAlert,
+  screenshot,
+  startReferenceEa,
+} from './signed-in.ts';
 
 /**
  * "Your terminals" under the EA indicator (Signal History), in headless Chromium against the
@@ -121,4 +127,34 @@ describe('your terminals', { timeout: 60_000 }, () => {
       }
     });
   }
+
+  it('says when alerts target a platform no EA is connected on, until one connects', async () => {
+    const user = await createSignedInUser(server, { plan: 'basic' });
+    const sent = await postAlert(server, {
+      licenseNumber: user.licenseNumber,
+      symbol: 'XAUUSD',
+      position: 'buy',
+      lot: 0.1,
+      platform: 'mt4',
+    });
+    expect(sent.status).toBe(200);
+    const { page, errors, close } = await openSignedIn(browser, server, user, {
+      viewport: mobileViewport,
+    });
+    try {
+      await page.goto('/dashboard#signal-history');
+      const warning = page.getByText(
+        /target MT4, but no MT4 EA is connected: they expire untraded/,
+      );
+      await warning.waitFor();
+      expect(await overflowsSideways(page)).toBe(false);
+      await screenshot(page, 'terminals-unserved-mobile');
+      const mt4 = await mt4Terminal(user.licenseNumber);
+      await warning.waitFor({ state: 'detached' });
+      mt4.close();
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
 });

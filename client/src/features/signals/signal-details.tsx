@@ -124,7 +124,9 @@ function Outcome({ signal }: { signal: SignalView }) {
         <DetailBox label="Alert price">{formatPrice(signal.price)}</DetailBox>
         {opening && (
           <>
-            <DetailBox label="Lot">{formatNumber(signal.lot)}</DetailBox>
+            <DetailBox label="Lot">
+              {signal.riskPercentage > 0 ? 'Sized by risk' : formatNumber(signal.lot)}
+            </DetailBox>
             <DetailBox label="Stop loss">{orNone(signal.slpoint, 'None', ' pts')}</DetailBox>
             <DetailBox label="Take profit">{orNone(signal.tppoint, 'None', ' pts')}</DetailBox>
             <DetailBox label="Trailing stop">

@@ -23,13 +23,23 @@ const columns: readonly SignalColumn[] = [
 ];
 const mobileFacts: readonly SignalColumn[] = ['lot', 'platform'];
 
+/**
+ * The lot a trader should see: what the EA filled once it reported it (the lot it computed
+ * for a risk-sized trade, or a partial fill), the alert's lot before that; a risk-sized alert
+ * has no lot until the EA sizes it.
+ */
+function lotOf(signal: SignalView): number | undefined {
+  if (signal.executedVolume !== null) return signal.executedVolume;
+  return signal.riskPercentage > 0 ? undefined : signal.lot;
+}
+
 function rowData(signal: SignalView): SignalRowData {
   const opening = signal.position === 'buy' || signal.position === 'sell';
   return {
     receivedAt: Date.parse(signal.receivedAt),
     symbol: signal.symbol,
     position: signal.position,
-    lot: opening ? signal.lot : undefined,
+    lot: opening ? lotOf(signal) : undefined,
     platform: signal.platform ?? undefined,
     status: signal.displayStatus,
   };

@@ -6,7 +6,7 @@ import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { formatTimestamp } from '../../components/trading/format.ts';
 import { cn } from '../../lib/cn.ts';
 import { terminalProblems } from './terminal-problems.ts';
-import { type TerminalView, useTerminals } from './use-terminals.ts';
+import { type TerminalView, type UnservedPlatform, useTerminals } from './use-terminals.ts';
 
 const transportNames = { ws: 'WebSocket', poll: 'HTTPS long-poll' } as const;
 
@@ -62,19 +62,39 @@ function TerminalRow({ terminal, release }: { terminal: TerminalView; release: s
   );
 }
 
+const platformNames = { mt4: 'MT4', mt5: 'MT5' } as const;
+
+/** Alerts that no connected EA can take: they expire untraded unless an EA connects. */
+function UnservedWarning({ platforms }: { platforms: UnservedPlatform[] }) {
+  const named = platforms.filter((p) => p !== 'any').map((p) => platformNames[p]);
+  const text = platforms.includes('any')
+    ? 'Alerts arrived in the last 24 hours, but no EA is connected: they expire untraded unless a terminal with the EA comes online within their 30 seconds.'
+    : `Your alerts of the last 24 hours target ${named.join(' and ')}, but no ${named.join(' or ')} EA is connected: they expire untraded. Start that terminal with the EA, or remove "platform" from the alert.`;
+  return (
+    <div
+      role="alert"
+      className="mx-5 mt-4 flex gap-2.5 rounded-lg border border-red-200 bg-loss-soft px-3 py-2.5 text-sm text-loss"
+    >
+      <AlertIcon className="mt-0.5 size-4 shrink-0" />
+      <p>{text}</p>
+    </div>
+  );
+}
+
 /**
  * Every MetaTrader terminal that ran the EA with this licence in the last 30 days: which is
  * connected and how, and what stops one from trading (its own health reports, a second copy
  * refused). Sits under the EA indicator, which says only whether any terminal is online.
  */
 export function TerminalsPanel() {
-  const { terminals, release, error, reload } = useTerminals();
+  const { terminals, release, unserved, error, reload } = useTerminals();
   return (
     <Card>
       <CardHeader
         title="Your terminals"
         description="Each MetaTrader terminal running the SignalRelay EA with your licence."
       />
+      {unserved.length > 0 && <UnservedWarning platforms={unserved} />}
       {error ? (
         <ErrorState message={error} onRetry={() => void reload()} className="m-5" />
       ) : !terminals || !release ? (

@@ -70,8 +70,14 @@ export function tradingScenarios(
       expect(openTrades(w.account)).toMatchObject([
         { side: 'sell', volume: 0.4, priceOpen: 1.1, sl: 1.1025, tp: 0 },
       ]);
-      expect(row).toMatchObject({ status: 'success', executedPrice: 1.1, retcode });
-      // The history keeps messages of refusals only; the journal says how the lot was sized.
+      // The history shows the lot the EA computed, and says how it sized it, as the journal does.
+      expect(row).toMatchObject({
+        status: 'success',
+        executedPrice: 1.1,
+        executedVolume: 0.4,
+        resultMessage: expect.stringMatching(/Lot 0\.4 from 1% risk/),
+        retcode,
+      });
       expect(line.text).toMatch(/success: .*Lot 0\.4 from 1% risk/);
     });
 

@@ -1,7 +1,7 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { isOlderEaVersion, readEaVersion } from '../../core/ea-version.ts';
-import { type TerminalHealthIssue, terminals } from '../../db/schema/signals.ts';
+import { signals, type TerminalHealthIssue, terminals } from '../../db/schema/signals.ts';
 import type { AppDeps } from '../../deps.ts';
 import { eaSourceDir } from '../../paths.ts';
 import { requireUser, signedInUser } from '../auth/auth-guards.ts';
@@ -12,6 +12,26 @@ const listedForMs = 30 * 24 * 60 * 60 * 1000;
 /** A refusal older than this is history: the dashboard stops warning about it. */
 const refusalShownForMs = 24 * 60 * 60 * 1000;
 const maxListed = 50;
+/** Alerts this recent tell which platforms the trader expects a connected EA on. */
+const recentAlertsMs = 24 * 60 * 60 * 1000;
+
+/**
+ * Platforms that recent alerts target and no connected terminal serves: `any` when alerts
+ * without a platform came and no terminal at all is connected. Those alerts expire untraded.
+ */
+export function unservedPlatforms(
+  targeted: ('mt4' | 'mt5' | null)[],
+  connected: ('mt4' | 'mt5')[],
+): ('mt4' | 'mt5' | 'any')[] {
+  const online = new Set(connected);
+  const unserved = new Set<'mt4' | 'mt5' | 'any'>();
+  for (const platform of targeted) {
+    if (platform === null) {
+      if (online.size === 0) unserved.add('any');
+    } else if (!online.has(platform)) unserved.add(platform);
+  }
+  return [...unserved].sort();
+}
 
 type Options = { deps: AppDeps };
 
@@ -47,7 +67,7 @@ export default async function terminalsRoutes(app: FastifyInstance, { deps }: Op
   app.get('/', { preHandler: requireUser }, async (request) => {
     const user = signedInUser(request);
     const t = now();
-    const [rows, online] = await Promise.all([
+    const [rows, online, targeted] = await Promise.all([
       database.db
         .select()
         .from(terminals)
@@ -57,6 +77,17 @@ export default async function terminalsRoutes(app: FastifyInstance, { deps }: Op
         .orderBy(desc(terminals.lastSeenAt))
         .limit(maxListed),
       presence.members(user.id, t - connectedWindowMs),
+      // Refused alerts (with a raw body) never target a terminal.
+      database.db
+        .selectDistinct({ platform: signals.platform })
+        .from(signals)
+        .where(
+          and(
+            eq(signals.userId, user.id),
+            gt(signals.receivedAt, new Date(t - recentAlertsMs)),
+            isNull(signals.rawBody),
+          ),
+        ),
     ]);
     const connected = new Set(online);
     const list = rows.map(
@@ -81,6 +112,14 @@ export default async function terminalsRoutes(app: FastifyInstance, { deps }: Op
     );
     // Connected first; each group most recently seen first.
     list.sort((a, b) => Number(b.connected) - Number(a.connected));
-    return { terminals: list, release } satisfies { terminals: TerminalView[]; release: string };
+    const unserved = unservedPlatforms(
+      targeted.map((r) => r.platform),
+      list.filter((terminal) => terminal.connected).map((terminal) => terminal.platform),
+    );
+    return { terminals: list, release, unserved } satisfies {
+      terminals: TerminalView[];
+      release: string;
+      unserved: ('mt4' | 'mt5' | 'any')[];
+    };
   });
 }
