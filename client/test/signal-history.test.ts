@@ -225,6 +225,28 @@ describe('Signal History', { timeout: 60_000 }, () => {
   });
 });
 
+describe('Signal History that cannot load', { timeout: 60_000 }, () => {
+  it('shows the quota as failed with a retry, never an endless "Loading"', async () => {
+    const user = await createSignedInUser(server, { plan: 'basic' });
+    const { page, errors, close } = await openSignedIn(browser, server, user, {
+      allowConsole: [/status of 500 .*signalHistory/],
+    });
+    await page.route('**/api/webhook/signalHistory?*', (route) =>
+      route.fulfill({ status: 500, json: { code: 'INTERNAL', message: 'boom' } }),
+    );
+    await page.goto('/dashboard#signal-history');
+    const quotaBox = page.getByRole('alert').filter({ hasText: "Could not load today's quota." });
+    await quotaBox.waitFor();
+    expect(await page.getByText("Loading today's quota...").count()).toBe(0);
+    await page.unroute('**/api/webhook/signalHistory?*');
+    await quotaBox.getByRole('button', { name: 'Try again' }).click();
+    await page.getByText('0 / 100').waitFor();
+    await quotaBox.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
 describe('Signal History live', { timeout: 60_000 }, () => {
   it('turns the EA indicator green when the reference EA connects and grey when it stops', async () => {
     const user = await createSignedInUser(server, { plan: 'pro' });

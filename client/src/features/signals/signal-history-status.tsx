@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Button } from '../../components/button.tsx';
 import { HrefLink } from '../../components/href-link.tsx';
 import { EaConnectionIndicator, isEaConnected } from '../../components/trading/ea-connection.tsx';
 import { QuotaMeter } from '../../components/trading/quota-meter.tsx';
@@ -36,9 +37,12 @@ function useNow(everyMs: number): number {
  */
 export function SignalHistoryStatus({
   quota,
+  failed,
   onReset,
 }: {
   quota: Quota | null;
+  /** The history (which carries the quota) could not be loaded: offer a retry, not a spinner. */
+  failed: boolean;
   onReset: () => void;
 }) {
   const connected = useEaConnected();
@@ -77,6 +81,16 @@ export function SignalHistoryStatus({
           limit={quota.limit}
           resetsInMs={Math.max(0, resetsInMs ?? 0)}
         />
+      ) : failed ? (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-loss-soft p-4 text-sm text-loss shadow-xs"
+        >
+          <span>Could not load today's quota.</span>
+          <Button variant="outline" size="sm" onClick={onReset}>
+            Try again
+          </Button>
+        </div>
       ) : (
         <div className="rounded-xl border border-line bg-surface p-4 text-sm text-ink-muted shadow-xs">
           Loading today's quota...

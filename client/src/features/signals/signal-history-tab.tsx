@@ -41,7 +41,7 @@ export function SignalHistoryTab() {
         </Button>
       </div>
 
-      <SignalHistoryStatus quota={quota} onReset={reload} />
+      <SignalHistoryStatus quota={quota} failed={error !== null} onReset={reload} />
       <TerminalsPanel />
 
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
