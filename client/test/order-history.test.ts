@@ -290,8 +290,8 @@ describe('Order History on a desktop', () => {
         'Magic Number: 777',
         'Duration: 2h 05m',
         'Comment: grid #7',
-        expect.stringMatching(/^Open Time: .+/),
-        expect.stringMatching(/^Close Time: .+/),
+        expect.stringMatching(/^Open Time \(.+\): \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+        expect.stringMatching(/^Close Time \(.+\): (\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}|-)$/),
       ]);
     // Another row closes the first; an open one has no duration, no stops and no comment.
     await page.getByRole('button', { name: 'Show details of order #1017' }).click();
@@ -304,8 +304,8 @@ describe('Order History on a desktop', () => {
         'Commission: -0.70',
         'Swap: 0.00',
         'Magic Number: 0',
-        expect.stringMatching(/^Open Time: .+/),
-        'Close Time: -',
+        expect.stringMatching(/^Open Time \(.+\): \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+        expect.stringMatching(/^Close Time \(.+\): -$/),
       ]);
     expect(await page.locator('[data-order-details]').count()).toBe(1);
     await page.locator('tr[data-order-ticket="1017"]').click();
@@ -419,8 +419,8 @@ describe('Order History on a 375 px phone', () => {
         'Open Price: 1.08310',
         'Close Price: 1.08420',
         'Duration: 1h 00m',
-        expect.stringMatching(/^Open Time: .+/),
-        expect.stringMatching(/^Close Time: .+/),
+        expect.stringMatching(/^Open Time \(.+\): \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+        expect.stringMatching(/^Close Time \(.+\): (\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}|-)$/),
       ]);
     await page.getByRole('button', { name: /^Order #4002, EURUSD/ }).click();
     await expect
@@ -430,8 +430,8 @@ describe('Order History on a 375 px phone', () => {
         'Open Price: 1.08310',
         'Close Price: -',
         'Duration: Open',
-        expect.stringMatching(/^Open Time: .+/),
-        'Close Time: -',
+        expect.stringMatching(/^Open Time \(.+\): \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+        expect.stringMatching(/^Close Time \(.+\): -$/),
       ]);
     expect(await page.locator('[data-order-details]').count()).toBe(1);
     await page.getByRole('button', { name: /^Order #4002, EURUSD/ }).click();

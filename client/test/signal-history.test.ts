@@ -168,6 +168,9 @@ describe('Signal History', { timeout: 60_000 }, () => {
     const hops = page.getByRole('list', { name: 'Hop timings' });
     await hops.waitFor();
     expect(await hops.textContent()).toMatch(/Received[\s\S]*Start[\s\S]*\+12 ms[\s\S]*\+87 ms/);
+    // One timestamp format everywhere, to the millisecond, in the zone the header names.
+    expect(await hops.textContent()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}/);
+    await page.getByRole('columnheader', { name: /^Received \(.+\)$/ }).waitFor();
     await page.getByText('1.08771').waitFor(); // executed price, five decimals
     await page.getByText('150.00 pts').waitFor(); // stop loss, two decimals
 

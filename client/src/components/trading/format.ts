@@ -29,13 +29,21 @@ const timestampParts = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 });
 
-/** "2026-11-24 14:02:57" in the viewer's time zone: the dashboard's one timestamp format. */
-export function formatTimestamp(instant: string | number | Date): string {
+/**
+ * "2026-11-24 14:02:57" (with `ms`: "2026-11-24 14:02:57.540") in the viewer's time zone: the
+ * dashboard's one timestamp format. Screens name the zone once (`viewerTimeZone`).
+ */
+export function formatTimestamp(instant: string | number | Date, ms = false): string {
+  const date = new Date(instant);
   const parts = Object.fromEntries(
-    timestampParts.formatToParts(new Date(instant)).map((p) => [p.type, p.value]),
+    timestampParts.formatToParts(date).map((p) => [p.type, p.value]),
   );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+  const text = `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+  return ms ? `${text}.${String(date.getMilliseconds()).padStart(3, '0')}` : text;
 }
+
+/** The viewer's time zone as the browser names it, e.g. "Europe/Berlin". */
+export const viewerTimeZone = timestampParts.resolvedOptions().timeZone;
 
 /** "3h 05m", "12m"; durations of open positions are shown as 'Open' by the caller. */
 export function formatDuration(ms: number): string {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { Td, Th } from '../table.tsx';
-import { formatNumber } from './format.ts';
+import { formatNumber, formatTimestamp, viewerTimeZone } from './format.ts';
 import {
   PositionLabel,
   type SignalDisplayStatus,
@@ -24,10 +24,6 @@ const timeFormat = new Intl.DateTimeFormat(undefined, {
   minute: '2-digit',
   second: '2-digit',
 });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'medium',
-  timeStyle: 'medium',
-});
 
 type Column = { header: string; numeric?: boolean; cell: (signal: SignalRowData) => ReactNode };
 
@@ -42,10 +38,10 @@ export const signalColumns = {
     ),
   },
   receivedAt: {
-    header: 'Received',
+    header: `Received (${viewerTimeZone})`,
     cell: (s) => (
       <time dateTime={new Date(s.receivedAt).toISOString()} className="tabular-nums">
-        {dateTimeFormat.format(s.receivedAt)}
+        {formatTimestamp(s.receivedAt, true)}
       </time>
     ),
   },

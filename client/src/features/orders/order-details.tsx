@@ -1,10 +1,14 @@
 import type { ReactNode } from 'react';
-import { formatDuration, formatNumber, formatPrice } from '../../components/trading/format.ts';
+import {
+  formatDuration,
+  formatNumber,
+  formatPrice,
+  formatTimestamp,
+  viewerTimeZone,
+} from '../../components/trading/format.ts';
 import type { OrderView } from './orders-api.ts';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-
-export const formatTime = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : '-');
+export const formatTime = (iso: string | null) => (iso ? formatTimestamp(iso) : '-');
 
 /** Hours and minutes from open to close; 'Open' while the order is open. */
 export function orderDuration(order: OrderView): string {
@@ -35,8 +39,8 @@ export function OrderDetailsDesktop({ order }: { order: OrderView }) {
       <Fact label="Magic Number">{order.magicNumber || 0}</Fact>
       {order.status === 'closed' && <Fact label="Duration">{orderDuration(order)}</Fact>}
       {order.comment && <Fact label="Comment">{order.comment}</Fact>}
-      <Fact label="Open Time">{formatTime(order.openTime)}</Fact>
-      <Fact label="Close Time">{formatTime(order.closeTime)}</Fact>
+      <Fact label={`Open Time (${viewerTimeZone})`}>{formatTime(order.openTime)}</Fact>
+      <Fact label={`Close Time (${viewerTimeZone})`}>{formatTime(order.closeTime)}</Fact>
     </dl>
   );
 }
@@ -49,8 +53,8 @@ export function OrderDetailsMobile({ order }: { order: OrderView }) {
       <Fact label="Open Price">{formatPrice(order.openPrice)}</Fact>
       <Fact label="Close Price">{order.closePrice ? formatPrice(order.closePrice) : '-'}</Fact>
       <Fact label="Duration">{orderDuration(order)}</Fact>
-      <Fact label="Open Time">{formatTime(order.openTime)}</Fact>
-      <Fact label="Close Time">{formatTime(order.closeTime)}</Fact>
+      <Fact label={`Open Time (${viewerTimeZone})`}>{formatTime(order.openTime)}</Fact>
+      <Fact label={`Close Time (${viewerTimeZone})`}>{formatTime(order.closeTime)}</Fact>
     </dl>
   );
 }

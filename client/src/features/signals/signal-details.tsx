@@ -1,20 +1,10 @@
 import type { ReactNode } from 'react';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { AlertIcon, InfoIcon } from '../../components/icons.tsx';
-import { formatNumber, formatPrice } from '../../components/trading/format.ts';
+import { formatNumber, formatPrice, formatTimestamp } from '../../components/trading/format.ts';
 import { cn } from '../../lib/cn.ts';
 import { type SignalNotice, signalNotice } from './signal-messages.ts';
 import type { SignalView } from './signals-api.ts';
-
-const timeWithMs = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'medium',
-  timeStyle: 'medium',
-});
-
-function clock(iso: string): string {
-  const date = new Date(iso);
-  return `${timeWithMs.format(date)}.${String(date.getMilliseconds()).padStart(3, '0')}`;
-}
 
 const noticeTones: Record<SignalNotice['tone'], string> = {
   info: 'border-brand-200 bg-brand-50 text-brand-800',
@@ -56,7 +46,11 @@ function Hop({ label, at, ms }: { label: string; at: string | null; ms?: number 
       <span className="text-sm font-semibold text-ink tabular-nums">
         {at === null ? 'Not yet' : after}
       </span>
-      {at && <span className="truncate text-xs text-ink-muted tabular-nums">{clock(at)}</span>}
+      {at && (
+        <span className="truncate text-xs text-ink-muted tabular-nums">
+          {formatTimestamp(at, true)}
+        </span>
+      )}
     </li>
   );
 }
@@ -121,7 +115,10 @@ function Outcome({ signal }: { signal: SignalView }) {
       </div>
 
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
-        <DetailBox label="Alert price">{formatPrice(signal.price)}</DetailBox>
+        {/* Orders execute at market; the alert's price is only what the chart showed. */}
+        <DetailBox label="Alert price">
+          {signal.price > 0 ? formatPrice(signal.price) : 'Market'}
+        </DetailBox>
         {opening && (
           <>
             <DetailBox label="Lot">
