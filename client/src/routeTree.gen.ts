@@ -20,6 +20,7 @@ import { Route as LoginRouteImport } from './routes/login.tsx'
 import { Route as PaymentRouteImport } from './routes/payment.tsx'
 import { Route as PaymentFailedRouteImport } from './routes/payment-failed.tsx'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy.tsx'
+import { Route as ResendVerificationRouteImport } from './routes/resend-verification.tsx'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password.tsx'
 import { Route as SignupRouteImport } from './routes/signup.tsx'
 import { Route as TermsRouteImport } from './routes/terms.tsx'
@@ -94,6 +95,11 @@ const PaymentFailedRoute = PaymentFailedRouteImport.update({
 const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
   id: '/privacy-policy',
   path: '/privacy-policy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResendVerificationRoute = ResendVerificationRouteImport.update({
+  id: '/resend-verification',
+  path: '/resend-verification',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
@@ -217,6 +223,7 @@ export interface FileRoutesByFullPath {
   '/payment': typeof PaymentRoute
   '/payment-failed': typeof PaymentFailedRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/resend-verification': typeof ResendVerificationRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
   '/terms': typeof TermsRoute
@@ -248,6 +255,7 @@ export interface FileRoutesByTo {
   '/payment': typeof PaymentRoute
   '/payment-failed': typeof PaymentFailedRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/resend-verification': typeof ResendVerificationRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
   '/terms': typeof TermsRoute
@@ -282,6 +290,7 @@ export interface FileRoutesById {
   '/payment': typeof PaymentRoute
   '/payment-failed': typeof PaymentFailedRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
+  '/resend-verification': typeof ResendVerificationRoute
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
   '/terms': typeof TermsRoute
@@ -317,6 +326,7 @@ export interface FileRouteTypes {
     | '/payment'
     | '/payment-failed'
     | '/privacy-policy'
+    | '/resend-verification'
     | '/reset-password'
     | '/signup'
     | '/terms'
@@ -348,6 +358,7 @@ export interface FileRouteTypes {
     | '/payment'
     | '/payment-failed'
     | '/privacy-policy'
+    | '/resend-verification'
     | '/reset-password'
     | '/signup'
     | '/terms'
@@ -381,6 +392,7 @@ export interface FileRouteTypes {
     | '/payment'
     | '/payment-failed'
     | '/privacy-policy'
+    | '/resend-verification'
     | '/reset-password'
     | '/signup'
     | '/terms'
@@ -416,6 +428,7 @@ export interface RootRouteChildren {
   PaymentRoute: typeof PaymentRoute
   PaymentFailedRoute: typeof PaymentFailedRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
+  ResendVerificationRoute: typeof ResendVerificationRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   SignupRoute: typeof SignupRoute
   TermsRoute: typeof TermsRoute
@@ -500,6 +513,13 @@ declare module '@tanstack/react-router' {
       path: '/privacy-policy'
       fullPath: '/privacy-policy'
       preLoaderRoute: typeof PrivacyPolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/resend-verification': {
+      id: '/resend-verification'
+      path: '/resend-verification'
+      fullPath: '/resend-verification'
+      preLoaderRoute: typeof ResendVerificationRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/reset-password': {
@@ -728,6 +748,7 @@ const rootRouteChildren: RootRouteChildren = {
   PaymentRoute: PaymentRoute,
   PaymentFailedRoute: PaymentFailedRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
+  ResendVerificationRoute: ResendVerificationRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   SignupRoute: SignupRoute,
   TermsRoute: TermsRoute,

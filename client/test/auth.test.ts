@@ -201,6 +201,24 @@ describe('sign-up, verification, login, logout', () => {
     await close();
   });
 
+  it('sends a new verification link from the login page, to an address that needs one', async () => {
+    const { page, errors, close } = await open();
+    const email = uniqueEmail('resend');
+    await signUp(page, email);
+    await mailTo(smtp, email, 'Verify');
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'No verification e-mail?' }).click();
+    await page.waitForURL((url) => url.pathname === '/resend-verification');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send Verification Link' }).click();
+    await page.getByText(/a new verification link is on its way/).waitFor();
+    const fresh = await mailTo(smtp, email, 'Verify', 1);
+    await page.goto(linkTo(fresh.text, '/api/auth/verify-email'));
+    await page.waitForURL('**/verification-successful');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('shows the failed-verification page for a bad link', async () => {
     const { page, errors, close } = await open();
     await page.goto('/api/auth/verify-email?token=not-a-real-token');

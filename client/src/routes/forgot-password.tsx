@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ForgotPasswordPage } from '../features/auth/forgot-password-page.tsx';
+import { ForgotPasswordPage } from '../features/auth/email-request-page.tsx';
 
 export const Route = createFileRoute('/forgot-password')({
   component: ForgotPasswordPage,

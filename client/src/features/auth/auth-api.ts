@@ -16,6 +16,8 @@ export const authApi = {
   signup: (body: { email: string; password: string; firstname: string; lastname: string }) =>
     api.post<Message>('/api/auth/signup', body),
   forgotPassword: (email: string) => api.post<Message>('/api/auth/forgot-password', { email }),
+  requestVerification: (email: string) =>
+    api.post<Message>('/api/auth/request-verification', { email }),
   resetPassword: (token: string, password: string) =>
     api.post<Message>('/api/auth/reset-password', { token, password }),
   dashboardAccess: () => api.get<CurrentUser & { access: true }>('/api/auth/dashboard-access'),

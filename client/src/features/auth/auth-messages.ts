@@ -34,6 +34,9 @@ export const messages = {
   forgotFailed: 'Failed to send reset email.',
   forgotError: 'An error occurred. Please try again.',
   forgotSent: 'Password reset email sent successfully. Please check your inbox.',
+  verificationSent:
+    'If an unverified account uses this address, a new verification link is on its way. Please check your inbox.',
+  verificationSendFailed: 'Failed to send the verification email.',
   resetFailed: 'Failed to reset password.',
   resetDone: 'Your password has been reset successfully.',
   verificationFailed:

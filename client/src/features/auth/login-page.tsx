@@ -125,7 +125,10 @@ export function LoginPage({ redirect, error }: { redirect?: string; error?: stri
             disabled={submitting}
           />
         </FormField>
-        <div className="flex justify-end">
+        <div className="flex flex-wrap justify-between gap-x-4 gap-y-1">
+          <HrefLink href="/resend-verification" className={`text-sm ${linkClass}`}>
+            No verification e-mail?
+          </HrefLink>
           <HrefLink href="/forgot-password" className={`text-sm ${linkClass}`}>
             Forgot password?
           </HrefLink>

@@ -19,6 +19,8 @@ export const authMailJob = 'auth-mail';
 export type AuthMailJob =
   /** A verification link for a new account. */
   | { kind: 'verify'; userId: string }
+  /** Asked for from the login page: the job finds out whether the address needs one. */
+  | { kind: 'verify'; email: string }
   /** A second sign-up with a known address: a new verification link, or "you have an account". */
   | { kind: 'signup-again'; userId: string }
   /**

@@ -119,6 +119,23 @@ export default async function authRoutes(app: FastifyInstance, { deps }: Options
   );
 
   app.post(
+    '/request-verification',
+    {
+      config: { rateLimit: ipLimits.forgot },
+      // The same per-inbox budget as sign-up: both send verification e-mails.
+      preHandler: [requireSameOrigin, perAddressLimit(app, 'signup', addressLimits.signup)],
+    },
+    async (request) => {
+      const { email } = parseInput(forgotBody, request.body);
+      await service.requestVerification(email);
+      return {
+        message:
+          'If an unverified account uses this address, a new verification link is on its way.',
+      };
+    },
+  );
+
+  app.post(
     '/forgot-password',
     {
       config: { rateLimit: ipLimits.forgot },

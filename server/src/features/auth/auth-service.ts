@@ -125,6 +125,11 @@ export function createAuthService(deps: Deps) {
       await queueAuthMail(jobs, { kind: 'verify', userId });
     },
 
+    /** Queues a verification e-mail for an address, if it has an account still unverified. */
+    async requestVerification(email: string): Promise<void> {
+      await queueAuthMail(jobs, { kind: 'verify', email });
+    },
+
     /** Queues a reset e-mail; the job finds out whether the address has an account. */
     async forgotPassword(email: string): Promise<void> {
       await queueAuthMail(jobs, { kind: 'reset', email });

@@ -1,0 +1,117 @@
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../components/button.tsx';
+import { FormField, Input } from '../../components/form-field.tsx';
+import { HrefLink } from '../../components/href-link.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useDocumentTitle } from '../../lib/document-title.ts';
+import { authApi, serverText } from './auth-api.ts';
+import { AuthCard, FormMessage } from './auth-card.tsx';
+import { messages } from './auth-messages.ts';
+
+const linkClass = 'font-medium text-brand-700 hover:text-brand-800 hover:underline';
+
+type EmailRequest = {
+  title: string;
+  subtitle: string;
+  submitLabel: string;
+  send: (email: string) => Promise<unknown>;
+  sent: string;
+  /** When the server refused without saying why, and when it could not be reached. */
+  failed: string;
+  error: string;
+};
+
+/**
+ * A page that asks for an e-mail address and has a link sent to it. The answer is the same
+ * for every address, so the page tells nobody which addresses have accounts.
+ */
+function EmailRequestPage({
+  title,
+  subtitle,
+  submitLabel,
+  send,
+  sent,
+  failed,
+  error,
+}: EmailRequest) {
+  useDocumentTitle(title);
+  const [email, setEmail] = useState('');
+  const [sending, setSending] = useState(false);
+  const [result, setResult] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSending(true);
+    setResult(null);
+    try {
+      await send(email);
+      setResult({ tone: 'success', text: sent });
+    } catch (err) {
+      setResult({
+        tone: 'error',
+        text: err instanceof ApiError ? (serverText(err, 'message') ?? failed) : error,
+      });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <AuthCard
+      title={title}
+      subtitle={subtitle}
+      footer={
+        <HrefLink href="/login" className={linkClass}>
+          Back to Login
+        </HrefLink>
+      }
+    >
+      {result && <FormMessage tone={result.tone}>{result.text}</FormMessage>}
+      <form onSubmit={onSubmit} className="space-y-4">
+        <FormField label="Email" required>
+          <Input
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            disabled={sending}
+          />
+        </FormField>
+        <Button type="submit" className="w-full" loading={sending} loadingText="Sending...">
+          {submitLabel}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}
+
+/** /forgot-password: asks for a reset e-mail. */
+export function ForgotPasswordPage() {
+  return (
+    <EmailRequestPage
+      title="Forgot your password?"
+      subtitle="Enter the e-mail address of your account and we will send you a link to choose a new password."
+      submitLabel="Send Reset Email"
+      send={authApi.forgotPassword}
+      sent={messages.forgotSent}
+      failed={messages.forgotFailed}
+      error={messages.forgotError}
+    />
+  );
+}
+
+/** /resend-verification: a new verification link for an account whose e-mail never came. */
+export function ResendVerificationPage() {
+  return (
+    <EmailRequestPage
+      title="Verify your e-mail"
+      subtitle="Enter the address you signed up with and we will send a new verification link. Check your spam folder too."
+      submitLabel="Send Verification Link"
+      send={authApi.requestVerification}
+      sent={messages.verificationSent}
+      failed={messages.verificationSendFailed}
+      error={messages.forgotError}
+    />
+  );
+}
