@@ -7,6 +7,7 @@ const base = {
   displayStatus: 'success',
   errorMessage: null,
   deliveredAt: null,
+  rawBody: null,
 } as unknown as SignalView;
 const signal = (fields: Partial<SignalView>) => ({ ...base, ...fields }) as SignalView;
 
@@ -33,5 +34,10 @@ describe('signal notices (spec section 8)', () => {
     expect(signalNotice(signal({ displayStatus: 'failed', errorMessage: 'x' }), 500)).toBeNull();
     expect(signalNotice(signal({ displayStatus: 'success' }), 500)).toBeNull();
     expect(signalNotice(signal({ displayStatus: 'error', errorMessage: 'x' }), 500)).toBeNull();
+  });
+
+  it('explains an alert the server could not read', () => {
+    const refused = signal({ displayStatus: 'error', errorMessage: 'x', rawBody: '{"a":,}' });
+    expect(signalNotice(refused, 500)).toMatchObject({ tone: 'danger', title: 'Alert Refused' });
   });
 });
