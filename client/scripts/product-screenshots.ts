@@ -99,7 +99,11 @@ async function saveWebp(browser: Browser, page: Page, top: Locator, name: string
     // The picture shows the product, not the site's sticky header lying over it.
     const siteHeader = document.querySelector<HTMLElement>('header[data-scrolled]');
     if (siteHeader) siteHeader.style.display = 'none';
-    window.scrollTo({ top: element.getBoundingClientRect().top + window.scrollY - 24 });
+    // 'instant': the site scrolls smoothly, and the picture must not catch it half-way.
+    window.scrollTo({
+      top: element.getBoundingClientRect().top + window.scrollY - 24,
+      behavior: 'instant',
+    });
     return document.fonts.ready;
   });
   const png = await page.screenshot({ type: 'png' });
@@ -153,7 +157,7 @@ try {
     await saveWebp(
       browser,
       page,
-      page.getByRole('heading', { name: 'Signal Test' }),
+      page.getByRole('heading', { level: 2, name: 'Signal Test', exact: true }),
       'signal-test',
     );
 
@@ -164,7 +168,7 @@ try {
     await saveWebp(
       browser,
       page,
-      page.getByRole('heading', { name: 'Order History' }),
+      page.getByRole('heading', { level: 2, name: 'Order History', exact: true }),
       'order-history',
     );
   } finally {

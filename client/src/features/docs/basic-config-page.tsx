@@ -11,7 +11,7 @@ const parameters = alertParameters();
 
 /** A parameter table cell; on a phone a block led by its column name (`data-label`). */
 const stackedCell =
-  'px-3 py-2.5 text-ink-muted max-sm:block max-sm:py-1 max-sm:before:font-medium max-sm:before:text-ink max-sm:before:content-[attr(data-label)]';
+  'px-3 py-2.5 text-ink-muted max-sm:block max-sm:py-1 max-sm:before:font-sans max-sm:before:font-medium max-sm:before:text-ink max-sm:before:content-[attr(data-label)]';
 
 const dos = [
   'Validate the message as JSON before saving the alert: double quotes around names and text, no trailing commas.',
