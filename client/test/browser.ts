@@ -37,14 +37,6 @@ export type WatchedPage = {
 };
 
 /**
- * Console errors every visitor's page shows by design: a signed-out session check is answered
- * 401 (spec: "ok means signed in"), which Chromium logs as a failed resource.
- */
-export const expectedConsoleErrors = [
-  /status of 401 \(Unauthorized\) \(https?:\/\/[^/]+\/api\/auth\/getme\)$/,
-];
-
-/**
  * A fresh context and page on `baseURL` that records every console error and page error, so a
  * test can assert that a page rendered cleanly. `allowConsole` adds expected messages; each is
  * matched against "<text> (<url>)".
@@ -60,7 +52,8 @@ export async function openPage(
   });
   const page = await context.newPage();
   const errors: string[] = [];
-  const allowed = [...expectedConsoleErrors, ...(options.allowConsole ?? [])];
+  // None by default: a signed-out visitor's session check answers 200, so any error is news.
+  const allowed = options.allowConsole ?? [];
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
     const line = `${message.text()} (${message.location().url})`;

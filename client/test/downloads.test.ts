@@ -104,6 +104,10 @@ async function checkCards(page: Page, scope: Locator) {
         .count(),
     ).toBe(1);
     const zipLink = article.getByRole('link', { name: 'Download source (.zip)' });
+    // The file named on the card is the one the button gives, not the .ex5/.ex4 it lacks.
+    const fileName = (await zipLink.getAttribute('download')) as string;
+    expect(fileName).toMatch(/\.zip$/);
+    expect(await article.getByText(fileName, { exact: true }).count()).toBe(1);
     const href = (await zipLink.getAttribute('href')) as string;
     expect(href).toBe(`/downloads/SignalRelay-${cards[i]?.platform}.zip`);
     const response = await page.request.get(href);

@@ -28,6 +28,13 @@ describe.each([
 ])('every site page on %s', (_name, viewport) => {
   it('renders with status 200, no console errors and no sideways scrolling', async () => {
     const { page, errors, close } = await openPage(browser, server.url, { viewport });
+    // A signed-out visitor's calls (session check, site and provider info) all succeed.
+    const failedCalls: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/api/') && response.status() >= 400) {
+        failedCalls.push(`${response.status()} ${response.url()}`);
+      }
+    });
     for (const path of sitePages) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
@@ -42,6 +49,7 @@ describe.each([
       expect(overflow, `${path} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
     }
     expect(errors).toEqual([]);
+    expect(failedCalls).toEqual([]);
     await close();
     // Sixteen pages in one browser context: allow for a machine busy with other test files.
   }, 120_000);

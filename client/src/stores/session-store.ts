@@ -1,6 +1,10 @@
+import type { z } from 'zod';
 import { create } from 'zustand';
-import type { CurrentUser as ServerCurrentUser } from '../../../server/src/features/auth/auth-schemas.ts';
-import { ApiError, api } from '../lib/api-client.ts';
+import type {
+  CurrentUser as ServerCurrentUser,
+  sessionResponse,
+} from '../../../server/src/features/auth/auth-schemas.ts';
+import { api } from '../lib/api-client.ts';
 
 /**
  * The signed-in user as `GET /api/auth/getme` returns it (the server's contract), plus the
@@ -14,8 +18,9 @@ type SessionState = {
   user: CurrentUser | null;
   status: SessionStatus;
   /**
-   * Asks the server who is signed in. Concurrent calls share one request. A time-out, a network
-   * failure or any non-2xx answer counts as signed out (the spec's guard rule).
+   * Asks the server who is signed in (`/api/auth/session`, which answers a visitor with 200 and
+   * no user, so a public page logs no error). Concurrent calls share one request. A time-out, a
+   * network failure or any non-2xx answer counts as signed out (the spec's guard rule).
    */
   check: (options?: { timeoutMs?: number }) => Promise<CurrentUser | null>;
   /** Adds fields from another answer (e.g. dashboard access) to the current user. */
@@ -35,18 +40,16 @@ export const useSession = create<SessionState>((set, get) => ({
     if (inFlight) return inFlight;
     if (get().status === 'unknown') set({ status: 'checking' });
     inFlight = api
-      .get<CurrentUser>('/api/auth/getme', { timeoutMs: options.timeoutMs })
+      .get<z.infer<typeof sessionResponse>>('/api/auth/session', { timeoutMs: options.timeoutMs })
       .then(
-        (user) => {
-          set({ user, status: 'signed-in' });
+        ({ user }) => {
+          set({ user, status: user ? 'signed-in' : 'signed-out' });
           return user;
         },
         (err: unknown) => {
           // A 5xx or a network blip is not proof of signing out, but the spec treats any failed
           // check as "not signed in"; the next check (focus, navigation) corrects it.
-          if (!(err instanceof ApiError) || err.status !== 401) {
-            console.warn('session check failed', err);
-          }
+          console.warn('session check failed', err);
           set({ user: null, status: 'signed-out' });
           return null;
         },

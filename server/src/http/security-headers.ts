@@ -2,13 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
-/** Where the optional demo video (client VITE_DEMO_VIDEO_URL) may be embedded from. */
-const videoHosts = [
-  'https://www.youtube-nocookie.com',
-  'https://www.youtube.com',
-  'https://player.vimeo.com',
-];
-
 /**
  * The headers helmet sets for `options`, read once: our policy has nothing per request (no
  * nonces), and building helmet's middleware for every request (as @fastify/helmet does) cost
@@ -51,7 +44,8 @@ export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string)
         fontSrc: ["'self'"],
         // 'self' covers the same-origin WebSocket (/api/live) in CSP level 3 browsers.
         connectSrc: ["'self'"],
-        frameSrc: ["'self'", ...videoHosts],
+        // No third-party frames: the product is shown in our own screenshots, not an embedded player.
+        frameSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

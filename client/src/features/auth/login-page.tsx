@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useSession } from '../../stores/session-store.ts';
 import { authApi, providerStartUrl, serverText } from './auth-api.ts';
-import { AuthCard, Divider, FormMessage } from './auth-card.tsx';
+import { AuthCard, FormMessage } from './auth-card.tsx';
 import { loginErrorMessage, messages } from './auth-messages.ts';
 import { checkSessionWithin, safeRedirect } from './session-check.ts';
 import { type Provider, SocialButtons } from './social-buttons.tsx';
@@ -137,7 +137,6 @@ export function LoginPage({ redirect, error }: { redirect?: string; error?: stri
           Log In
         </Button>
       </form>
-      <Divider label="or" />
       <SocialButtons verb="Sign in" disabled={submitting} onChoose={onProvider} />
     </AuthCard>
   );

@@ -8,7 +8,7 @@ import { toast } from '../../components/toast.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { authApi, providerStartUrl, serverText } from './auth-api.ts';
-import { AuthCard, Divider, FormMessage } from './auth-card.tsx';
+import { AuthCard, FormMessage } from './auth-card.tsx';
 import { messages, passwordRuleHint } from './auth-messages.ts';
 import { type SignupFields, signupProblem } from './signup-checks.ts';
 import { type Provider, SocialButtons } from './social-buttons.tsx';
@@ -175,7 +175,6 @@ export function SignupPage() {
           Create Account
         </Button>
       </form>
-      <Divider label="or" />
       <SocialButtons verb="Sign up" disabled={loading} onChoose={onProvider} />
       <p className="mt-6 text-xs leading-relaxed text-ink-subtle">
         SignalRelay is an independent service, not affiliated with TradingView or MetaQuotes.

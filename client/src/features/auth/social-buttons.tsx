@@ -1,18 +1,24 @@
+import type { OAuthProvider } from '../../../../server/src/features/auth/auth-schemas.ts';
 import { Button } from '../../components/button.tsx';
+import { Divider } from './auth-card.tsx';
+import { useOAuthProviders } from './use-oauth-providers.ts';
 
-export type Provider = 'google' | 'facebook';
+export type Provider = OAuthProvider;
 
 const labels: Record<Provider, string> = { google: 'Google', facebook: 'Facebook' };
 
-/** Provider marks drawn as simple monograms (no third-party artwork is bundled). */
+/**
+ * Provider marks drawn as simple monograms (no third-party artwork is bundled). `shrink-0`: in
+ * a flex button a long label would otherwise squeeze the round mark into an oval.
+ */
 function Mark({ provider }: { provider: Provider }) {
   return (
     <span
       aria-hidden="true"
       className={
         provider === 'google'
-          ? 'inline-flex size-5 items-center justify-center rounded-full border border-line-strong bg-surface text-xs font-bold text-[#4285f4]'
-          : 'inline-flex size-5 items-center justify-center rounded-full bg-[#1877f2] text-xs font-bold text-white'
+          ? 'inline-flex size-5 shrink-0 items-center justify-center rounded-full border border-line-strong bg-surface text-xs font-bold text-[#4285f4]'
+          : 'inline-flex size-5 shrink-0 items-center justify-center rounded-full bg-[#1877f2] text-xs font-bold text-white'
       }
     >
       {provider === 'google' ? 'G' : 'f'}
@@ -20,7 +26,10 @@ function Mark({ provider }: { provider: Provider }) {
   );
 }
 
-/** One button per provider; pressing one leaves the product for the provider's sign-in. */
+/**
+ * "or" and one full-width button per provider the server is configured for (none at all when
+ * it has no keys); pressing one leaves the product for the provider's sign-in.
+ */
 export function SocialButtons({
   verb,
   disabled,
@@ -30,19 +39,24 @@ export function SocialButtons({
   disabled: boolean;
   onChoose: (provider: Provider) => void;
 }) {
+  const providers = useOAuthProviders();
+  if (!providers?.length) return null;
   return (
-    <div className="grid gap-3 sm:grid-cols-2">
-      {(['google', 'facebook'] as const).map((provider) => (
-        <Button
-          key={provider}
-          variant="outline"
-          disabled={disabled}
-          onClick={() => onChoose(provider)}
-        >
-          <Mark provider={provider} />
-          {verb} with {labels[provider]}
-        </Button>
-      ))}
-    </div>
+    <>
+      <Divider label="or" />
+      <div className="grid gap-3">
+        {providers.map((provider) => (
+          <Button
+            key={provider}
+            variant="outline"
+            disabled={disabled}
+            onClick={() => onChoose(provider)}
+          >
+            <Mark provider={provider} />
+            {verb} with {labels[provider]}
+          </Button>
+        ))}
+      </div>
+    </>
   );
 }

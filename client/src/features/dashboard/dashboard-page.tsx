@@ -1,6 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
 import { Suspense, useCallback, useState } from 'react';
-import { MenuIcon } from '../../components/icons.tsx';
+import { ChevronDownIcon } from '../../components/icons.tsx';
 import { LoadingState } from '../../components/states.tsx';
 import { useLiveConnection } from '../../stores/live-store.ts';
 import { DashboardWelcome } from '../auth/dashboard-welcome.tsx';
@@ -32,6 +32,7 @@ export function DashboardPage() {
           <DashboardSidebar active={tab} onChoose={choose} />
         </aside>
         <div className="min-w-0 flex-1">
+          {/* A tab picker, not a second hamburger: the header already has the site menu. */}
           <button
             type="button"
             className="mb-4 flex w-full items-center gap-3 rounded-lg border border-line bg-surface px-3 py-2.5 text-sm font-medium text-ink shadow-xs md:hidden"
@@ -40,9 +41,9 @@ export function DashboardPage() {
             aria-controls="dashboard-menu"
             onClick={() => setMenuOpen(true)}
           >
-            <MenuIcon className="size-5 text-ink-muted" />
             <Icon className="size-5 text-brand-600" />
             {tab.label}
+            <ChevronDownIcon className="ml-auto size-4 text-ink-muted" />
           </button>
           <DashboardMobileMenu open={menuOpen} active={tab} onClose={closeMenu} onChoose={choose} />
           <Suspense fallback={<LoadingState />}>

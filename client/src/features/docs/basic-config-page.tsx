@@ -1,12 +1,17 @@
 import { Link } from '@tanstack/react-router';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { CheckIcon, CloseIcon } from '../../components/icons.tsx';
+import { cn } from '../../lib/cn.ts';
 import { useSession } from '../../stores/session-store.ts';
 import { alertExamples, exampleJson } from './alert-examples.ts';
 import { alertParameters } from './alert-parameters.ts';
 import { Callout, CodeBlock, DocsPage, webhookUrl } from './docs-kit.tsx';
 
 const parameters = alertParameters();
+
+/** A parameter table cell; on a phone a block led by its column name (`data-label`). */
+const stackedCell =
+  'px-3 py-2.5 text-ink-muted max-sm:block max-sm:py-1 max-sm:before:font-sans max-sm:before:font-medium max-sm:before:text-ink max-sm:before:content-[attr(data-label)]';
 
 const dos = [
   'Validate the message as JSON before saving the alert: double quotes around names and text, no trailing commas.',
@@ -74,9 +79,11 @@ export function BasicConfigPage() {
         This table is generated from the same definition the server validates alerts with, so it
         always matches what the server accepts.
       </p>
-      <div className="not-prose my-4 overflow-x-auto rounded-xl border border-line">
-        <table className="w-full border-collapse text-sm">
-          <thead className="bg-surface-muted text-left">
+      {/* On a phone each parameter is a stacked block with labelled values: four columns of
+          prose would not fit, and a sideways-scrolling table hides the description. */}
+      <div className="not-prose my-4 overflow-hidden rounded-xl border border-line">
+        <table className="w-full border-collapse text-sm max-sm:block">
+          <thead className="bg-surface-muted text-left max-sm:sr-only">
             <tr>
               <th scope="col" className="px-3 py-2 font-semibold text-ink">
                 Parameter
@@ -92,10 +99,13 @@ export function BasicConfigPage() {
               </th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-line">
+          <tbody className="divide-y divide-line max-sm:block">
             {parameters.map((p) => (
-              <tr key={p.name} className="align-top">
-                <th scope="row" className="px-3 py-2.5 text-left font-normal">
+              <tr key={p.name} className="align-top max-sm:block max-sm:py-2">
+                <th
+                  scope="row"
+                  className="px-3 py-2.5 text-left font-normal max-sm:block max-sm:py-1"
+                >
                   <code className="font-mono text-ink">{p.name}</code>
                   {p.required && (
                     <span className="ml-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-medium text-brand-700">
@@ -103,12 +113,14 @@ export function BasicConfigPage() {
                     </span>
                   )}
                 </th>
-                <td className="px-3 py-2.5 text-ink-muted">
+                <td data-label="Values: " className={stackedCell}>
                   {p.allowed ? p.allowed.join(', ') : p.type}
                   {p.range && <span className="block text-xs text-ink-subtle">{p.range}</span>}
                 </td>
-                <td className="px-3 py-2.5 font-mono text-xs text-ink-muted">{p.default ?? '—'}</td>
-                <td className="px-3 py-2.5 text-ink-muted">{p.description}</td>
+                <td data-label="Default: " className={cn(stackedCell, 'font-mono text-xs')}>
+                  {p.default ?? '—'}
+                </td>
+                <td className={stackedCell}>{p.description}</td>
               </tr>
             ))}
           </tbody>

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { buttonClasses } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
-import { DemoVideo } from '../../components/demo-video.tsx';
 import { ArrowRightIcon, BoltIcon, DownloadIcon, SettingsIcon } from '../../components/icons.tsx';
+import { type ProductScreen, ProductShot } from '../../components/product-shot.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 
 const cards = [
@@ -26,6 +26,9 @@ const cards = [
   },
 ] as const;
 
+/** Test first, then alerts, then trades: the order a new user meets the three tabs. */
+const tour: ProductScreen[] = ['signal-test', 'signal-history', 'order-history'];
+
 export function DocsIndexPage() {
   useDocumentTitle('Documentation');
   return (
@@ -48,7 +51,16 @@ export function DocsIndexPage() {
         </Link>
       </header>
 
-      <DemoVideo title="How SignalRelay carries a TradingView alert to MetaTrader" />
+      <section aria-labelledby="docs-tour">
+        <h2 id="docs-tour" className="text-xl font-semibold text-ink">
+          What you will see in the dashboard
+        </h2>
+        <div className="mt-5 grid gap-6 md:grid-cols-3">
+          {tour.map((screen) => (
+            <ProductShot key={screen} screen={screen} caption />
+          ))}
+        </div>
+      </section>
 
       <div className="grid gap-5 md:grid-cols-3">
         {cards.map((c) => (

@@ -135,9 +135,7 @@ export function StepList({ steps }: { steps: { title: string; body: ReactNode }[
           </span>
           <div className="min-w-0 flex-1 pt-1">
             <h3 className="font-semibold text-ink">{step.title}</h3>
-            <div className="mt-1 text-ink-muted leading-7 [&_a]:text-brand-700 [&_a]:underline [&_code]:rounded [&_code]:bg-surface-sunken [&_code]:px-1 [&_code]:font-mono [&_code]:text-[0.85em] [&_code]:text-ink [&_code]:wrap-anywhere">
-              {step.body}
-            </div>
+            <div className="mt-1 text-ink-muted leading-7 doc-inline">{step.body}</div>
           </div>
         </li>
       ))}

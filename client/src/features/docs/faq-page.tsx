@@ -38,7 +38,7 @@ function FaqEntry({
         id={`${id}-answer`}
         aria-labelledby={`${id}-question`}
         hidden={!open}
-        className="px-5 pb-5 text-ink-muted leading-7 [&_a]:text-brand-700 [&_a]:underline [&_code]:rounded [&_code]:bg-surface-sunken [&_code]:px-1 [&_code]:font-mono [&_code]:text-[0.85em] [&_code]:text-ink [&_code]:wrap-anywhere"
+        className="px-5 pb-5 text-ink-muted leading-7 doc-inline"
       >
         {item.a}
       </section>

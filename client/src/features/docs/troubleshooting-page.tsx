@@ -39,7 +39,7 @@ function ProblemCard({
           <h3 className="text-xs font-semibold tracking-wide text-ink-subtle uppercase">
             How to fix it
           </h3>
-          <ol className="mt-2 list-decimal space-y-1.5 pl-5 text-sm leading-6 text-ink-muted [&_a]:text-brand-700 [&_a]:underline [&_code]:rounded [&_code]:bg-surface-sunken [&_code]:px-1 [&_code]:font-mono [&_code]:text-ink [&_code]:wrap-anywhere">
+          <ol className="mt-2 list-decimal space-y-1.5 pl-5 text-sm leading-6 text-ink-muted doc-inline">
             {fixes.map((f, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
               <li key={i}>{f}</li>

@@ -50,7 +50,8 @@ export function DownloadCard({ entry, version, zip }: Props) {
       <h3 id={titleId} className="mt-1 text-lg font-semibold text-ink">
         {entry.name} <span className="font-mono text-base text-ink-muted">({entry.fileType})</span>
       </h3>
-      <p className="mt-1 font-mono text-sm text-ink-muted">{compiledName}</p>
+      {/* The file the button gives: the compiled EA, or else the zip (never an .ex5 it lacks). */}
+      <p className="mt-1 font-mono text-sm text-ink-muted">{file.fileName}</p>
       <p className="mt-2 flex-1 text-sm text-ink-muted">
         {purposes[entry.program][entry.platform]}
       </p>

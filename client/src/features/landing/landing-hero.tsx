@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { buttonClasses } from '../../components/button.tsx';
-import { DemoVideo } from '../../components/demo-video.tsx';
 import { HrefLink } from '../../components/href-link.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
+import { ProductShot } from '../../components/product-shot.tsx';
 
 const highlights = [
   'MetaTrader 4 and MetaTrader 5',
@@ -43,7 +43,7 @@ export function LandingHero() {
             ))}
           </ul>
         </div>
-        <DemoVideo title="SignalRelay demo: a TradingView alert becomes a MetaTrader trade" />
+        <ProductShot screen="signal-history" eager caption />
       </div>
     </section>
   );

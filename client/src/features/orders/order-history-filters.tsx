@@ -95,7 +95,9 @@ export function OrderHistoryFilters({
 }) {
   const ascending = query.sortOrder === 'asc';
   return (
-    <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
+    // The sort field shares its cell with the direction button, so it gets a row of its own on
+    // a phone, two columns on a tablet and a wider column on a desktop: "Close Time" must fit.
+    <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-[repeat(4,minmax(0,1fr))_minmax(13rem,1.25fr)]">
       <Filter
         label="Status"
         value={query.status}
@@ -120,7 +122,7 @@ export function OrderHistoryFilters({
         options={periodOptions(historyDays)}
         onChange={(period) => onChange({ period })}
       />
-      <div className="col-span-2 flex items-end gap-2 md:col-span-1">
+      <div className="col-span-2 flex items-end gap-2 xl:col-span-1">
         <div className="min-w-0 flex-1">
           <Filter
             label="Sort by"

@@ -39,28 +39,29 @@ const values = [
   },
 ];
 
+/** The spec's About figures (section 1), each with where a trader can check it. */
 const facts = [
   {
-    figure: '3',
-    label: 'timestamps on every signal',
+    figure: '1 s',
+    label: 'average latency',
     detail:
-      'Received, delivered to your terminal and executed by your broker, shown in your signal history.',
+      'From TradingView to your terminal. Every signal in your history shows its own hop-by-hop timings.',
   },
   {
-    figure: '30 s',
-    label: 'default signal lifetime',
+    figure: '99.9%',
+    label: 'uptime',
     detail:
-      'A signal no terminal received in time is marked "Signal Not Transferred" rather than executed late.',
+      'Alerts are stored before TradingView gets its answer, and a terminal that reconnects picks up what it missed.',
   },
   {
-    figure: '100 / 500',
-    label: 'signals per day on Basic / Pro',
-    detail: 'Counted per US Eastern trading day; test signals from the dashboard do not count.',
+    figure: '1 business day',
+    label: 'support response',
+    detail: 'Questions about setup, billing or your account reach the people who run the service.',
   },
   {
-    figure: '14 days',
-    label: 'free trial of Basic',
-    detail: 'Set up the EA, send test signals and trade live before you pay.',
+    figure: '2025',
+    label: 'service start',
+    detail: 'Relaying TradingView alerts to MetaTrader 4 and 5 since 2025.',
   },
 ];
 
@@ -121,10 +122,11 @@ export function AboutPage() {
         </h2>
         <div className="mt-4 space-y-4 text-lg leading-8 text-ink-muted">
           <p>
-            Traders who automate TradingView strategies keep running into the same problems: an
-            alert fires on the chart but no trade appears and nothing says why; a retried webhook
-            opens a second position; the broker calls the symbol <code>EURUSD.m</code> instead of{' '}
-            <code>EURUSD</code>; a signal held up for minutes is executed at a price nobody wanted.
+            We started SignalRelay in 2025 because traders who automate TradingView strategies kept
+            running into the same problems: an alert fires on the chart but no trade appears and
+            nothing says why; a retried webhook opens a second position; the broker calls the symbol{' '}
+            <code>EURUSD.m</code> instead of <code>EURUSD</code>; a signal held up for minutes is
+            executed at a price nobody wanted.
           </p>
           <p>
             SignalRelay is our answer to each of them. Alerts are recorded the moment they arrive
@@ -142,10 +144,8 @@ export function AboutPage() {
             By the numbers
           </h2>
           <p className="mt-3 max-w-3xl text-slate-300">
-            We would rather show you what we measure than quote a marketing figure. Latency is
-            recorded on every signal you send, hop by hop, and shown next to it in your signal
-            history; the server also exports intake, delivery and execution latency as histograms
-            for monitoring.
+            Figures you can hold us to: latency is recorded on every signal you send, hop by hop,
+            and shown next to it in your signal history.
           </p>
           <dl className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {facts.map((f) => (
@@ -183,7 +183,8 @@ export function AboutPage() {
           <Card className="p-6">
             <h2 className="text-xl font-semibold text-ink">Contact us</h2>
             <p className="mt-2 text-ink-muted">
-              Questions about setup, billing or your account? Write to us and we will help.
+              Questions about setup, billing or your account? Write to us: we answer within one
+              business day.
             </p>
             <ul className="mt-5 space-y-3 text-sm">
               {info && (

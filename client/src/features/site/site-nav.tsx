@@ -37,6 +37,10 @@ export function NavItems({ itemClass, activeClass, onNavigate, renderAccount }: 
   const logout = useSession((s) => s.logout);
   const navigate = useNavigate();
 
+  // The dashboard's welcome line (and its verification gate) has a Logout of its own, which
+  // goes to /login as the spec says; a second one in the header would be a duplicate.
+  const pageHasLogout = pathname.startsWith('/dashboard');
+
   async function onLogout() {
     onNavigate?.();
     await logout();
@@ -82,9 +86,11 @@ export function NavItems({ itemClass, activeClass, onNavigate, renderAccount }: 
             <HrefLink href="/dashboard" className={itemClass} onClick={onNavigate}>
               Dashboard
             </HrefLink>
-            <button type="button" className={itemClass} onClick={onLogout}>
-              Logout
-            </button>
+            {!pageHasLogout && (
+              <button type="button" className={itemClass} onClick={onLogout}>
+                Logout
+              </button>
+            )}
           </>
         ) : status === 'signed-out' ? (
           <HrefLink href="/login" className={itemClass} onClick={onNavigate}>

@@ -2,8 +2,9 @@ import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 
-export const oauthProviders = ['google', 'facebook'] as const;
-export type OAuthProvider = (typeof oauthProviders)[number];
+import type { OAuthProvider } from './auth-schemas.ts';
+
+export { type OAuthProvider, oauthProviders } from './auth-schemas.ts';
 
 /** Who the provider says signed in. `emailVerified`: the provider vouches for the address. */
 export type OAuthProfile = {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -14,11 +15,23 @@ import {
 } from './auth-guards.ts';
 import { addressLimits, ipLimits, perAddressLimit } from './auth-limits.ts';
 import { registerOAuth } from './auth-oauth.ts';
-import { forgotBody, loginBody, resetBody, signupBody, verifyQuery } from './auth-schemas.ts';
+import { configuredProvider } from './auth-oauth-providers.ts';
+import {
+  forgotBody,
+  loginBody,
+  oauthProviders,
+  type providersResponse,
+  resetBody,
+  type sessionResponse,
+  signupBody,
+  verifyQuery,
+} from './auth-schemas.ts';
 import { createAuthService } from './auth-service.ts';
 import type { SessionUser } from './auth-sessions.ts';
 
 type Options = { deps: AppDeps };
+type SessionResponse = z.infer<typeof sessionResponse>;
+type ProvidersResponse = z.infer<typeof providersResponse>;
 
 const accessMessages = {
   EMAIL_NOT_VERIFIED: 'Email not verified',
@@ -116,6 +129,19 @@ export default async function authRoutes(app: FastifyInstance, { deps }: Options
 
   app.get('/getme', { preHandler: [requireUser] }, async (request) =>
     currentUser(signedInUser(request)),
+  );
+
+  app.get('/session', async (request): Promise<SessionResponse> => {
+    const id = sessionIdOf(request);
+    const user = id ? await app.auth.sessions.find(id) : null;
+    return { user: user ? await currentUser(user) : null };
+  });
+
+  app.get(
+    '/providers',
+    async (): Promise<ProvidersResponse> => ({
+      providers: oauthProviders.filter((name) => configuredProvider(deps.config, name)),
+    }),
   );
 
   app.post(

@@ -99,6 +99,19 @@ export const currentUser = z.object({
 export type CurrentUser = z.infer<typeof currentUser>;
 
 export const loginResponse = z.object({ message: z.string(), user: currentUser });
+
+/**
+ * `GET /api/auth/session`: who is signed in, `user: null` for a visitor. Public pages ask this
+ * rather than `getme`, whose 401 for every signed-out visitor shows up as an error in the
+ * browser's console.
+ */
+export const sessionResponse = z.object({ user: currentUser.nullable() });
+
+export const oauthProviders = ['google', 'facebook'] as const;
+export type OAuthProvider = (typeof oauthProviders)[number];
+
+/** `GET /api/auth/providers`: the social sign-ins this server has keys for, so pages offer only those. */
+export const providersResponse = z.object({ providers: z.array(z.enum(oauthProviders)) });
 export const messageResponse = z.object({ message: z.string() });
 
 /** Login error codes the server puts in `/login?error=` (spec section 8). */

@@ -1,0 +1,181 @@
+/**
+ * Rebuilds the product screenshots the landing page and /docs show (src/assets/product-screens):
+ * the real app on a fresh test database, a pro user whose alerts went through the webhook to the
+ * reference EA on a paper terminal, photographed in headless Chromium at 1280 × 800 and saved as
+ * WebP (Chromium's own encoder, so no image tool is needed). Run after `npm run build -w client`
+ * with the test Postgres up: `npm run screenshots -w client`, then rebuild the client.
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { createEaClient } from '../../bridge/src/ea-client.ts';
+import { createPaperTerminal } from '../../bridge/src/paper-terminal.ts';
+import { paperTerminalOrders } from '../../server/test/orders.ts';
+import { desktopViewport, launchBrowser } from '../test/browser.ts';
+import { type RunningServer, startServer } from '../test/server.ts';
+import {
+  createSignedInUser,
+  openSignedIn,
+  postAlert,
+  type SignedInUser,
+} from '../test/signed-in.ts';
+
+const outDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'src',
+  'assets',
+  'product-screens',
+);
+const webpQuality = 0.8;
+
+const alerts = [
+  { symbol: 'EURUSD', position: 'buy', lot: 0.1, slpoint: 200, tppoint: 400 },
+  { symbol: 'XAUUSD', position: 'sell', lot: 0.05, slpoint: 500 },
+  // A symbol the broker does not list: the history shows how a refusal looks.
+  { symbol: 'US500', position: 'buy', lot: 1 },
+  { symbol: 'GBPUSD', position: 'buy', lot: 0.2 },
+  { symbol: 'USDJPY', position: 'sell', lot: 0.1, slpoint: 150 },
+  { symbol: 'EURUSD', position: 'closebuy' },
+  { symbol: 'GBPUSD', position: 'closebuy' },
+];
+
+async function until(done: () => boolean, what: string, timeoutMs = 15_000) {
+  const end = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Real history: alerts through the webhook to the EA, then its terminal's orders reported. */
+async function tradeAsReferenceEa(server: RunningServer, user: SignedInUser) {
+  const terminal = createPaperTerminal({ seed: 7 });
+  let results = 0;
+  const ea = createEaClient({
+    server: server.url,
+    transport: 'ws',
+    licenseNumber: user.licenseNumber,
+    platform: 'mt5',
+    account: '5012345',
+    broker: 'MetaQuotes-Demo',
+    execute: terminal.execute,
+    backoff: { initialMs: 100, maxMs: 500 },
+    onResult: () => {
+      results += 1;
+    },
+  });
+  ea.start();
+  await until(() => ea.state === 'connected', 'the EA to connect');
+  for (const alert of alerts) {
+    const reply = await postAlert(server, { licenseNumber: user.licenseNumber, ...alert });
+    if (reply.status !== 200) throw new Error(`alert refused: ${JSON.stringify(reply.body)}`);
+    await until(() => results === alerts.indexOf(alert) + 1, 'the EA result');
+  }
+  const response = await fetch(`${server.url}/api/orders/report`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      v: 1,
+      licenseNumber: user.licenseNumber,
+      broker: 'MetaQuotes-Demo',
+      platform: 'mt5',
+      account: '5012345',
+      orders: paperTerminalOrders(terminal),
+    }),
+  });
+  if (!response.ok) throw new Error(`order report answered ${response.status}`);
+  // Stays connected, so the dashboard shows the EA indicator green.
+  return ea;
+}
+
+/**
+ * The viewport as WebP, scrolled so that `top` (a tab's heading) starts the picture: a PNG from
+ * Chromium, re-encoded by a canvas in a blank page.
+ */
+async function saveWebp(browser: Browser, page: Page, top: Locator, name: string) {
+  await top.evaluate((element) => {
+    // The picture shows the product, not the site's sticky header lying over it.
+    const siteHeader = document.querySelector<HTMLElement>('header[data-scrolled]');
+    if (siteHeader) siteHeader.style.display = 'none';
+    // 'instant': the site scrolls smoothly, and the picture must not catch it half-way.
+    window.scrollTo({
+      top: element.getBoundingClientRect().top + window.scrollY - 24,
+      behavior: 'instant',
+    });
+    return document.fonts.ready;
+  });
+  const png = await page.screenshot({ type: 'png' });
+  const encoder = await browser.newPage();
+  const dataUrl = await encoder.evaluate(
+    async ({ src, quality }) => {
+      const image = new Image();
+      image.src = src;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.naturalWidth;
+      canvas.height = image.naturalHeight;
+      canvas.getContext('2d')?.drawImage(image, 0, 0);
+      return canvas.toDataURL('image/webp', quality);
+    },
+    { src: `data:image/png;base64,${png.toString('base64')}`, quality: webpQuality },
+  );
+  await encoder.close();
+  const file = path.join(outDir, `${name}.webp`);
+  const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+  await writeFile(file, bytes);
+  console.log(`${path.relative(process.cwd(), file)}  ${Math.round(bytes.length / 1024)} KB`);
+}
+
+const server = await startServer();
+const browser = await launchBrowser();
+try {
+  const user = await createSignedInUser(server, { plan: 'pro' });
+  const ea = await tradeAsReferenceEa(server, user);
+  const { page, close } = await openSignedIn(browser, server, user, { viewport: desktopViewport });
+  try {
+    await page.goto('/dashboard#signal-history');
+    await page
+      .locator('tr[data-signal-id]')
+      .nth(alerts.length - 1)
+      .waitFor();
+    await page.getByText('EA connected', { exact: true }).waitFor();
+    await page.locator('tr[data-signal-id]').first().click();
+    await page.getByRole('list', { name: 'Hop timings' }).waitFor();
+    // From the filters down: the list and one signal's journey, the answer to "what happened?".
+    await saveWebp(
+      browser,
+      page,
+      page.getByText('Period', { exact: true }).first(),
+      'signal-history',
+    );
+
+    await page.goto('/dashboard#signal-test');
+    await page.getByRole('button', { name: 'Send Test Signal' }).click();
+    await page.getByText('SUCCESS', { exact: true }).waitFor();
+    await saveWebp(
+      browser,
+      page,
+      page.getByRole('heading', { level: 2, name: 'Signal Test', exact: true }),
+      'signal-test',
+    );
+
+    await page.goto('/dashboard#order-history');
+    await page.locator('tbody tr').first().waitFor();
+    // The charts draw after the figures arrive.
+    await page.locator('.recharts-area-area').first().waitFor();
+    await saveWebp(
+      browser,
+      page,
+      page.getByRole('heading', { level: 2, name: 'Order History', exact: true }),
+      'order-history',
+    );
+  } finally {
+    await close();
+    await ea.stop();
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
