@@ -80,8 +80,6 @@ export function signalProgress(
             : `Executed: ticket ${signal.ticket}${signal.executedPrice === null ? '' : ` at ${formatPrice(signal.executedPrice)}`}.`,
       };
     case 'error':
-      if (signal.rawBody !== null)
-        return { tone: 'danger', text: 'Refused: the alert could not be read.' };
       return {
         tone: 'danger',
         text:

@@ -52,17 +52,17 @@ export function SignalTestResult({
       </p>
       <p className="mt-1 break-words text-ink">{result.message}</p>
       {result.ok && (
-        <div className="mt-3">
-          <FollowedSignal {...following} />
-        </div>
-      )}
-      {result.ok && (
-        <HrefLink
-          href="/dashboard#signal-history"
-          className="mt-2 inline-block font-medium text-brand-700 hover:underline"
-        >
-          See it in Signal History
-        </HrefLink>
+        <>
+          <div className="mt-3">
+            <FollowedSignal {...following} />
+          </div>
+          <HrefLink
+            href="/dashboard#signal-history"
+            className="mt-2 inline-block font-medium text-brand-700 hover:underline"
+          >
+            See it in Signal History
+          </HrefLink>
+        </>
       )}
     </div>
   );

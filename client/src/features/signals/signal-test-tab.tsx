@@ -31,7 +31,7 @@ const steps = [
   'Send posts these parameters to your webhook exactly as a TradingView alert would, marked as a test.',
   'The server checks your licence and relays the signal to your connected EA (on the chosen platform).',
   'The EA acknowledges it, writes it to the Experts log and skips execution: no order is placed.',
-  'The result shows here, and the signal appears in Signal History as TEST with its delivery time.',
+  'The result follows the signal here: the account whose EA received it and how fast, or that no EA is connected to take it. It appears in Signal History as TEST.',
   'When it works, copy the JSON and the webhook URL into a TradingView alert to trade for real.',
 ];
 
@@ -46,12 +46,13 @@ export function SignalTestTab() {
   const [result, setResult] = useState<TestResult | null>(null);
   const { followed, connected, live, reset, follow } = useFollowedSignal();
   const resultCard = useRef<HTMLDivElement>(null);
-  // The result stays in view while it changes, at any width: on a phone it sits below the
-  // form, on a wide screen beside it but perhaps scrolled away.
-  const shown = result && `${result.message}|${followed?.status}|${followed?.deliveredAt}`;
+  // The result is brought into view whenever it changes (the webhook's answer, then each step
+  // of the signal), at any width: on a phone it sits below the form, on a wide screen beside
+  // it but perhaps scrolled away. Nothing is scrolled before the first Send.
+  const resultState = result && `${result.message}|${followed?.status}|${followed?.deliveredAt}`;
   useEffect(() => {
-    if (shown) resultCard.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-  }, [shown]);
+    if (resultState) resultCard.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [resultState]);
   const change = (patch: Partial<TestForm>) => setForm((current) => ({ ...current, ...patch }));
 
   async function send() {
