@@ -36,7 +36,7 @@ function terminalWithPrices(options: PaperTerminalOptions = {}) {
 }
 
 describe('paper terminal: opening', () => {
-  it('buys at the ask with SL/TP in points and a digit-string ticket', () => {
+  it('buys at the ask with SL/TP in points, a digit-string ticket and the lots filled', () => {
     const { terminal } = terminalWithPrices();
     const result = terminal.execute(signal({ slpoint: 500, tppoint: 1000 }));
     expect(result).toEqual({
@@ -44,6 +44,7 @@ describe('paper terminal: opening', () => {
       retcode: 10009,
       ticket: '50000001',
       price: 1.10012,
+      volume: 0.1,
       message: 'Bought 0.10 EURUSD at 1.10012, SL 1.09512, TP 1.11012.',
     });
     expect(terminal.openPositions()).toMatchObject([

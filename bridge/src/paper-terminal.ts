@@ -271,6 +271,7 @@ export function createPaperTerminal(options: PaperTerminalOptions = {}): PaperTe
       retcode: retcodes.done,
       ticket: position.ticket,
       price,
+      volume: lots,
       message: `${buy ? 'Bought' : 'Sold'} ${formatLots(lots, spec)} ${spec.name} at ${price.toFixed(spec.digits)}${levels.length ? `, ${levels.join(', ')}` : ''}.`,
     };
   };

@@ -167,17 +167,20 @@ describe('Signal History', { timeout: 60_000 }, () => {
     await row('SYM000').click(); // success
     const hops = page.getByRole('list', { name: 'Hop timings' });
     await hops.waitFor();
-    expect(await hops.textContent()).toMatch(/Received[\s\S]*Start[\s\S]*\+12 ms[\s\S]*\+87 ms/);
+    // Each hop's latency after the one before, and the whole way's.
+    expect(await hops.textContent()).toMatch(
+      /Received[\s\S]*Start[\s\S]*\+12 ms[\s\S]*Executed[\s\S]*\+75 ms[\s\S]*87 ms after receipt/,
+    );
     // One timestamp format everywhere, to the millisecond, in the zone the header names.
     expect(await hops.textContent()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}/);
     await page.getByRole('columnheader', { name: /^Received \(.+\)$/ }).waitFor();
-    await page.getByText('1.08771').waitFor(); // executed price, five decimals
+    await page.getByText('1.08771', { exact: true }).waitFor(); // fill price, five decimals
     await page.getByText('150.00 pts').waitFor(); // stop loss, two decimals
 
     await row('SYM001').click(); // error: one row open at a time
     expect(await hops.count()).toBe(1);
     await page.getByText('Error Details').waitFor();
-    await page.getByText('Not enough money (10019)').waitFor();
+    await page.getByText('Not enough money (10019)', { exact: true }).waitFor();
 
     await row('SYM002').click();
     await page.getByText('Signal Not Transferred').waitFor();

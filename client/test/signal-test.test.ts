@@ -63,7 +63,12 @@ describe('Signal Test', { timeout: 60_000 }, () => {
       await processing.waitFor();
       expect(await processing.isDisabled()).toBe(true);
       await page.getByText('SUCCESS', { exact: true }).waitFor();
-      await page.getByText(/delivered to your EA/).waitFor();
+      // The result follows the signal: the reference EA took it and logged it.
+      await page
+        .getByText(
+          /^Received by the EA on account 5012345 \(MetaQuotes-Demo\) in \d+ ms: test signals are logged, not traded\.$/,
+        )
+        .waitFor();
 
       const sent = JSON.parse(results[0] ?? '{}');
       expect(sent).toMatchObject({

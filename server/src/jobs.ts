@@ -17,6 +17,7 @@ export async function startJobs(deps: AppDeps) {
   const { jobs, logger, now } = deps;
   const expiry = createSignalExpiry({
     jobs,
+    db: deps.database.db,
     store: createSignalStore(deps.database),
     publishLive: createLivePublisher(deps.bus, (err) => logger.warn({ err }, 'bus unavailable')),
     // Job-side counters; the HTTP process exports its own registry on /metrics.

@@ -30,6 +30,7 @@ export function createCore(deps: AppDeps, metrics: Metrics) {
     hub: createRelayHub({ bus, instanceId: randomUUID(), now, onBusError }),
     expiry: createSignalExpiry({
       jobs,
+      db: database.db,
       store,
       publishLive,
       metrics,

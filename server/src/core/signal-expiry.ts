@@ -1,8 +1,10 @@
 import type { PublishLive } from '../core/live-events.ts';
 import type { SignalStore } from '../core/signal-store.ts';
 import { toSignalView } from '../core/signal-view.ts';
+import type { Db } from '../db/db.ts';
 import type { Metrics } from '../http/metrics.ts';
 import type { Jobs } from '../ports/jobs.ts';
+import { findDeliveries } from './signal-deliveries.ts';
 
 export const expireJob = 'signals.expire';
 /** Safety net: also sweep on a fixed period (silent EAs, timers lost with a crashed process). */
@@ -16,6 +18,7 @@ const bucketMs = 1000;
  */
 export function createSignalExpiry({
   jobs,
+  db,
   store,
   publishLive,
   metrics,
@@ -23,6 +26,7 @@ export function createSignalExpiry({
   onError,
 }: {
   jobs: Jobs;
+  db: Db;
   store: SignalStore;
   publishLive: PublishLive;
   metrics: Metrics;
@@ -32,9 +36,18 @@ export function createSignalExpiry({
   const scheduled = new Set<number>();
 
   async function expireDue() {
-    for (const row of await store.expireDue(now())) {
+    const rows = await store.expireDue(now());
+    // A signal received but never answered still names the terminal that has it.
+    const deliveries = await findDeliveries(
+      db,
+      rows.filter((row) => row.deliveredAt !== null).map((row) => row.id),
+    );
+    for (const row of rows) {
       metrics.signalsByStatus.inc({ status: row.status });
-      publishLive(row.userId, { type: 'signal', signal: toSignalView(row) });
+      publishLive(row.userId, {
+        type: 'signal',
+        signal: toSignalView(row, deliveries.get(row.id) ?? null),
+      });
     }
   }
 

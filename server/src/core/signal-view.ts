@@ -1,5 +1,18 @@
 import type { SignalRow } from './signal-rows.ts';
 
+/**
+ * The terminal a signal was delivered to, as the dashboard names it in the signal's journey:
+ * the one that executed it, else the first that received it. `transport` is how that
+ * terminal was connected (its latest connection, for a signal read back from history).
+ */
+export type SignalDelivery = {
+  account: string;
+  broker: string;
+  platform: 'mt4' | 'mt5';
+  transport: 'ws' | 'poll' | null;
+  eaVersion: string | null;
+};
+
 export const displayStatuses = [
   'success',
   'error',
@@ -19,8 +32,11 @@ export function displayStatusOf(row: Pick<SignalRow, 'status' | 'isTest'>): Disp
   return row.status;
 }
 
-/** The signal as the dashboard reads it (spec section 3, plus hop timings). */
-export function toSignalView(row: SignalRow) {
+/**
+ * The signal as the dashboard reads it (spec section 3, plus hop timings, its expiry and the
+ * terminal it was delivered to; null while no terminal has it).
+ */
+export function toSignalView(row: SignalRow, delivery: SignalDelivery | null = null) {
   const received = row.receivedAt.getTime();
   const delivered = row.deliveredAt?.getTime() ?? null;
   const executed = row.executedAt?.getTime() ?? null;
@@ -33,6 +49,7 @@ export function toSignalView(row: SignalRow) {
     displayStatus: displayStatusOf(row),
     isTest: row.isTest,
     receivedAt: row.receivedAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
     executedAt: row.executedAt?.toISOString() ?? null,
     timings: {
@@ -57,6 +74,7 @@ export function toSignalView(row: SignalRow) {
     retcode: row.retcode,
     /** Set on an alert refused for its content: the body as received (first 4 KB). */
     rawBody: row.rawBody,
+    delivery,
   };
 }
 export type SignalView = ReturnType<typeof toSignalView>;

@@ -3,7 +3,17 @@ import { CopyButton } from '../../components/copy-button.tsx';
 import { AlertIcon, InfoIcon } from '../../components/icons.tsx';
 import { formatNumber, formatPrice, formatTimestamp } from '../../components/trading/format.ts';
 import { cn } from '../../lib/cn.ts';
+import {
+  msBetween,
+  type SignalDelivery,
+  slippageOf,
+  slippageText,
+  terminalName,
+  transportName,
+  ttlSeconds,
+} from './signal-journey.ts';
 import { type SignalNotice, signalNotice } from './signal-messages.ts';
+import { SignalProgressLine } from './signal-progress.tsx';
 import type { SignalView } from './signals-api.ts';
 
 const noticeTones: Record<SignalNotice['tone'], string> = {
@@ -37,21 +47,96 @@ function DetailBox({ label, children }: { label: string; children: ReactNode }) 
 const orNone = (value: number, none: string, unit = '') =>
   value > 0 ? `${formatNumber(value)}${unit}` : none;
 
-/** One hop of the signal's way: when it happened and how long after receipt. */
-function Hop({ label, at, ms }: { label: string; at: string | null; ms?: number | null }) {
-  const after = ms === undefined ? 'Start' : ms === null ? '—' : `+${Math.round(ms)} ms`;
+/**
+ * One hop of the signal's way: what happened, how long after the hop before (`after`), when,
+ * and who (the terminal that took it).
+ */
+function Hop({
+  label,
+  at,
+  after,
+  children,
+}: {
+  label: string;
+  at: string | null;
+  after: string;
+  children?: ReactNode;
+}) {
   return (
     <li className="flex min-w-0 flex-1 flex-col rounded-lg border border-line bg-surface px-3 py-2">
       <span className="text-xs text-ink-subtle">{label}</span>
-      <span className="text-sm font-semibold text-ink tabular-nums">
-        {at === null ? 'Not yet' : after}
-      </span>
+      <span className="text-sm font-semibold text-ink tabular-nums">{after}</span>
       {at && (
         <span className="truncate text-xs text-ink-muted tabular-nums">
           {formatTimestamp(at, true)}
         </span>
       )}
+      {children}
     </li>
+  );
+}
+
+const latency = (ms: number | null) => (ms === null ? '—' : `+${Math.max(0, Math.round(ms))} ms`);
+
+/** The terminal that took the signal: account and broker, then platform, transport, EA. */
+function TerminalLines({ delivery }: { delivery: SignalDelivery }) {
+  const about = [
+    delivery.platform.toUpperCase(),
+    transportName(delivery.transport),
+    delivery.eaVersion && `EA ${delivery.eaVersion}`,
+  ].filter(Boolean);
+  return (
+    <>
+      <span className="mt-1 truncate text-xs font-medium text-ink">{terminalName(delivery)}</span>
+      <span className="truncate text-xs text-ink-muted">{about.join(' · ')}</span>
+    </>
+  );
+}
+
+/** The last hop: how the terminal answered, or that nobody took the signal in time. */
+function resultHop(signal: SignalView): { label: string; at: string | null; after: string } {
+  const sinceDelivery = latency(msBetween(signal.deliveredAt, signal.executedAt));
+  switch (signal.status) {
+    case 'success':
+      return {
+        label: signal.isTest ? 'Logged by the EA' : 'Executed',
+        at: signal.executedAt,
+        after: sinceDelivery,
+      };
+    case 'error':
+      return {
+        label: signal.retcode === null ? 'Not executed' : 'Refused by the broker',
+        at: signal.executedAt,
+        after: signal.executedAt === null ? 'No answer' : sinceDelivery,
+      };
+    case 'failed':
+      return { label: 'Expired', at: signal.expiresAt, after: `after ${ttlSeconds(signal)} s` };
+    default:
+      return { label: 'Result', at: null, after: 'Not yet' };
+  }
+}
+
+/** Received → delivered to a terminal → executed, refused or expired, each with its latency. */
+function Journey({ signal }: { signal: SignalView }) {
+  const result = resultHop(signal);
+  return (
+    <ol aria-label="Hop timings" className="flex flex-col gap-2 sm:flex-row">
+      <Hop label="Received" at={signal.receivedAt} after="Start" />
+      <Hop
+        label="Delivered"
+        at={signal.deliveredAt}
+        after={signal.deliveredAt === null ? 'Not yet' : latency(signal.timings.deliveryMs)}
+      >
+        {signal.delivery && <TerminalLines delivery={signal.delivery} />}
+      </Hop>
+      <Hop label={result.label} at={result.at} after={result.after}>
+        {result.at !== null && signal.timings.executionMs !== null && (
+          <span className="text-xs text-ink-muted tabular-nums">
+            {Math.round(signal.timings.executionMs)} ms after receipt
+          </span>
+        )}
+      </Hop>
+    </ol>
   );
 }
 
@@ -100,18 +185,19 @@ export function SignalDetails({ signal, quotaLimit }: { signal: SignalView; quot
   );
 }
 
-/** How an accepted signal went: its hops, the alert's parameters and the execution result. */
+/**
+ * How an accepted signal went: where it stands, its journey, the alert's parameters and the
+ * fill (price, lot, slippage against the alert's price).
+ */
 function Outcome({ signal }: { signal: SignalView }) {
   const opening = signal.position === 'buy' || signal.position === 'sell';
+  const slippage = slippageOf(signal);
   return (
     <>
-      <div>
-        <p className="mb-2 text-xs font-semibold tracking-wide text-ink-subtle uppercase">Timing</p>
-        <ol aria-label="Hop timings" className="flex flex-col gap-2 sm:flex-row">
-          <Hop label="Received" at={signal.receivedAt} />
-          <Hop label="Delivered to EA" at={signal.deliveredAt} ms={signal.timings.deliveryMs} />
-          <Hop label="Executed" at={signal.executedAt} ms={signal.timings.executionMs} />
-        </ol>
+      <div className="space-y-2">
+        <p className="text-xs font-semibold tracking-wide text-ink-subtle uppercase">Journey</p>
+        {signal.status !== 'quota_blocked' && <SignalProgressLine signal={signal} />}
+        <Journey signal={signal} />
       </div>
 
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
@@ -139,8 +225,9 @@ function Outcome({ signal }: { signal: SignalView }) {
         <DetailBox label="Sender">{signal.senderPlatform || '—'}</DetailBox>
         {signal.ticket && <DetailBox label="Ticket">{signal.ticket}</DetailBox>}
         {signal.executedPrice !== null && (
-          <DetailBox label="Executed price">{formatPrice(signal.executedPrice)}</DetailBox>
+          <DetailBox label="Fill price">{formatPrice(signal.executedPrice)}</DetailBox>
         )}
+        {slippage !== null && <DetailBox label="Slippage">{slippageText(slippage)}</DetailBox>}
         {signal.executedVolume !== null && (
           <DetailBox label="Executed lot">{formatNumber(signal.executedVolume)}</DetailBox>
         )}

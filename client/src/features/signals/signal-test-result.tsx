@@ -1,10 +1,37 @@
 import { HrefLink } from '../../components/href-link.tsx';
 import { cn } from '../../lib/cn.ts';
+import type { Platform } from './signal-journey.ts';
+import { SignalProgressLine } from './signal-progress.tsx';
+import type { SignalView } from './signals-api.ts';
 
 export type TestResult = { ok: boolean; message: string };
 
-/** Spec section 2: SUCCESS or ERROR with its message, or an invitation to send one. */
-export function SignalTestResult({ result }: { result: TestResult | null }) {
+/** The sent signal as the live channel reports it (see `useFollowedSignal`). */
+type Following = { signal: SignalView | null; connected: Platform[] | null; live: boolean };
+
+/** Where the sent signal stands, or why that cannot be shown here. */
+function FollowedSignal({ signal, connected, live }: Following) {
+  if (signal) return <SignalProgressLine signal={signal} connected={connected} />;
+  return (
+    <p className="rounded-lg border border-line bg-surface px-3 py-2 text-sm text-ink-muted">
+      {live
+        ? 'Following the signal…'
+        : 'Live updates are unavailable right now: Signal History shows what happened to it.'}
+    </p>
+  );
+}
+
+/**
+ * Spec section 2: SUCCESS or ERROR with the webhook's answer, or an invitation to send one;
+ * after a SUCCESS, the signal itself as it goes (delivered, then the EA's answer).
+ */
+export function SignalTestResult({
+  result,
+  following,
+}: {
+  result: TestResult | null;
+  following: Following;
+}) {
   if (!result) {
     return (
       <p className="rounded-lg border border-dashed border-line px-4 py-8 text-center text-sm text-ink-muted">
@@ -25,12 +52,17 @@ export function SignalTestResult({ result }: { result: TestResult | null }) {
       </p>
       <p className="mt-1 break-words text-ink">{result.message}</p>
       {result.ok && (
-        <HrefLink
-          href="/dashboard#signal-history"
-          className="mt-2 inline-block font-medium text-brand-700 hover:underline"
-        >
-          See it in Signal History
-        </HrefLink>
+        <>
+          <div className="mt-3">
+            <FollowedSignal {...following} />
+          </div>
+          <HrefLink
+            href="/dashboard#signal-history"
+            className="mt-2 inline-block font-medium text-brand-700 hover:underline"
+          >
+            See it in Signal History
+          </HrefLink>
+        </>
       )}
     </div>
   );

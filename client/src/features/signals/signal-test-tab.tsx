@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/card.tsx';
 import { InfoIcon } from '../../components/icons.tsx';
@@ -9,7 +9,8 @@ import { SignalTestFields } from './signal-test-fields.tsx';
 import { defaultTestForm, type TestForm, testPayload } from './signal-test-form.ts';
 import { SignalTestGenerator } from './signal-test-generator.tsx';
 import { SignalTestResult, type TestResult } from './signal-test-result.tsx';
-import { signalsApi, type WebhookReply } from './signals-api.ts';
+import { signalsApi } from './signals-api.ts';
+import { useFollowedSignal } from './use-followed-signal.ts';
 
 const noLicense: TestResult = { ok: false, message: 'No license number available' };
 
@@ -23,17 +24,14 @@ function failureText(err: unknown): string {
   return `Network error: ${err instanceof NetworkError || err instanceof Error ? err.message : String(err)}`;
 }
 
-function successText(reply: WebhookReply): string {
-  return reply.delivered
-    ? 'Test signal sent and delivered to your EA. The EA logs it and does not place a trade.'
-    : 'Test signal accepted, but no EA is connected right now. It is delivered if your EA connects before the signal expires.';
-}
+/** The webhook's answer only: where the signal goes next is followed live below it. */
+const acceptedText = 'The webhook accepted the test signal.';
 
 const steps = [
   'Send posts these parameters to your webhook exactly as a TradingView alert would, marked as a test.',
   'The server checks your licence and relays the signal to your connected EA (on the chosen platform).',
   'The EA acknowledges it, writes it to the Experts log and skips execution: no order is placed.',
-  'The result shows here, and the signal appears in Signal History as TEST with its delivery time.',
+  'The result follows the signal here: the account whose EA received it and how fast, or that no EA is connected to take it. It appears in Signal History as TEST.',
   'When it works, copy the JSON and the webhook URL into a TradingView alert to trade for real.',
 ];
 
@@ -46,17 +44,26 @@ export function SignalTestTab() {
   const [form, setForm] = useState<TestForm>(defaultTestForm);
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState<TestResult | null>(null);
+  const { followed, connected, live, reset, follow } = useFollowedSignal();
+  const resultCard = useRef<HTMLDivElement>(null);
+  // The result is brought into view whenever it changes (the webhook's answer, then each step
+  // of the signal), at any width: on a phone it sits below the form, on a wide screen beside
+  // it but perhaps scrolled away. Nothing is scrolled before the first Send.
+  const resultState = result && `${result.message}|${followed?.status}|${followed?.deliveredAt}`;
+  useEffect(() => {
+    if (resultState) resultCard.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [resultState]);
   const change = (patch: Partial<TestForm>) => setForm((current) => ({ ...current, ...patch }));
 
   async function send() {
     if (!licenseNumber) return setResult(noLicense);
     setSending(true);
     setResult(null);
+    reset();
     try {
-      setResult({
-        ok: true,
-        message: successText(await signalsApi.sendTest(testPayload(form, licenseNumber))),
-      });
+      const reply = await signalsApi.sendTest(testPayload(form, licenseNumber));
+      follow(reply.signalId);
+      setResult({ ok: true, message: acceptedText });
     } catch (err) {
       setResult({ ok: false, message: failureText(err) });
     } finally {
@@ -100,12 +107,18 @@ export function SignalTestTab() {
         </Card>
 
         <div className="space-y-6">
-          <Card>
-            <CardHeader title="Test Result" />
-            <CardBody>
-              <SignalTestResult result={licenseNumber ? result : noLicense} />
-            </CardBody>
-          </Card>
+          {/* Below the sticky header when scrolled to: `scroll-mt`. */}
+          <div ref={resultCard} className="scroll-mt-24">
+            <Card>
+              <CardHeader title="Test Result" />
+              <CardBody>
+                <SignalTestResult
+                  result={licenseNumber ? result : noLicense}
+                  following={{ signal: followed, connected, live }}
+                />
+              </CardBody>
+            </Card>
+          </div>
           <Card>
             <CardHeader
               title="Webhook JSON Generator"

@@ -10,11 +10,10 @@ import { type LicenseDirectory, unverifiedLicenseMessage } from '../../core/lice
 import type { PublishLive } from '../../core/live-events.ts';
 import type { RelayHub } from '../../core/relay-hub.ts';
 import { toEaSignal } from '../../core/signal-rows.ts';
-import type { TerminalRef } from '../../core/signal-store.ts';
 import { AppError } from '../../errors.ts';
 import type { ExecutorGate } from './relay-executors.ts';
 import type { RelayService } from './relay-service.ts';
-import type { TerminalRegistry } from './relay-terminals.ts';
+import type { RelayTerminal, TerminalRegistry } from './relay-terminals.ts';
 import { heartbeatMs } from './relay-ws.ts';
 
 /**
@@ -47,7 +46,7 @@ const leaseGraceMs = 3 * heartbeatMs;
 export function createPollGateway(deps: Deps) {
   const { licenses, terminals, hub, relay, executors, publishLive, now, onError } = deps;
   // A terminal counts as connected while its poll is held: keep its heartbeat fresh.
-  const held = new Set<TerminalRef>();
+  const held = new Set<RelayTerminal>();
   /** Wakes every held poll: on shutdown they are answered at once instead of cut off. */
   const wakers = new Set<() => void>();
   const beating = setInterval(() => {
@@ -152,7 +151,7 @@ export function createPollGateway(deps: Deps) {
           // After the reply is built, off its path: the timing write must not delay delivery.
           const ids = signals.map((s) => s.id);
           const at = now();
-          setImmediate(() => relay.handedOver(ids, at).catch(onError));
+          setImmediate(() => relay.handedOver(terminal, ids, at).catch(onError));
         }
         return reply(signals, holdMs);
       } finally {
@@ -165,7 +164,7 @@ export function createPollGateway(deps: Deps) {
       }
     },
 
-    async result(terminal: TerminalRef, result: Parameters<RelayService['result']>[1]) {
+    async result(terminal: RelayTerminal, result: Parameters<RelayService['result']>[1]) {
       await relay.result(terminal, result, now());
       relay.beat(terminal);
     },

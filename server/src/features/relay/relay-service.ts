@@ -2,10 +2,11 @@ import type { SignalResult } from '@signalrelay/bridge/protocol';
 import type { PublishLive } from '../../core/live-events.ts';
 import type { SignalRow } from '../../core/signal-rows.ts';
 import type { Ack, SignalStore, TerminalRef } from '../../core/signal-store.ts';
-import { toSignalView } from '../../core/signal-view.ts';
+import { type SignalDelivery, toSignalView } from '../../core/signal-view.ts';
 import type { Metrics } from '../../http/metrics.ts';
 import type { Beat, Presence } from '../../ports/presence.ts';
 import { createWriteRetry } from './relay-retry.ts';
+import type { RelayTerminal } from './relay-terminals.ts';
 
 /** A terminal counts as connected for this long after its last heartbeat (ea/PROTOCOL.md). */
 export const connectedWindowMs = 5000;
@@ -24,7 +25,7 @@ export const beatFlushMs = 100;
  */
 export const ackHoldMs = 50;
 
-type HeldAck = Ack & { transport: 'ws' | 'poll' };
+type HeldAck = Ack & { terminal: RelayTerminal; transport: 'ws' | 'poll' };
 
 type Deps = {
   store: SignalStore;
@@ -78,10 +79,13 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
     }
   }
 
-  /** Reports a signal's delivery: its latency, and "delivered" on the owner's dashboard. */
-  function delivered(row: SignalRow, transport: 'ws' | 'poll') {
+  /**
+   * Reports a signal's delivery: its latency, and "delivered to this terminal" on the owner's
+   * dashboard.
+   */
+  function delivered(row: SignalRow, transport: 'ws' | 'poll', delivery: SignalDelivery) {
     observeDelivery(row, transport);
-    publishLive(row.userId, { type: 'signal', signal: toSignalView(row) });
+    publishLive(row.userId, { type: 'signal', signal: toSignalView(row, delivery) });
   }
 
   async function writeHeldAcks() {
@@ -94,8 +98,16 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
     try {
       await retry.run(async () => {
         const rows = await store.recordReceived(acks);
-        const transportOf = new Map(acks.map((ack) => [ack.signalId, ack.transport]));
-        for (const row of rows) delivered(row, transportOf.get(row.id) ?? 'ws');
+        // The signal's delivery time is its first acknowledgement's: that terminal is named.
+        const firstAck = new Map<string, HeldAck>();
+        for (const ack of acks) {
+          const first = firstAck.get(ack.signalId);
+          if (!first || ack.at < first.at) firstAck.set(ack.signalId, ack);
+        }
+        for (const row of rows) {
+          const ack = firstAck.get(row.id);
+          if (ack) delivered(row, ack.transport, ack.terminal.delivery);
+        }
       });
     } finally {
       for (const key of keys) writingAcks.delete(key);
@@ -107,7 +119,7 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
      * The terminal acknowledged a signal; `at` is when its message reached us. Written within
      * `ackHoldMs`, or with the result if that comes first.
      */
-    received(terminal: TerminalRef, signalId: string, at: number, transport: 'ws' | 'poll') {
+    received(terminal: RelayTerminal, signalId: string, at: number, transport: 'ws' | 'poll') {
       const key = ackKey(terminal.id, signalId);
       if (heldAcks.has(key)) return;
       heldAcks.set(key, { terminal, signalId, at, transport });
@@ -115,8 +127,10 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
     },
 
     /** Signals written into a long-poll reply at `at`: that is their delivery time. */
-    async handedOver(signalIds: string[], at: number) {
-      for (const row of await store.markDelivered(signalIds, at)) delivered(row, 'poll');
+    async handedOver(terminal: RelayTerminal, signalIds: string[], at: number) {
+      for (const row of await store.markDelivered(signalIds, at)) {
+        delivered(row, 'poll', terminal.delivery);
+      }
     },
 
     /**
@@ -138,7 +152,7 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
     },
 
     /** A terminal's result; `at` is when its message reached us. */
-    async result(terminal: TerminalRef, result: SignalResult, at: number) {
+    async result(terminal: RelayTerminal, result: SignalResult, at: number) {
       const key = ackKey(terminal.id, result.id);
       const ack = heldAcks.get(key);
       heldAcks.delete(key);
@@ -153,7 +167,10 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
             metrics.executionLatency.observe(row.executedAt.getTime() - row.receivedAt.getTime());
           }
           metrics.signalsByStatus.inc({ status: row.status });
-          publishLive(terminal.userId, { type: 'signal', signal: toSignalView(row) });
+          publishLive(terminal.userId, {
+            type: 'signal',
+            signal: toSignalView(row, terminal.delivery),
+          });
         })
         .finally(() => {
           if (ack) writingAcks.delete(key);

@@ -2,12 +2,19 @@ import type { HealthIssue, TerminalIdentity } from '@signalrelay/bridge/protocol
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { cachedTerminals, licenseCaps } from '../../core/license-caps.ts';
 import type { TerminalRef } from '../../core/signal-store.ts';
+import type { SignalDelivery } from '../../core/signal-view.ts';
 import type { Db } from '../../db/db.ts';
 import { type ExecutorRefusal, terminals } from '../../db/schema/signals.ts';
 import { AppError } from '../../errors.ts';
 
 /** Refresh a known terminal's row (last seen, EA version) at most this often. */
 const refreshMs = 60_000;
+
+/**
+ * A connected terminal: the relay's reference, and how the dashboard names it in the journey
+ * of the signals it receives over this connection.
+ */
+export type RelayTerminal = TerminalRef & { delivery: SignalDelivery };
 
 type Details = {
   eaVersion?: string | undefined;
@@ -26,7 +33,7 @@ export const terminalLimitMessage = `This licence already has ${licenseCaps.term
  * `licenseCaps.terminals` active terminals: hellos naming made-up accounts add no rows.
  */
 export function createTerminalRegistry({ db, now }: { db: Db; now: () => number }) {
-  const known = new Map<string, { ref: TerminalRef; writtenAt: number }>();
+  const known = new Map<string, { ref: RelayTerminal; writtenAt: number }>();
 
   /** Refuses a terminal the licence does not have yet once it has its active maximum. */
   async function admit(userId: string, identity: TerminalIdentity, broker: string) {
@@ -56,7 +63,7 @@ export function createTerminalRegistry({ db, now }: { db: Db; now: () => number 
       userId: string,
       identity: TerminalIdentity,
       details: Details,
-    ): Promise<TerminalRef> {
+    ): Promise<RelayTerminal> {
       // Postgres text cannot hold NUL: dropped, the same way for every hello of this terminal.
       const broker = identity.broker.replaceAll('\u0000', '');
       const eaVersion = details.eaVersion?.replaceAll('\u0000', '') ?? null;
@@ -92,7 +99,18 @@ export function createTerminalRegistry({ db, now }: { db: Db; now: () => number 
           },
         })
         .returning({ id: terminals.id });
-      const ref = { id: rows[0]!.id, userId, platform: identity.platform };
+      const ref: RelayTerminal = {
+        id: rows[0]!.id,
+        userId,
+        platform: identity.platform,
+        delivery: {
+          account: identity.account,
+          broker,
+          platform: identity.platform,
+          transport: details.transport,
+          eaVersion,
+        },
+      };
       known.delete(key);
       known.set(key, { ref, writtenAt: now() });
       if (known.size > cachedTerminals) known.delete(known.keys().next().value as string);

@@ -17,7 +17,7 @@ import { AppError } from '../../errors.ts';
 import type { ExecutorGate, HeldLease } from './relay-executors.ts';
 import type { EaLimits } from './relay-limits.ts';
 import type { RelayService } from './relay-service.ts';
-import type { TerminalRegistry } from './relay-terminals.ts';
+import type { RelayTerminal, TerminalRegistry } from './relay-terminals.ts';
 
 export const heartbeatMs = 2000;
 const helloTimeoutMs = 10_000;
@@ -45,7 +45,7 @@ type Connection = {
   socket: WebSocket;
   openedAt: number;
   lastFrameAt: number;
-  terminal: TerminalRef | null;
+  terminal: RelayTerminal | null;
   /** As sent in the hello: re-checked when the owner's licence changes. */
   licenseNumber: string | null;
   /** This connection, as a session of its EA instance. */

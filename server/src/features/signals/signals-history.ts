@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
 import { planLimits } from '../../core/plans.ts';
 import type { createQuotaDayClock } from '../../core/quota-day.ts';
+import { findDeliveries } from '../../core/signal-deliveries.ts';
 import { toSignalView } from '../../core/signal-view.ts';
 import type { Db } from '../../db/db.ts';
 import { signals } from '../../db/schema/signals.ts';
@@ -90,8 +91,12 @@ export function createSignalHistory({
           .where(eq(signals.userId, userId)),
         quotaOf(userId, plan),
       ]);
+      const deliveries = await findDeliveries(
+        db,
+        rows.map((row) => row.id),
+      );
       return {
-        signals: rows.map(toSignalView),
+        signals: rows.map((row) => toSignalView(row, deliveries.get(row.id) ?? null)),
         total: counts?.matching ?? 0,
         page: q.page,
         pageSize: q.pageSize,

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createEaClient, type EaClient } from '../../../../bridge/src/ea-client.ts';
+import { createPaperTerminal } from '../../../../bridge/src/paper-terminal.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { sessionCookie } from '../../../test/sessions.ts';
+import { createTestUser } from '../../../test/users.ts';
+import type { LiveEvent } from '../../core/live-events.ts';
+import type { SignalView } from '../../core/signal-view.ts';
+
+/**
+ * A signal's journey as the dashboard reads it: which terminal it was delivered to (account,
+ * broker, transport, platform, EA version), on the history page and on the live channel, with
+ * the reference EA from bridge/ on a paper terminal as the terminal.
+ */
+let t: TestApp;
+let url: string;
+const ttlMs = 1500;
+
+beforeAll(async () => {
+  t = await createTestApp({ redis: true, SIGNAL_TTL_MS: ttlMs });
+  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(() => t.close());
+
+async function signedInUser() {
+  const db = t.deps.database.db;
+  const user = await createTestUser(db, { plan: 'basic' });
+  return { ...user, cookie: await sessionCookie(t.app, db, user.id) };
+}
+type User = Awaited<ReturnType<typeof signedInUser>>;
+
+function referenceEa(licenseNumber: string, transport: 'ws' | 'poll', account: string): EaClient {
+  const ea = createEaClient({
+    server: url,
+    transport,
+    licenseNumber,
+    platform: 'mt5',
+    account,
+    broker: 'MetaQuotes-Demo',
+    eaVersion: '1.1.0',
+    execute: createPaperTerminal({ seed: 7 }).execute,
+    backoff: { initialMs: 100, maxMs: 500 },
+  });
+  ea.start();
+  return ea;
+}
+
+/** The user's live channel: every 'signal' event it carries, in order. */
+async function liveSignals(user: User) {
+  const socket = new WebSocket(`${url.replace('http', 'ws')}/api/live`, {
+    headers: { cookie: user.cookie },
+  });
+  const seen: SignalView[] = [];
+  socket.on('message', (data) => {
+    const event = JSON.parse(data.toString()) as LiveEvent;
+    if (event.type === 'signal') seen.push(event.signal);
+  });
+  await new Promise((resolve) => socket.once('open', resolve));
+  return { seen, close: () => socket.close() };
+}
+
+async function until<T>(fn: () => Promise<T | undefined | null | false>, ms = 8000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await fn();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function postAlert(body: Record<string, unknown>) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/webhook/handleWebhook',
+    payload: body,
+  });
+  return res.json() as { signalId: string };
+}
+
+async function historySignal(user: User, id: string): Promise<SignalView | undefined> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/webhook/signalHistory?licenseNumber=${encodeURIComponent(user.licenseNumber)}`,
+    headers: { cookie: user.cookie },
+  });
+  return (res.json() as { signals: SignalView[] }).signals.find((s) => s.id === id);
+}
+
+const connected = (user: User) =>
+  until(async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/terminals',
+      headers: { cookie: user.cookie },
+    });
+    return (res.json() as { terminals: { connected: boolean }[] }).terminals.some(
+      (terminal) => terminal.connected,
+    );
+  });
+
+describe('signal journey', { timeout: 30_000 }, () => {
+  it('names the terminal that executed a signal, live and in the history, with its fill', async () => {
+    const user = await signedInUser();
+    const live = await liveSignals(user);
+    const ea = referenceEa(user.licenseNumber, 'ws', '5012345');
+    try {
+      await connected(user);
+      const { signalId } = await postAlert({
+        licenseNumber: user.licenseNumber,
+        symbol: 'EURUSD',
+        position: 'buy',
+        lot: 0.05,
+        price: 1.085,
+      });
+      const done = await until(async () => {
+        const signal = await historySignal(user, signalId);
+        return signal?.status === 'success' && signal;
+      });
+      const terminal = {
+        account: '5012345',
+        broker: 'MetaQuotes-Demo',
+        platform: 'mt5',
+        transport: 'ws',
+        eaVersion: '1.1.0',
+      };
+      expect(done.delivery).toEqual(terminal);
+      expect(done.executedPrice).toBeGreaterThan(0);
+      expect(done.executedVolume).toBe(0.05);
+      expect(done.price).toBe(1.085);
+      expect(Date.parse(done.expiresAt) - Date.parse(done.receivedAt)).toBe(ttlMs);
+
+      // Live: pending without a terminal, then each later state names it.
+      const events = await until(async () => {
+        const mine = live.seen.filter((s) => s.id === signalId);
+        return mine.some((s) => s.status === 'success') && mine;
+      });
+      expect(events[0]).toMatchObject({ status: 'pending', deliveredAt: null, delivery: null });
+      for (const later of events.slice(1)) expect(later.delivery).toEqual(terminal);
+      expect(events.at(-1)).toMatchObject({ ticket: done.ticket, executedVolume: 0.05 });
+    } finally {
+      live.close();
+      await ea.stop();
+    }
+  });
+
+  it('names a long-polling terminal with its transport, and a test signal the EA skipped', async () => {
+    const user = await signedInUser();
+    const ea = referenceEa(user.licenseNumber, 'poll', '7001');
+    try {
+      await connected(user);
+      const { signalId } = await postAlert({
+        licenseNumber: user.licenseNumber,
+        symbol: 'EURUSD',
+        position: 'sell',
+        lot: 0.01,
+        isTest: true,
+      });
+      const done = await until(async () => {
+        const signal = await historySignal(user, signalId);
+        return signal?.displayStatus === 'test_success' && signal;
+      });
+      expect(done.delivery).toMatchObject({ account: '7001', transport: 'poll', platform: 'mt5' });
+      expect(done.ticket).toBeNull();
+      expect(ea.counters.skipped).toBe(1);
+    } finally {
+      await ea.stop();
+    }
+  });
+
+  it('names no terminal for a signal that expired undelivered', async () => {
+    const user = await signedInUser();
+    const live = await liveSignals(user);
+    try {
+      const { signalId } = await postAlert({
+        licenseNumber: user.licenseNumber,
+        symbol: 'EURUSD',
+        position: 'buy',
+        lot: 0.01,
+      });
+      const expired = await until(async () =>
+        live.seen.find((s) => s.id === signalId && s.status === 'failed'),
+      );
+      expect(expired).toMatchObject({ deliveredAt: null, delivery: null });
+      expect((await historySignal(user, signalId))?.delivery).toBeNull();
+    } finally {
+      live.close();
+    }
+  });
+});
