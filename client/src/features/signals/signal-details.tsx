@@ -173,8 +173,9 @@ export function SignalDetails({ signal, quotaLimit }: { signal: SignalView; quot
           <p className="mt-0.5 break-words">{signal.errorMessage}</p>
         </div>
       )}
+      {/* Neutral: the EA also reports plain successes here ("Bought 0.05 EURUSD at 1.08492"). */}
       {signal.resultMessage && (
-        <div className="rounded-lg border border-amber-200 bg-warn-soft p-3 text-sm text-warn">
+        <div className="rounded-lg border border-line bg-surface-sunken p-3 text-sm text-ink">
           <p className="font-semibold">From your terminal</p>
           <p className="mt-0.5 break-words">{signal.resultMessage}</p>
         </div>
