@@ -31,11 +31,13 @@ type SignalLike = {
   errorMessage: string | null;
   resultMessage?: string | null;
   receivedAt: string;
+  /** Set on alerts refused for their content (signals-refusals.ts). */
+  rawBody?: string | null;
 };
 
 export function signalFailedNotice(signal: SignalLike): Notice {
   const what = [signal.position?.toUpperCase(), signal.symbol].filter(Boolean).join(' ');
-  const refused = signal.status === 'error';
+  const refused = signal.rawBody != null;
   const reason = signal.errorMessage || signal.resultMessage || 'no reason given';
   return {
     event: 'signal_failed',
@@ -48,6 +50,7 @@ export function signalFailedNotice(signal: SignalLike): Notice {
       symbol: signal.symbol,
       position: signal.position,
       status: signal.status,
+      refused,
       errorMessage: signal.errorMessage,
       receivedAt: signal.receivedAt,
     },

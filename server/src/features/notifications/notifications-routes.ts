@@ -72,7 +72,7 @@ export default async function notificationsRoutes(
 
   app.get('/', { preHandler: [requireUser] }, async (request) => {
     const user = signedInUser(request);
-    return { ...settingsView(await loadSettings(db, user.id)), email: { address: user.email } };
+    return settingsView(await loadSettings(db, user.id), user.email);
   });
 
   app.put('/', { preHandler: [requireSameOrigin, requireUser] }, async (request) => {
@@ -91,7 +91,7 @@ export default async function notificationsRoutes(
       { userId: user.id, channels: readyChannels(saved as SettingsRow) },
       'notification settings saved',
     );
-    return { ...settingsView(saved ?? null), email: { address: user.email } };
+    return settingsView(saved ?? null, user.email);
   });
 
   app.post(

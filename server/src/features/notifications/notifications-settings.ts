@@ -34,19 +34,21 @@ export function eventsOf(row: SettingsRow): Set<NotificationEvent> {
   return new Set(row.events.filter((e): e is NotificationEvent => known.has(e)));
 }
 
+const maskPrefix = '••••••••';
+
 /** A secret as the API shows it: its last 4 characters at most, never more than a quarter. */
 export function maskSecret(secret: string | null): string | null {
   if (!secret) return null;
   const shown = secret.length >= 16 ? secret.slice(-4) : '';
-  return `••••••••${shown}`;
+  return `${maskPrefix}${shown}`;
 }
 
 /** What GET /api/notifications answers: everything, secrets masked. */
-export function settingsView(row: SettingsRow | null) {
+export function settingsView(row: SettingsRow | null, emailAddress: string) {
   return {
     events: row ? [...eventsOf(row)] : [],
     eaOfflineMinutes: row?.eaOfflineMinutes ?? 5,
-    email: { enabled: row?.emailEnabled ?? false },
+    email: { enabled: row?.emailEnabled ?? false, address: emailAddress },
     telegram: {
       enabled: row?.telegramEnabled ?? false,
       botToken: maskSecret(row?.telegramBotToken ?? null),
@@ -66,7 +68,24 @@ export type SettingsView = ReturnType<typeof settingsView>;
  * A secret in PUT: omitted (or the masked value sent back unchanged) keeps the stored one,
  * `null` or "" removes it, anything else replaces it.
  */
-const secretInput = (schema: z.ZodString) => z.union([z.null(), z.literal(''), schema]).optional();
+const secretInput = (schema: z.ZodString) =>
+  z
+    .string({ error: 'must be text or null' })
+    .trim()
+    .nullable()
+    .optional()
+    .superRefine((value, ctx) => {
+      if (value === null || value === undefined || value === '' || value.startsWith(maskPrefix)) {
+        return;
+      }
+      const parsed = schema.safeParse(value);
+      if (!parsed.success) {
+        ctx.addIssue({
+          code: 'custom',
+          message: parsed.error.issues[0]?.message ?? 'is not valid',
+        });
+      }
+    });
 
 const url = z.string().trim().max(2000, 'must be at most 2000 characters');
 
@@ -77,7 +96,8 @@ export const settingsInputSchema = z.strictObject({
     .int('must be a whole number of minutes')
     .min(1, 'must be at least 1 minute')
     .max(1440, 'must be at most 1440 minutes (a day)'),
-  email: z.strictObject({ enabled: z.boolean() }),
+  // `address` is shown, not set: e-mails go to the account's own address.
+  email: z.strictObject({ enabled: z.boolean(), address: z.string().optional() }),
   telegram: z.strictObject({
     enabled: z.boolean(),
     botToken: secretInput(
@@ -85,7 +105,7 @@ export const settingsInputSchema = z.strictObject({
         .string()
         .trim()
         .regex(
-          /^(••••••••.*|\d{3,20}:[\w-]{20,100})$/,
+          /^\d{3,20}:[\w-]{20,100}$/,
           'is not a Telegram bot token (123456789:ABC…, as @BotFather gives it)',
         ),
     ),
@@ -119,7 +139,7 @@ export const settingsInputSchema = z.strictObject({
 export type SettingsInput = z.infer<typeof settingsInputSchema>;
 
 const masked = (value: string | null | undefined) =>
-  typeof value === 'string' && value.startsWith('••••••••');
+  typeof value === 'string' && value.startsWith(maskPrefix);
 
 /** The stored value of a secret after a PUT (see `secretInput`). */
 function nextSecret(given: string | null | undefined, stored: string | null): string | null {
