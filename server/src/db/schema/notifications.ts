@@ -3,30 +3,12 @@ import { boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzl
 import { at } from './columns.ts';
 import { users } from './users.ts';
 
-/**
- * What a user may be told about (features/notifications). New events (issue 23's "rule
- * triggered") are added here and in the client's list; stored values unknown to a server are
- * ignored, so old rows keep working.
- */
-export const notificationEvents = [
-  'signal_failed',
-  'ea_disconnected',
-  'executor_refused',
-  'quota_warning',
-  'quota_exhausted',
-  'daily_summary',
-] as const;
-export type NotificationEvent = (typeof notificationEvents)[number];
-
-export const notificationChannels = ['email', 'telegram', 'discord', 'webhook'] as const;
-export type NotificationChannel = (typeof notificationChannels)[number];
-
 /** One row per user who saved notification settings; no row means nothing is sent. */
 export const notificationSettings = pgTable('notification_settings', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  /** The chosen events (values of `notificationEvents`), sent to every enabled channel. */
+  /** The chosen events (features/notifications `notificationEvents`), sent to every ready channel. */
   events: text('events').array().notNull().default(sql`'{}'::text[]`),
   /** "EA disconnected" fires when no EA has been connected for this many minutes. */
   eaOfflineMinutes: integer('ea_offline_minutes').notNull().default(5),

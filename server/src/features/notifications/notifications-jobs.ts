@@ -1,10 +1,6 @@
 import { and, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import { quotaDayAt } from '../../core/quota-day.ts';
-import {
-  type NotificationChannel,
-  notificationDeliveries,
-  notificationSettings,
-} from '../../db/schema/notifications.ts';
+import { notificationDeliveries, notificationSettings } from '../../db/schema/notifications.ts';
 import { signals } from '../../db/schema/signals.ts';
 import { users } from '../../db/schema/users.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -18,6 +14,7 @@ import {
   type NotifyJobData,
   notifyJob,
 } from './notifications-notifier.ts';
+import type { NotificationChannel } from './notifications-schemas.ts';
 import { eventsOf, loadSettings, readyChannels } from './notifications-settings.ts';
 
 export const sendJob = 'notify-send';

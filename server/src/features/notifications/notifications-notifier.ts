@@ -2,7 +2,6 @@ import type { Logger } from 'pino';
 import type { LiveEvent } from '../../core/live-events.ts';
 import type { TerminalRef } from '../../core/signal-store.ts';
 import type { Db } from '../../db/db.ts';
-import type { NotificationEvent } from '../../db/schema/notifications.ts';
 import type { Bus } from '../../ports/bus.ts';
 import type { Jobs } from '../../ports/jobs.ts';
 import {
@@ -11,6 +10,7 @@ import {
   quotaNotice,
   signalFailedNotice,
 } from './notifications-notices.ts';
+import type { NotificationEvent } from './notifications-schemas.ts';
 import { eventsOf, loadSettings, readyChannels } from './notifications-settings.ts';
 
 /** Job names (features/notifications/notifications-jobs.ts defines them). */

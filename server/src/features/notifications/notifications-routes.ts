@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { notificationChannels, notificationSettings } from '../../db/schema/notifications.ts';
+import { notificationSettings } from '../../db/schema/notifications.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -9,20 +8,16 @@ import { PermanentSendError, sendOn } from './notifications-channels.ts';
 import { checkOutgoingUrl, OutgoingUrlError } from './notifications-http.ts';
 import { testNotice } from './notifications-notices.ts';
 import type { Notifier } from './notifications-notifier.ts';
+import { settingsInputSchema, testInputSchema } from './notifications-schemas.ts';
 import {
   loadSettings,
   readyChannels,
   rowOf,
   type SettingsRow,
-  settingsInputSchema,
   settingsView,
 } from './notifications-settings.ts';
 
 type Options = { deps: AppDeps; notifier: Notifier };
-
-const testInputSchema = z.strictObject({
-  channel: z.enum(notificationChannels, { error: 'must be email, telegram, discord or webhook' }),
-});
 
 const channelNames = {
   email: 'E-mail',

@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../db/db.ts';
+import { notificationSettings } from '../../db/schema/notifications.ts';
 import {
+  maskPrefix,
   type NotificationChannel,
   type NotificationEvent,
   notificationEvents,
-  notificationSettings,
-} from '../../db/schema/notifications.ts';
+  type SettingsInput,
+  type SettingsView,
+} from './notifications-schemas.ts';
 
 export type SettingsRow = typeof notificationSettings.$inferSelect;
 
@@ -34,8 +36,6 @@ export function eventsOf(row: SettingsRow): Set<NotificationEvent> {
   return new Set(row.events.filter((e): e is NotificationEvent => known.has(e)));
 }
 
-const maskPrefix = '••••••••';
-
 /** A secret as the API shows it: its last 4 characters at most, never more than a quarter. */
 export function maskSecret(secret: string | null): string | null {
   if (!secret) return null;
@@ -44,7 +44,7 @@ export function maskSecret(secret: string | null): string | null {
 }
 
 /** What GET /api/notifications answers: everything, secrets masked. */
-export function settingsView(row: SettingsRow | null, emailAddress: string) {
+export function settingsView(row: SettingsRow | null, emailAddress: string): SettingsView {
   return {
     events: row ? [...eventsOf(row)] : [],
     eaOfflineMinutes: row?.eaOfflineMinutes ?? 5,
@@ -62,81 +62,6 @@ export function settingsView(row: SettingsRow | null, emailAddress: string) {
     },
   };
 }
-export type SettingsView = ReturnType<typeof settingsView>;
-
-/**
- * A secret in PUT: omitted (or the masked value sent back unchanged) keeps the stored one,
- * `null` or "" removes it, anything else replaces it.
- */
-const secretInput = (schema: z.ZodString) =>
-  z
-    .string({ error: 'must be text or null' })
-    .trim()
-    .nullable()
-    .optional()
-    .superRefine((value, ctx) => {
-      if (value === null || value === undefined || value === '' || value.startsWith(maskPrefix)) {
-        return;
-      }
-      const parsed = schema.safeParse(value);
-      if (!parsed.success) {
-        ctx.addIssue({
-          code: 'custom',
-          message: parsed.error.issues[0]?.message ?? 'is not valid',
-        });
-      }
-    });
-
-const url = z.string().trim().max(2000, 'must be at most 2000 characters');
-
-export const settingsInputSchema = z.strictObject({
-  events: z.array(z.enum(notificationEvents, { error: 'is not a known event' })).max(20),
-  eaOfflineMinutes: z
-    .number({ error: 'must be a number of minutes' })
-    .int('must be a whole number of minutes')
-    .min(1, 'must be at least 1 minute')
-    .max(1440, 'must be at most 1440 minutes (a day)'),
-  // `address` is shown, not set: e-mails go to the account's own address.
-  email: z.strictObject({ enabled: z.boolean(), address: z.string().optional() }),
-  telegram: z.strictObject({
-    enabled: z.boolean(),
-    botToken: secretInput(
-      z
-        .string()
-        .trim()
-        .regex(
-          /^\d{3,20}:[\w-]{20,100}$/,
-          'is not a Telegram bot token (123456789:ABC…, as @BotFather gives it)',
-        ),
-    ),
-    chatId: z
-      .string()
-      .trim()
-      .regex(/^(-?\d{1,20}|@\w{5,64})?$/, 'must be a numeric chat id or an @channel name'),
-  }),
-  discord: z.strictObject({
-    enabled: z.boolean(),
-    webhookUrl: z.union([
-      z.literal(''),
-      url.regex(
-        /^https?:\/\/[^/]+\/api\/webhooks\/\d+\/[\w-]+\/?$/,
-        'must be a Discord webhook URL (…/api/webhooks/<id>/<token>)',
-      ),
-    ]),
-  }),
-  webhook: z.strictObject({
-    enabled: z.boolean(),
-    url: z.union([z.literal(''), url.regex(/^https?:\/\//, 'must start with https:// or http://')]),
-    secret: secretInput(
-      z
-        .string()
-        .trim()
-        .min(16, 'must be at least 16 characters')
-        .max(200, 'must be at most 200 characters'),
-    ),
-  }),
-});
-export type SettingsInput = z.infer<typeof settingsInputSchema>;
 
 const masked = (value: string | null | undefined) =>
   typeof value === 'string' && value.startsWith(maskPrefix);
