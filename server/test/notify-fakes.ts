@@ -126,10 +126,14 @@ export function startDiscordFake() {
  * A receiver of SignalRelay's signed webhook that verifies each delivery as the docs tell
  * users to: HMAC-SHA256 of `<timestamp>.<raw body>` with the shared secret, compared in
  * constant time, and the timestamp within 5 minutes. Unverified deliveries are answered 401.
+ * `secret` may be a function giving the secrets currently accepted (a page generates them).
  */
-export function startWebhookReceiver(secret: string) {
+export function startWebhookReceiver(secret: string | (() => readonly string[])) {
+  const secrets = typeof secret === 'string' ? () => [secret] : secret;
   return startFake((request) => {
-    request.verified = verifySignalRelayWebhook(secret, request.headers, request.raw);
+    request.verified = secrets().some((s) =>
+      verifySignalRelayWebhook(s, request.headers, request.raw),
+    );
     return request.verified ? { status: 200, body: { ok: true } } : { status: 401 };
   });
 }

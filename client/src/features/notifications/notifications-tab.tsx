@@ -155,9 +155,10 @@ export function NotificationsTab() {
                 </label>
                 {event === 'ea_disconnected' && (
                   <div className="mt-2 ml-6.5 flex items-center gap-2 text-sm text-ink-muted">
-                    <label htmlFor="ea-offline-minutes">after</label>
+                    <span aria-hidden="true">after</span>
                     <Input
                       id="ea-offline-minutes"
+                      aria-label="Minutes without an EA"
                       type="number"
                       inputMode="numeric"
                       min={1}
@@ -166,7 +167,7 @@ export function NotificationsTab() {
                       value={form.eaOfflineMinutes}
                       onChange={(e) => change({ eaOfflineMinutes: e.target.value })}
                     />
-                    <span>minutes without an EA</span>
+                    <span aria-hidden="true">minutes without an EA</span>
                   </div>
                 )}
               </li>
