@@ -56,6 +56,19 @@ afterAll(async () => {
   await Promise.all([smtp, telegram, discord, receiver].map((s) => s?.close()));
 });
 
+/** The page in viewport-sized pieces, readable where a full-page picture of a phone is not. */
+async function screenSized(page: Page, name: string) {
+  const { width, height } = page.viewportSize() ?? desktopViewport;
+  const total = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0, part = 1; y < total; y += height, part++) {
+    await page.screenshot({
+      path: path.join(shots, `${name}-part${part}.png`),
+      fullPage: true,
+      clip: { x: 0, y, width, height: Math.min(height, total - y) },
+    });
+  }
+}
+
 const overflowsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
@@ -135,6 +148,7 @@ describe('notifications tab', { timeout: 60_000 }, () => {
           path: path.join(shots, `notifications-${name}.png`),
           fullPage: true,
         });
+        await screenSized(page, `notifications-${name}`);
 
         // Reloaded, the page shows what was saved.
         await page.reload();
@@ -173,6 +187,26 @@ describe('notifications tab', { timeout: 60_000 }, () => {
       expect(errors.filter((e) => !/400/.test(e))).toEqual([]);
     } finally {
       await close();
+    }
+  });
+
+  it('documents the channels and the webhook signature (docs page, 1280 and 375 px)', async () => {
+    for (const [name, viewport] of [
+      ['1280', desktopViewport],
+      ['375', mobileViewport],
+    ] as const) {
+      const user = await createSignedInUser(server);
+      const { page, errors, close } = await openSignedIn(browser, server, user, { viewport });
+      try {
+        await page.goto('/docs/notifications');
+        await page.getByRole('heading', { name: 'Verifying a delivery' }).waitFor();
+        await page.getByRole('cell', { name: 'X-SignalRelay-Signature', exact: true }).waitFor();
+        expect(await overflowsSideways(page)).toBe(false);
+        await screenSized(page, `docs-notifications-${name}`);
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
     }
   });
 });

@@ -4,7 +4,7 @@ import { Button } from '../../components/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/card.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { FormField, Input } from '../../components/form-field.tsx';
-import { InfoIcon } from '../../components/icons.tsx';
+import { AlertIcon, CheckIcon, InfoIcon } from '../../components/icons.tsx';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { toast } from '../../components/toast.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -157,17 +157,17 @@ export function NotificationsTab() {
                   <div className="mt-2 ml-6.5 flex items-center gap-2 text-sm text-ink-muted">
                     <span aria-hidden="true">after</span>
                     <Input
+                      className="w-20!"
                       id="ea-offline-minutes"
                       aria-label="Minutes without an EA"
                       type="number"
                       inputMode="numeric"
                       min={1}
                       max={1440}
-                      className="w-20"
                       value={form.eaOfflineMinutes}
                       onChange={(e) => change({ eaOfflineMinutes: e.target.value })}
                     />
-                    <span aria-hidden="true">minutes without an EA</span>
+                    <span aria-hidden="true">minutes</span>
                   </div>
                 )}
               </li>
@@ -184,9 +184,11 @@ export function NotificationsTab() {
           onEnabled={(on) => change({ emailEnabled: on })}
           footer={testFooter('email')}
         >
-          <p className="text-sm text-ink-muted">
-            Sent from our mail server. To use another address, change your account's e-mail.
-          </p>
+          <ul className="list-disc space-y-1.5 pl-5 text-sm text-ink-muted">
+            <li>Sent from our mail server, with the event in the subject line.</li>
+            <li>To use another address, change your account's e-mail.</li>
+            <li>The first time, check your spam folder and mark the message as not spam.</li>
+          </ul>
         </ChannelCard>
 
         <ChannelCard
@@ -349,21 +351,28 @@ function ChannelCard({
 }) {
   return (
     <Card className="flex flex-col" aria-label={`${title} channel`} role="group">
-      <CardHeader
-        title={title}
-        description={description}
-        actions={
-          <label className="flex cursor-pointer items-center gap-2 text-sm font-medium text-ink">
-            <input
-              type="checkbox"
-              className={checkboxClass.replace('mt-0.5 ', '')}
-              checked={enabled}
-              onChange={(e) => onEnabled(e.target.checked)}
-            />
-            {enabled ? 'On' : 'Off'}
-          </label>
-        }
-      />
+      <div className="flex items-start justify-between gap-4 border-b border-line px-5 py-4">
+        <div className="min-w-0">
+          <h3 className="text-base font-semibold text-ink">{title}</h3>
+          <p className="mt-0.5 text-sm text-ink-muted">{description}</p>
+        </div>
+        <label
+          className={cn(
+            'flex shrink-0 cursor-pointer items-center gap-2 rounded-full border px-3 py-1 text-sm font-medium',
+            enabled
+              ? 'border-brand-200 bg-brand-50 text-brand-800'
+              : 'border-line-strong bg-surface text-ink-muted',
+          )}
+        >
+          <input
+            type="checkbox"
+            className="size-4 rounded border-line-strong accent-brand-600"
+            checked={enabled}
+            onChange={(e) => onEnabled(e.target.checked)}
+          />
+          {enabled ? 'On' : 'Off'}
+        </label>
+      </div>
       <CardBody className="flex-1 space-y-4">{children}</CardBody>
       <div className="border-t border-line px-5 py-4">{footer}</div>
     </Card>
@@ -395,16 +404,16 @@ function TestFooter({
         <p
           role={result.ok ? 'status' : 'alert'}
           className={cn(
-            'rounded-lg border p-3 text-sm break-words',
-            result.ok
-              ? 'border-green-200 bg-profit-soft text-ink'
-              : 'border-red-200 bg-loss-soft text-ink',
+            'flex gap-2 rounded-lg border p-3 text-sm break-words text-ink',
+            result.ok ? 'border-green-200 bg-profit-soft' : 'border-red-200 bg-loss-soft',
           )}
         >
-          <span className={cn('font-semibold', result.ok ? 'text-profit' : 'text-loss')}>
-            {result.ok ? 'Sent. ' : 'Failed. '}
-          </span>
-          {result.message}
+          {result.ok ? (
+            <CheckIcon className="mt-0.5 size-4 shrink-0 text-profit" />
+          ) : (
+            <AlertIcon className="mt-0.5 size-4 shrink-0 text-loss" />
+          )}
+          <span className="min-w-0">{result.message}</span>
         </p>
       )}
     </div>

@@ -38,9 +38,20 @@ export function signWebhook(secret: string, timestamp: number, body: string): st
   return `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
+/** What a refusing API said: Telegram's `description`, Discord's `message`, else the text. */
+function reasonIn(body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { description?: unknown; message?: unknown };
+    const reason = parsed.description ?? parsed.message;
+    if (typeof reason === 'string') return reason;
+  } catch {}
+  return body.slice(0, 200);
+}
+
 function judge(answer: HttpAnswer, what: string) {
   if (answer.status >= 200 && answer.status < 300) return;
-  const detail = `${what} answered ${answer.status}${answer.body ? `: ${answer.body.slice(0, 200)}` : ''}`;
+  const reason = answer.body ? reasonIn(answer.body) : '';
+  const detail = `${what} answered ${answer.status}${reason ? `: ${reason}` : ''}`;
   if (answer.status === 429 || answer.status >= 500 || answer.status === 408) {
     throw new Error(detail);
   }
