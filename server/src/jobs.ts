@@ -17,20 +17,23 @@ import { createMetrics } from './http/metrics.ts';
  */
 export async function startJobs(deps: AppDeps) {
   const { jobs, logger, now } = deps;
+  const notifier = createNotifier({
+    db: deps.database.db,
+    jobs,
+    bus: deps.bus,
+    now,
+    logger,
+    minuteMs: deps.config.NOTIFY_MINUTE_MS,
+  });
+  // Settings saved on any instance reach this process's cache (until the bus closes).
+  await notifier.listen();
   const expiry = createSignalExpiry({
     jobs,
     store: createSignalStore(deps.database),
     // Expired signals become failed here: the notifier hears of them too.
     publishLive: observedBy(
       createLivePublisher(deps.bus, (err) => logger.warn({ err }, 'bus unavailable')),
-      createNotifier({
-        db: deps.database.db,
-        jobs,
-        bus: deps.bus,
-        now,
-        logger,
-        minuteMs: deps.config.NOTIFY_MINUTE_MS,
-      }),
+      notifier,
     ),
     // Job-side counters; the HTTP process exports its own registry on /metrics.
     metrics: createMetrics(),

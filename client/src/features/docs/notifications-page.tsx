@@ -13,8 +13,10 @@ const examplePayload = `{
 
 const nodeVerifier = `import { createHmac, timingSafeEqual } from 'node:crypto';
 
-const secret = process.env.SIGNALRELAY_WEBHOOK_SECRET; // the secret you saved in the dashboard
-const seen = new Set(); // delivery ids already handled (use a store with expiry in production)
+// The secret you saved in the dashboard.
+const secret = process.env.SIGNALRELAY_WEBHOOK_SECRET;
+// Delivery ids already handled (in production: a store whose entries expire).
+const seen = new Set();
 
 /** rawBody: the request body exactly as received (bytes or string), before JSON parsing. */
 export function verify(headers, rawBody) {
@@ -108,8 +110,8 @@ export function NotificationsDocsPage() {
       </ul>
       <p>
         Each occurrence is sent once per channel; a channel that fails (a network error, a 429 or a
-        5xx answer) is retried with growing delays, about 2, 4, 8 and 16 seconds. At most 60
-        notifications per hour are sent to one account; the rest are dropped. Bot tokens and secrets
+        5xx answer) is retried with growing delays, about 2, 4, 8 and 16 seconds. By default at
+        most 60 notifications per hour are sent to one account; the rest are dropped. Bot tokens and secrets
         are never shown again in full after you save them.
       </p>
 
@@ -124,7 +126,7 @@ export function NotificationsDocsPage() {
         <tbody>
           {events.map(([name, when]) => (
             <tr key={name}>
-              <td>
+              <td className="whitespace-nowrap">
                 <code>{name}</code>
               </td>
               <td>{when}</td>

@@ -6,7 +6,12 @@ import { users } from '../../db/schema/users.ts';
 import type { AppDeps } from '../../deps.ts';
 import { connectedWindowMs } from '../relay/relay-service.ts';
 import { PermanentSendError, sendOn } from './notifications-channels.ts';
-import { dailySummaryNotice, eaDisconnectedNotice, type Notice } from './notifications-notices.ts';
+import {
+  dailySummaryKey,
+  dailySummaryNotice,
+  eaDisconnectedNotice,
+  type Notice,
+} from './notifications-notices.ts';
 import {
   type EaOfflineJobData,
   eaOfflineJob,
@@ -135,10 +140,17 @@ export function defineNotificationJobs(deps: AppDeps) {
   jobs.define(dailySummaryJob, async () => {
     const today = quotaDayAt(now());
     const day = quotaDayAt(today.startsAt - 1);
+    const key = dailySummaryKey(day.day);
+    // Users who have had this day's summary are skipped (the job runs hourly).
     const subscribed = await db
       .select()
       .from(notificationSettings)
-      .where(sql`'daily_summary' = any(${notificationSettings.events})`);
+      .where(
+        and(
+          sql`'daily_summary' = any(${notificationSettings.events})`,
+          sql`not exists (select 1 from ${notificationDeliveries} where ${notificationDeliveries.userId} = ${notificationSettings.userId} and ${notificationDeliveries.eventKey} = ${key})`,
+        ),
+      );
     for (const settings of subscribed) {
       if (readyChannels(settings).length === 0) continue;
       const [counts] = await db

@@ -114,10 +114,12 @@ export type DaySummary = {
   tests: number;
 };
 
+export const dailySummaryKey = (day: string) => `daily_summary:${day}`;
+
 export function dailySummaryNotice(summary: DaySummary): Notice {
   return {
     event: 'daily_summary',
-    key: `daily_summary:${summary.day}`,
+    key: dailySummaryKey(summary.day),
     title: `Daily summary for ${summary.day}`,
     text: [
       `Alerts received: ${summary.total}`,
