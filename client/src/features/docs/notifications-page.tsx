@@ -110,9 +110,9 @@ export function NotificationsDocsPage() {
       </ul>
       <p>
         Each occurrence is sent once per channel; a channel that fails (a network error, a 429 or a
-        5xx answer) is retried with growing delays, about 2, 4, 8 and 16 seconds. By default at
-        most 60 notifications per hour are sent to one account; the rest are dropped. Bot tokens and secrets
-        are never shown again in full after you save them.
+        5xx answer) is retried with growing delays, about 2, 4, 8 and 16 seconds. By default at most
+        60 notifications per hour are sent to one account; the rest are dropped. Bot tokens and
+        secrets are never shown again in full after you save them.
       </p>
 
       <h2 id="events">Events</h2>
