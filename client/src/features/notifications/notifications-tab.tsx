@@ -176,7 +176,7 @@ export function NotificationsTab() {
         </CardBody>
       </Card>
 
-      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
         <ChannelCard
           title="E-mail"
           description={`To your account's address, ${view.email.address}.`}
