@@ -215,6 +215,32 @@ describe('notifications delivered on real events (BullMQ, real SMTP, fake Telegr
     expect(exhaustedCount).toBe(1);
   }, 40_000);
 
+  it('says nothing when the EA is back before its minutes are up', async () => {
+    const user = await subscribedUser(t, ['ea_disconnected'], { eaOfflineMinutes: 5 });
+    const ea = () =>
+      createEaClient({
+        server: baseUrl,
+        transport: 'ws',
+        licenseNumber: user.licenseNumber,
+        platform: 'mt5',
+        account: '5012399',
+        broker: 'MetaQuotes-Demo',
+        execute: () => ({ status: 'success', ticket: '1', price: 1 }),
+      });
+    const first = ea();
+    first.start();
+    await expect.poll(() => first.state).toBe('connected');
+    await first.stop();
+    // Back well inside the 5 "minutes" (500 ms here).
+    const again = ea();
+    again.start();
+    await expect.poll(() => again.state).toBe('connected');
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(receiver.attempts.filter(user.onWebhook)).toEqual([]);
+    expect(telegram.attempts.filter(user.onTelegram)).toEqual([]);
+    await again.stop();
+  });
+
   it('the daily summary reaches a subscribed user once', async () => {
     const user = await subscribedUser(t, ['daily_summary'], {
       discord: { enabled: false, webhookUrl: '' },
