@@ -163,7 +163,7 @@ describe('notifications tab', { timeout: 60_000 }, () => {
     });
   }
 
-  it('shows the server’s reason when a setting is refused (a private address not allowed, 400)', async () => {
+  it('shows the server’s reason in the channel’s card when a setting is refused (400)', async () => {
     const user = await createSignedInUser(server);
     const { page, errors, close } = await openSignedIn(browser, server, user, {
       viewport: mobileViewport,
@@ -175,14 +175,17 @@ describe('notifications tab', { timeout: 60_000 }, () => {
       await tg.getByLabel('Bot token').fill('not-a-token');
       await tg.getByLabel('Chat id').fill('1');
       await page.getByRole('button', { name: 'Save settings' }).click();
+      // Said in the Telegram card, next to the field, and by the Save button.
+      await channel(page, 'Telegram')
+        .getByRole('alert')
+        .filter({ hasText: 'Bot token: is not a Telegram bot token' })
+        .waitFor();
       await page
         .getByRole('alert')
-        .filter({ hasText: 'telegram.botToken: is not a Telegram bot token' })
+        .filter({ hasText: 'Not saved. telegram.botToken: is not a Telegram bot token' })
         .waitFor();
-      await page.screenshot({
-        path: path.join(shots, 'notifications-error-375.png'),
-        fullPage: true,
-      });
+      await channel(page, 'Telegram').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(shots, 'notifications-error-375.png') });
       // The 400 is expected; the console logs the failed request.
       expect(errors.filter((e) => !/400/.test(e))).toEqual([]);
     } finally {

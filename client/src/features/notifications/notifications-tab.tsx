@@ -24,6 +24,21 @@ import {
   toggleEvent,
 } from './notifications-form.ts';
 
+/** How the cards name the fields a 400 may point at. */
+const fieldLabels: Record<string, string> = {
+  botToken: 'Bot token',
+  chatId: 'Chat id',
+  webhookUrl: 'Webhook URL',
+  url: 'URL',
+  secret: 'Signing secret',
+};
+
+/** The `field` a 400 names (e.g. `telegram.botToken`), or ''. */
+function fieldOf(body: unknown): string {
+  const field = (body as { field?: unknown } | null | undefined)?.field;
+  return typeof field === 'string' ? field : '';
+}
+
 function errorText(err: unknown): string {
   if (err instanceof ApiError) return err.message;
   return `Network error: ${err instanceof Error ? err.message : String(err)}`;
@@ -40,7 +55,7 @@ export function NotificationsTab() {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [form, setForm] = useState<NotificationsForm | null>(null);
   const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<{ message: string; field: string } | null>(null);
   const [tests, setTests] = useState<Partial<Record<NotificationChannel, TestReply | 'sending'>>>(
     {},
   );
@@ -83,7 +98,8 @@ export function NotificationsTab() {
       toast.success('Notification settings saved');
       return true;
     } catch (err) {
-      setSaveError(errorText(err));
+      const field = err instanceof ApiError ? fieldOf(err.body) : '';
+      setSaveError({ message: errorText(err), field });
       return false;
     } finally {
       setSaving(false);
@@ -106,6 +122,16 @@ export function NotificationsTab() {
       setTests((t) => ({ ...t, [channel]: { ok: false, message: errorText(err) } }));
     }
   }
+
+  /** The refused setting's message, shown in the card it belongs to. */
+  const errorFor = (channel: NotificationChannel) => {
+    if (!saveError) return null;
+    const [owner, name] = saveError.field.split('.');
+    if (owner !== channel) return null;
+    const text = saveError.message.replace(`${saveError.field}: `, '');
+    const label = name ? fieldLabels[name] : undefined;
+    return label ? `${label}: ${text}` : text.charAt(0).toUpperCase() + text.slice(1);
+  };
 
   const testFooter = (channel: NotificationChannel) => (
     <TestFooter
@@ -183,6 +209,7 @@ export function NotificationsTab() {
           enabled={form.emailEnabled}
           onEnabled={(on) => change({ emailEnabled: on })}
           footer={testFooter('email')}
+          error={errorFor('email')}
         >
           <ul className="list-disc space-y-1.5 pl-5 text-sm text-ink-muted">
             <li>Sent from our mail server, with the event in the subject line.</li>
@@ -197,6 +224,7 @@ export function NotificationsTab() {
           enabled={form.telegramEnabled}
           onEnabled={(on) => change({ telegramEnabled: on })}
           footer={testFooter('telegram')}
+          error={errorFor('telegram')}
         >
           <FormField
             label="Bot token"
@@ -235,6 +263,7 @@ export function NotificationsTab() {
           enabled={form.discordEnabled}
           onEnabled={(on) => change({ discordEnabled: on })}
           footer={testFooter('discord')}
+          error={errorFor('discord')}
         >
           <FormField
             label="Webhook URL"
@@ -256,6 +285,7 @@ export function NotificationsTab() {
           enabled={form.webhookEnabled}
           onEnabled={(on) => change({ webhookEnabled: on })}
           footer={testFooter('webhook')}
+          error={errorFor('webhook')}
         >
           <FormField
             label="URL"
@@ -327,7 +357,7 @@ export function NotificationsTab() {
           role="alert"
           className="rounded-lg border border-red-200 bg-loss-soft p-3 text-sm font-medium text-loss"
         >
-          {saveError}
+          Not saved. {saveError.message}
         </p>
       )}
     </div>
@@ -340,6 +370,7 @@ function ChannelCard({
   enabled,
   onEnabled,
   footer,
+  error,
   children,
 }: {
   title: string;
@@ -347,6 +378,8 @@ function ChannelCard({
   enabled: boolean;
   onEnabled: (on: boolean) => void;
   footer: ReactNode;
+  /** Why saving refused a setting of this channel. */
+  error: string | null;
   children: ReactNode;
 }) {
   return (
@@ -373,7 +406,14 @@ function ChannelCard({
           {enabled ? 'On' : 'Off'}
         </label>
       </div>
-      <CardBody className="flex-1 space-y-4">{children}</CardBody>
+      <CardBody className="flex-1 space-y-4">
+        {children}
+        {error && (
+          <p role="alert" className="text-sm font-medium text-loss">
+            {error}
+          </p>
+        )}
+      </CardBody>
       <div className="border-t border-line px-5 py-4">{footer}</div>
     </Card>
   );
