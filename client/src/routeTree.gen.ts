@@ -36,6 +36,7 @@ import { Route as DocsFaqRouteImport } from './routes/docs/faq.tsx'
 import { Route as DocsInstallMt45RouteImport } from './routes/docs/install-mt4-5.tsx'
 import { Route as DocsInstallMt5RouteImport } from './routes/docs/install-mt5.tsx'
 import { Route as DocsInstallationTroubleshootingRouteImport } from './routes/docs/installation-troubleshooting.tsx'
+import { Route as DocsNotificationsRouteImport } from './routes/docs/notifications.tsx'
 import { Route as DocsQuickStartRouteImport } from './routes/docs/quick-start.tsx'
 import { Route as DocsRequirementsRouteImport } from './routes/docs/requirements.tsx'
 import { Route as DocsSupportRouteImport } from './routes/docs/support.tsx'
@@ -179,6 +180,11 @@ const DocsInstallationTroubleshootingRoute =
     path: '/installation-troubleshooting',
     getParentRoute: () => DocsRoute,
   } as any)
+const DocsNotificationsRoute = DocsNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
+  getParentRoute: () => DocsRoute,
+} as any)
 const DocsQuickStartRoute = DocsQuickStartRouteImport.update({
   id: '/quick-start',
   path: '/quick-start',
@@ -237,6 +243,7 @@ export interface FileRoutesByFullPath {
   '/docs/install-mt4-5': typeof DocsInstallMt45Route
   '/docs/install-mt5': typeof DocsInstallMt5Route
   '/docs/installation-troubleshooting': typeof DocsInstallationTroubleshootingRoute
+  '/docs/notifications': typeof DocsNotificationsRoute
   '/docs/quick-start': typeof DocsQuickStartRoute
   '/docs/requirements': typeof DocsRequirementsRoute
   '/docs/support': typeof DocsSupportRoute
@@ -269,6 +276,7 @@ export interface FileRoutesByTo {
   '/docs/install-mt4-5': typeof DocsInstallMt45Route
   '/docs/install-mt5': typeof DocsInstallMt5Route
   '/docs/installation-troubleshooting': typeof DocsInstallationTroubleshootingRoute
+  '/docs/notifications': typeof DocsNotificationsRoute
   '/docs/quick-start': typeof DocsQuickStartRoute
   '/docs/requirements': typeof DocsRequirementsRoute
   '/docs/support': typeof DocsSupportRoute
@@ -305,6 +313,7 @@ export interface FileRoutesById {
   '/docs/install-mt4-5': typeof DocsInstallMt45Route
   '/docs/install-mt5': typeof DocsInstallMt5Route
   '/docs/installation-troubleshooting': typeof DocsInstallationTroubleshootingRoute
+  '/docs/notifications': typeof DocsNotificationsRoute
   '/docs/quick-start': typeof DocsQuickStartRoute
   '/docs/requirements': typeof DocsRequirementsRoute
   '/docs/support': typeof DocsSupportRoute
@@ -340,6 +349,7 @@ export interface FileRouteTypes {
     | '/docs/install-mt4-5'
     | '/docs/install-mt5'
     | '/docs/installation-troubleshooting'
+    | '/docs/notifications'
     | '/docs/quick-start'
     | '/docs/requirements'
     | '/docs/support'
@@ -372,6 +382,7 @@ export interface FileRouteTypes {
     | '/docs/install-mt4-5'
     | '/docs/install-mt5'
     | '/docs/installation-troubleshooting'
+    | '/docs/notifications'
     | '/docs/quick-start'
     | '/docs/requirements'
     | '/docs/support'
@@ -407,6 +418,7 @@ export interface FileRouteTypes {
     | '/docs/install-mt4-5'
     | '/docs/install-mt5'
     | '/docs/installation-troubleshooting'
+    | '/docs/notifications'
     | '/docs/quick-start'
     | '/docs/requirements'
     | '/docs/support'
@@ -627,6 +639,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DocsInstallationTroubleshootingRouteImport
       parentRoute: typeof DocsRoute
     }
+    '/docs/notifications': {
+      id: '/docs/notifications'
+      path: '/notifications'
+      fullPath: '/docs/notifications'
+      preLoaderRoute: typeof DocsNotificationsRouteImport
+      parentRoute: typeof DocsRoute
+    }
     '/docs/quick-start': {
       id: '/docs/quick-start'
       path: '/quick-start'
@@ -710,6 +729,7 @@ interface DocsRouteChildren {
   DocsInstallMt45Route: typeof DocsInstallMt45Route
   DocsInstallMt5Route: typeof DocsInstallMt5Route
   DocsInstallationTroubleshootingRoute: typeof DocsInstallationTroubleshootingRoute
+  DocsNotificationsRoute: typeof DocsNotificationsRoute
   DocsQuickStartRoute: typeof DocsQuickStartRoute
   DocsRequirementsRoute: typeof DocsRequirementsRoute
   DocsSupportRoute: typeof DocsSupportRoute
@@ -726,6 +746,7 @@ const DocsRouteChildren: DocsRouteChildren = {
   DocsInstallMt45Route: DocsInstallMt45Route,
   DocsInstallMt5Route: DocsInstallMt5Route,
   DocsInstallationTroubleshootingRoute: DocsInstallationTroubleshootingRoute,
+  DocsNotificationsRoute: DocsNotificationsRoute,
   DocsQuickStartRoute: DocsQuickStartRoute,
   DocsRequirementsRoute: DocsRequirementsRoute,
   DocsSupportRoute: DocsSupportRoute,

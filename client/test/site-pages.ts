@@ -14,6 +14,7 @@ export const sitePages = [
   '/docs/installation-troubleshooting',
   '/docs/basic-config',
   '/docs/tradingview-alert-setup',
+  '/docs/notifications',
   '/docs/support',
   '/docs/faq',
 ];

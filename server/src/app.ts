@@ -12,6 +12,7 @@ import contactRoutes from './features/contact/contact-routes.ts';
 import downloadsRoutes from './features/downloads/downloads-routes.ts';
 import healthRoutes from './features/health/health-routes.ts';
 import liveRoutes from './features/live/live-routes.ts';
+import notificationsRoutes from './features/notifications/notifications-routes.ts';
 import ordersRoutes from './features/orders/orders-routes.ts';
 import { pollWaitMs } from './features/relay/relay-poll.ts';
 import relayRoutes from './features/relay/relay-routes.ts';
@@ -84,8 +85,10 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   // Shared services (signal store, licence cache, relay hub, expiry) and their lifetime
   const core = createCore(deps, metrics);
   const stopLicenseInvalidation = await core.licenses.listen();
+  const stopNotifierInvalidation = await core.notifier.listen();
   app.addHook('onClose', async () => {
     await stopLicenseInvalidation();
+    await stopNotifierInvalidation();
     await core.hub.close();
   });
 
@@ -98,6 +101,11 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(ordersRoutes, { prefix: '/api/orders', deps, core });
   await app.register(terminalsRoutes, { prefix: '/api/terminals', deps });
   await app.register(liveRoutes, { prefix: '/api/live', deps });
+  await app.register(notificationsRoutes, {
+    prefix: '/api/notifications',
+    deps,
+    notifier: core.notifier,
+  });
   await app.register(billingRoutes, { prefix: '/api/stripe-subscriptions', deps });
   await app.register(contactRoutes, { prefix: '/api/contact', deps });
   await app.register(downloadsRoutes, { deps });

@@ -95,6 +95,32 @@ const schema = z
       .default('true')
       .transform((v) => v === 'true'),
     CLIENT_DIST: optionalString,
+    /** Telegram Bot API origin for notifications (tests point it at a local fake). */
+    TELEGRAM_API_BASE: optionalUrl(['http', 'https']).transform(
+      (v) => v ?? 'https://api.telegram.org',
+    ),
+    /**
+     * `true` lets notification URLs (Discord, signed webhook) reach private, loopback and
+     * link-local addresses; for tests and closed networks only (otherwise SSRF protection).
+     */
+    NOTIFY_ALLOW_PRIVATE_URLS: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    /** Length of a "minute" of the EA-disconnected delay; tests shorten it. */
+    NOTIFY_MINUTE_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(10, 'must be at least 10')
+      .max(60_000, 'must be at most 60000')
+      .default(60_000),
+    /** Notifications sent to one user per hour at most (all channels together). */
+    NOTIFY_MAX_PER_HOUR: z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(10_000, 'must be at most 10000')
+      .default(60),
     /** Compiled EAs (SignalRelay.ex5 …) built on Windows; unset: <repo>/ea/release. */
     EA_RELEASE_DIR: optionalString,
   })

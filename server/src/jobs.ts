@@ -5,6 +5,8 @@ import type { AppDeps } from './deps.ts';
 import { defineAuthMailJobs } from './features/auth/auth-mail-jobs.ts';
 import { defineBillingMailJobs } from './features/billing/billing-mail-jobs.ts';
 import { defineBillingReconcile } from './features/billing/billing-reconcile.ts';
+import { defineNotificationJobs } from './features/notifications/notifications-jobs.ts';
+import { createNotifier, observedBy } from './features/notifications/notifications-notifier.ts';
 import { defineOrderPruning } from './features/orders/orders-retention.ts';
 import { createMetrics } from './http/metrics.ts';
 
@@ -15,11 +17,25 @@ import { createMetrics } from './http/metrics.ts';
  */
 export async function startJobs(deps: AppDeps) {
   const { jobs, logger, now } = deps;
+  const notifier = createNotifier({
+    db: deps.database.db,
+    jobs,
+    bus: deps.bus,
+    now,
+    logger,
+    minuteMs: deps.config.NOTIFY_MINUTE_MS,
+  });
+  // Settings saved on any instance reach this process's cache (until the bus closes).
+  await notifier.listen();
   const expiry = createSignalExpiry({
     jobs,
     db: deps.database.db,
     store: createSignalStore(deps.database),
-    publishLive: createLivePublisher(deps.bus, (err) => logger.warn({ err }, 'bus unavailable')),
+    // Expired signals become failed here: the notifier hears of them too.
+    publishLive: observedBy(
+      createLivePublisher(deps.bus, (err) => logger.warn({ err }, 'bus unavailable')),
+      notifier,
+    ),
     // Job-side counters; the HTTP process exports its own registry on /metrics.
     metrics: createMetrics(),
     now,
@@ -30,8 +46,10 @@ export async function startJobs(deps: AppDeps) {
   defineBillingMailJobs(deps);
   const billingReconcile = defineBillingReconcile(deps);
   const orderPruning = defineOrderPruning(deps);
+  const notifications = defineNotificationJobs(deps);
   await jobs.start();
   await expiry.startSweeping();
   await orderPruning.start();
   await billingReconcile.start();
+  await notifications.start();
 }

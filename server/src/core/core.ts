@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../deps.ts';
+import { createNotifier, observedBy } from '../features/notifications/notifications-notifier.ts';
 import type { Metrics } from '../http/metrics.ts';
 import { createLicenseDirectory } from './license-directory.ts';
 import { createLivePublisher } from './live-events.ts';
@@ -17,10 +18,21 @@ export function createCore(deps: AppDeps, metrics: Metrics) {
   const { database, bus, jobs, now, logger } = deps;
   const onBusError = (err: unknown) => logger.warn({ err }, 'bus unavailable');
   const store = createSignalStore(database);
-  const publishLive = createLivePublisher(bus, onBusError);
+  // Notifications watch what the dashboard is told (signal failed, quota, EA gone) and enqueue
+  // their jobs in the background: nothing on the request path waits for them.
+  const notifier = createNotifier({
+    db: database.db,
+    jobs,
+    bus,
+    now,
+    logger,
+    minuteMs: deps.config.NOTIFY_MINUTE_MS,
+  });
+  const publishLive = observedBy(createLivePublisher(bus, onBusError), notifier);
   return {
     store,
     publishLive,
+    notifier,
     licenses: createLicenseDirectory({
       db: database.db,
       bus,

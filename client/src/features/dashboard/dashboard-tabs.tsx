@@ -1,11 +1,13 @@
 import { type ComponentType, lazy } from 'react';
 import {
+  BellIcon,
   BoltIcon,
   ChartIcon,
   DownloadIcon,
   PlayIcon,
   ShieldIcon,
 } from '../../components/icons.tsx';
+import { NotificationsTab } from '../notifications/notifications-tab.tsx';
 import { SignalHistoryTab } from '../signals/signal-history-tab.tsx';
 import { SignalTestTab } from '../signals/signal-test-tab.tsx';
 import { TabFrame } from './tab-frame.tsx';
@@ -44,7 +46,7 @@ export type DashboardTab = {
   component: ComponentType;
 };
 
-/** The dashboard's five tabs, in sidebar order; the first is the default and the fallback. */
+/** The dashboard's tabs, in sidebar order; the first is the default and the fallback. */
 export const dashboardTabs: readonly DashboardTab[] = [
   {
     hash: 'licenses',
@@ -68,6 +70,12 @@ export const dashboardTabs: readonly DashboardTab[] = [
     }),
   },
   { hash: 'signal-test', label: 'Signal Test', icon: PlayIcon, component: SignalTestTab },
+  {
+    hash: 'notifications',
+    label: 'Notifications',
+    icon: BellIcon,
+    component: NotificationsTab,
+  },
   {
     hash: 'downloads',
     label: 'Downloads',

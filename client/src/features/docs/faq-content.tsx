@@ -153,6 +153,17 @@ export const faqCategories: FaqCategory[] = [
           </p>
         ),
       },
+      {
+        q: 'Can I be told when a signal fails or the EA disconnects?',
+        a: (
+          <p>
+            Yes. In the dashboard's Notifications tab choose the events (a failed or refused signal,
+            the EA disconnected for a number of minutes, a second EA refused, the daily quota at 90%
+            or used up, a daily summary) and send them by e-mail, Telegram, Discord or a signed
+            webhook to your own server. See <Link to="/docs/notifications">Notifications</Link>.
+          </p>
+        ),
+      },
     ],
   },
   {

@@ -1,4 +1,5 @@
 export * from './misc.ts';
+export * from './notifications.ts';
 export * from './orders.ts';
 export * from './signals.ts';
 export * from './users.ts';

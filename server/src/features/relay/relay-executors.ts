@@ -18,6 +18,8 @@ export type Instance = {
 /** A lease this server holds for a connection, renewed with its heartbeats. */
 export type HeldLease = Omit<LeaseClaim, 'ttlMs' | 'fresh'> & { account: string };
 
+export type RefusalNote = { at: number; chart: string; holderChart: string; account: string };
+
 export type Admission =
   | { refused: false; lease: HeldLease | null }
   | { refused: true; message: string };
@@ -37,22 +39,31 @@ export function createExecutorGate({
   terminals,
   publishLive,
   now,
+  onRefused,
 }: {
   leases: ExecutorLeases;
   terminals: TerminalRegistry;
   publishLive: PublishLive;
   now: () => number;
+  /** Told of a refusal when it is written (notifications). */
+  onRefused?: (terminal: TerminalRef, refusal: RefusalNote) => void;
 }) {
   /** When each terminal's last refusal was written. */
   const refusalWritten = new Map<string, number>();
 
-  async function remember(terminal: TerminalRef, chart: string, holderChart: string) {
+  async function remember(
+    terminal: TerminalRef,
+    chart: string,
+    holderChart: string,
+    account: string,
+  ) {
     const at = now();
     if (at - (refusalWritten.get(terminal.id) ?? 0) < refusalWriteEveryMs) return;
     refusalWritten.set(terminal.id, at);
     if (refusalWritten.size > 10_000) refusalWritten.clear();
     await terminals.recordRefusal(terminal, { at, chart, holderChart });
     publishLive(terminal.userId, { type: 'terminals' });
+    onRefused?.(terminal, { at, chart, holderChart, account });
   }
 
   return {
@@ -76,7 +87,7 @@ export function createExecutorGate({
       };
       const [holder] = await leases.claim([{ ...lease, ttlMs, fresh: true }]);
       if (!holder) return { refused: false, lease };
-      await remember(terminal, lease.chart, holder.chart);
+      await remember(terminal, lease.chart, holder.chart, instance.account);
       return { refused: true, message: refusalMessage(instance.account, holder.chart) };
     },
 

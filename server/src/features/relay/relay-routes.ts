@@ -39,6 +39,7 @@ export default async function relayRoutes(app: FastifyInstance, { deps, core, me
       terminals,
       publishLive: core.publishLive,
       now,
+      onRefused: core.notifier.executorRefused,
     }),
     publishLive: core.publishLive,
     now,

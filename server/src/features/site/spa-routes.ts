@@ -31,6 +31,7 @@ const docsPages = new Set([
   'installation-troubleshooting',
   'basic-config',
   'tradingview-alert-setup',
+  'notifications',
   'support',
   'faq',
   // Linked from the spec's pages; the client redirects them to their real pages.

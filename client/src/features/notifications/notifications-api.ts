@@ -1,0 +1,20 @@
+import type {
+  NotificationChannel,
+  NotificationEvent,
+  SettingsInput,
+  SettingsView,
+  TestReply,
+} from '../../../../server/src/features/notifications/notifications-schemas.ts';
+import { api, apiRequest } from '../../lib/api-client.ts';
+
+/** GET/PUT /api/notifications and POST /api/notifications/test, typed by the server's contracts. */
+
+export type { NotificationChannel, NotificationEvent, SettingsInput, SettingsView, TestReply };
+
+export const notificationsApi = {
+  get: () => api.get<SettingsView>('/api/notifications'),
+  save: (input: SettingsInput) =>
+    apiRequest<SettingsView>('/api/notifications', { method: 'PUT', body: input }),
+  test: (channel: NotificationChannel) =>
+    api.post<TestReply>('/api/notifications/test', { channel }, { timeoutMs: 20_000 }),
+};

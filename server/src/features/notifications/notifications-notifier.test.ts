@@ -1,0 +1,65 @@
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import type { LiveEvent } from '../../core/live-events.ts';
+import type { Db } from '../../db/db.ts';
+import { createMemoryBus } from '../../ports/bus-memory.ts';
+import type { Jobs } from '../../ports/jobs.ts';
+import { createNotifier, observedBy } from './notifications-notifier.ts';
+
+/** A database whose queries never answer: Postgres stalled. */
+const stalledDb = {
+  select: () => ({ from: () => ({ where: () => new Promise(() => {}) }) }),
+} as unknown as Db;
+
+const failedSignal = {
+  type: 'signal',
+  signal: { id: 's1', status: 'failed', isTest: false, symbol: 'EURUSD' },
+} as unknown as LiveEvent;
+
+describe('the notifier on the request path', () => {
+  it('returns at once and publishes first, even when the settings cannot be read', () => {
+    const scheduled: string[] = [];
+    const jobs = { schedule: async (name: string) => void scheduled.push(name) } as unknown as Jobs;
+    const notifier = createNotifier({
+      db: stalledDb,
+      jobs,
+      bus: createMemoryBus({ onHandlerError: () => {} }),
+      now: Date.now,
+      logger: pino({ level: 'silent' }),
+    });
+    const published: string[] = [];
+    const publish = observedBy((_userId: string, event: LiveEvent) => {
+      published.push(event.type);
+    }, notifier);
+    const started = performance.now();
+    for (let i = 0; i < 1000; i++) publish('user-1', failedSignal);
+    expect(performance.now() - started).toBeLessThan(200);
+    expect(published).toHaveLength(1000);
+    expect(scheduled).toEqual([]);
+  });
+
+  it('ignores events no notification is about without reading anything', () => {
+    let reads = 0;
+    const db = {
+      select: () => {
+        reads++;
+        return stalledDb.select();
+      },
+    } as unknown as Db;
+    const notifier = createNotifier({
+      db,
+      jobs: {} as Jobs,
+      bus: createMemoryBus({ onHandlerError: () => {} }),
+      now: Date.now,
+      logger: pino({ level: 'silent' }),
+    });
+    notifier.observe('u', { type: 'orders', changed: 1 });
+    notifier.observe('u', { type: 'quota', used: 10, limit: 100, remaining: 90, resetsAt: 1 });
+    notifier.observe('u', {
+      type: 'signal',
+      signal: { id: 's', status: 'success', isTest: false },
+    } as unknown as LiveEvent);
+    notifier.observe('u', { type: 'ea', connected: true, lastConnected: 1 });
+    expect(reads).toBe(0);
+  });
+});

@@ -1,0 +1,190 @@
+import type { Logger } from 'pino';
+import type { LiveEvent } from '../../core/live-events.ts';
+import type { TerminalRef } from '../../core/signal-store.ts';
+import type { Db } from '../../db/db.ts';
+import type { Bus } from '../../ports/bus.ts';
+import type { Jobs } from '../../ports/jobs.ts';
+import {
+  executorRefusedNotice,
+  type Notice,
+  quotaNotice,
+  signalFailedNotice,
+} from './notifications-notices.ts';
+import type { NotificationEvent } from './notifications-schemas.ts';
+import { eventsOf, loadSettings, readyChannels } from './notifications-settings.ts';
+
+/** Job names (features/notifications/notifications-jobs.ts defines them). */
+export const notifyJob = 'notify';
+export const eaOfflineJob = 'notify-ea-offline';
+
+/** Bus channel: a user's notification settings changed (the message is the user id). */
+export const notificationSettingsChannel = 'notification-settings';
+
+export type NotifyJobData = { userId: string; notice: Notice };
+export type EaOfflineJobData = { userId: string; lastConnected: number; minutes: number };
+
+/** What the notifier keeps of a user's settings: enough to decide whether to enqueue. */
+type Interest = { events: Set<NotificationEvent>; channels: number; eaOfflineMinutes: number };
+
+/** How long a user's settings are trusted without a change message (another instance's PUT). */
+const cacheTtlMs = 30_000;
+const cacheMaxUsers = 50_000;
+/** Notices one user may enqueue per minute from this process (a flood stays out of Redis). */
+const enqueuePerMinute = 30;
+
+/** Schedules a notice; the job id makes a second schedule of the same occurrence a no-op. */
+export function enqueueNotice(jobs: Jobs, userId: string, notice: Notice) {
+  return jobs.schedule<NotifyJobData>(
+    notifyJob,
+    { userId, notice },
+    { jobId: `${userId}:${notice.key}` },
+  );
+}
+
+/**
+ * Watches what the app already tells the dashboard (live events) and the executor gate, and
+ * enqueues a notification job when the user has a channel subscribed to that event. Called on
+ * the request path, it never waits and never throws: the first event of a user not in the
+ * cache loads their settings in the background, then decides.
+ */
+export function createNotifier(deps: {
+  db: Db;
+  jobs: Jobs;
+  bus: Bus;
+  now: () => number;
+  logger: Logger;
+  /** One "minute" of the EA-offline delay; tests shorten it (NOTIFY_MINUTE_MS). */
+  minuteMs?: number;
+}) {
+  const { db, jobs, bus, now, logger, minuteMs = 60_000 } = deps;
+  const cache = new Map<string, { at: number; interest: Promise<Interest> }>();
+  const budget = new Map<string, { minute: number; count: number }>();
+
+  function interestOf(userId: string): Promise<Interest> {
+    const cached = cache.get(userId);
+    if (cached && now() - cached.at < cacheTtlMs) return cached.interest;
+    const interest = loadSettings(db, userId).then((row) =>
+      row
+        ? {
+            events: eventsOf(row),
+            channels: readyChannels(row).length,
+            eaOfflineMinutes: row.eaOfflineMinutes,
+          }
+        : { events: new Set<NotificationEvent>(), channels: 0, eaOfflineMinutes: 5 },
+    );
+    if (cache.size >= cacheMaxUsers) cache.clear();
+    cache.set(userId, { at: now(), interest });
+    // A failed load is not remembered.
+    interest.catch(() => cache.delete(userId));
+    return interest;
+  }
+
+  function withinBudget(userId: string) {
+    const minute = Math.floor(now() / 60_000);
+    const entry = budget.get(userId);
+    if (!entry || entry.minute !== minute) {
+      if (budget.size >= cacheMaxUsers) budget.clear();
+      budget.set(userId, { minute, count: 1 });
+      return true;
+    }
+    entry.count += 1;
+    return entry.count <= enqueuePerMinute;
+  }
+
+  /** Runs `then` in the background when `userId` wants `event` on at least one channel. */
+  function whenWanted(
+    userId: string,
+    event: NotificationEvent,
+    then: (interest: Interest) => Promise<unknown>,
+  ) {
+    interestOf(userId)
+      .then((interest) => {
+        if (interest.channels === 0 || !interest.events.has(event)) return;
+        if (!withinBudget(userId)) {
+          logger.warn({ userId, event }, 'notification not enqueued: too many this minute');
+          return;
+        }
+        return then(interest);
+      })
+      .catch((err) => logger.warn({ err, userId, event }, 'could not enqueue a notification'));
+  }
+
+  const notify = (userId: string, event: NotificationEvent, notice: () => Notice) =>
+    whenWanted(userId, event, () => enqueueNotice(jobs, userId, notice()));
+
+  return {
+    /** Every live event passes here (see core.ts); only a few kinds are of interest. */
+    observe(userId: string, event: LiveEvent) {
+      switch (event.type) {
+        case 'signal': {
+          const { signal } = event;
+          if (signal.isTest || (signal.status !== 'failed' && signal.status !== 'error')) return;
+          notify(userId, 'signal_failed', () => signalFailedNotice(signal));
+          return;
+        }
+        case 'quota': {
+          const { used, limit, resetsAt } = event;
+          if (limit <= 0) return;
+          if (used >= limit) {
+            notify(userId, 'quota_exhausted', () =>
+              quotaNotice('quota_exhausted', { used, limit, resetsAt }),
+            );
+          } else if (used >= limit * 0.9) {
+            notify(userId, 'quota_warning', () =>
+              quotaNotice('quota_warning', { used, limit, resetsAt }),
+            );
+          }
+          return;
+        }
+        case 'ea': {
+          if (event.connected || event.lastConnected === null) return;
+          const lastConnected = event.lastConnected;
+          whenWanted(userId, 'ea_disconnected', ({ eaOfflineMinutes }) =>
+            jobs.schedule<EaOfflineJobData>(
+              eaOfflineJob,
+              { userId, lastConnected, minutes: eaOfflineMinutes },
+              { delayMs: eaOfflineMinutes * minuteMs, jobId: `${userId}:${lastConnected}` },
+            ),
+          );
+          return;
+        }
+        default:
+          return;
+      }
+    },
+
+    /** A second EA was refused (relay-executors.ts, at most once a minute per terminal). */
+    executorRefused(
+      terminal: TerminalRef,
+      refusal: { at: number; chart: string; holderChart: string; account: string },
+    ) {
+      notify(terminal.userId, 'executor_refused', () => executorRefusedNotice(terminal, refusal));
+    },
+
+    /** Drops a user's cached settings here and, through the bus, on every other instance. */
+    forget(userId: string) {
+      cache.delete(userId);
+      bus
+        .publish(notificationSettingsChannel, userId)
+        .catch((err) => logger.warn({ err }, 'bus unavailable'));
+    },
+
+    /** Listens for other instances' settings changes; returns the unsubscribe function. */
+    listen() {
+      return bus.subscribe(notificationSettingsChannel, (userId) => cache.delete(userId));
+    },
+  };
+}
+
+export type Notifier = ReturnType<typeof createNotifier>;
+
+/** A live publisher that also shows each event to the notifier. */
+export function observedBy<F extends (userId: string, event: LiveEvent) => void>(
+  publish: F,
+  notifier: Notifier,
+): F {
+  return ((userId: string, event: LiveEvent) => {
+    publish(userId, event);
+    notifier.observe(userId, event);
+  }) as F;
+}
