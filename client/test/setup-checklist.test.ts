@@ -1,17 +1,9 @@
-import { cp, mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desktopViewport, launchBrowser, mobileViewport } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
-import {
-  createSignedInUser,
-  openSignedIn,
-  postAlert,
-  screenshot,
-  screenshotDir,
-  startReferenceEa,
-} from './signed-in.ts';
+import { shot } from './shots.ts';
+import { createSignedInUser, openSignedIn, postAlert, startReferenceEa } from './signed-in.ts';
 
 /**
  * The dashboard's setup checklist in headless Chromium against the real server, at 1280 and
@@ -36,15 +28,6 @@ const step = (page: Page, title: string) =>
   checklist(page).getByRole('listitem').filter({ hasText: title });
 const done = (page: Page, title: string) =>
   step(page, title).and(page.locator('[data-done="true"]')).waitFor();
-
-/** Copies the screenshot the shared helper took to where this task's pictures are reviewed. */
-async function shot(page: Page, name: string) {
-  await screenshot(page, name);
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  await mkdir(dir, { recursive: true });
-  await cp(path.join(screenshotDir, `${name}.png`), path.join(dir, `${name}.png`));
-}
 
 describe('Setup checklist', { timeout: 90_000 }, () => {
   for (const [width, viewport] of [
