@@ -39,6 +39,7 @@ function fillDays(rows: DailyStats[], count: number, now: number): DailyStats[] 
         failed: 0,
         blocked: 0,
         tests: 0,
+        pending: 0,
         p50DeliveryMs: null,
         p95DeliveryMs: null,
       }
@@ -117,6 +118,7 @@ export default function SignalStatsChart({ licenseNumber }: { licenseNumber: str
               <Bar dataKey="failed" name="Failed" stackId="s" fill="#b91c1c" />
               <Bar dataKey="blocked" name="Blocked" stackId="s" fill="#d97706" />
               <Bar dataKey="tests" name="Tests" stackId="s" fill="#94a3b8" />
+              <Bar dataKey="pending" name="Pending" stackId="s" fill="#1d4ed8" />
             </BarChart>
           </ResponsiveContainer>
         </div>

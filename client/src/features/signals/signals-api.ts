@@ -50,6 +50,8 @@ export type DailyStats = {
   blocked: number;
   /** Test signals the EA processed. */
   tests: number;
+  /** Still waiting for an EA: with the four above, every signal of the day. */
+  pending: number;
   p50DeliveryMs: number | null;
   p95DeliveryMs: number | null;
 };

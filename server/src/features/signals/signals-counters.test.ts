@@ -152,7 +152,12 @@ describe('Signal History counters', { timeout: 60_000 }, () => {
         failed: byStatus.failed + byStatus.error,
         blocked: byStatus.quota_blocked,
         tests: byStatus.test_success,
+        pending: byStatus.pending,
       }),
     ]);
+    const [today] = stats.days;
+    expect(today.successful + today.failed + today.blocked + today.tests + today.pending).toBe(
+      today.total,
+    );
   });
 });

@@ -130,6 +130,7 @@ export function createSignalHistory({
           failed: countWhere(failedOrError),
           blocked: countWhere(statusCondition('quota_blocked')),
           tests: countWhere(statusCondition('test_success')),
+          pending: countWhere(statusCondition('pending')),
           p50DeliveryMs: sql<
             number | null
           >`percentile_cont(0.5) within group (order by ${deliveryMs})`.mapWith((v) =>
