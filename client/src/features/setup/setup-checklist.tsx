@@ -10,20 +10,23 @@ import { loadSetup, useSetup } from './setup-store.ts';
 
 /**
  * Follows the setup progress while the checklist is open: reloaded after every (re)connect of
- * the live channel, when an EA connects, when a signal arrives or changes (a test processed, a
- * first live alert) and when another device recorded a step.
+ * the live channel, when an EA connects, when another device recorded a step, and when a
+ * signal arrives or changes that could tick an open step (a test processed, a first live
+ * alert); a busy account's other signals cost nothing.
  */
 function useFollowSetup(): void {
-  const done = useSetup((s) => s.progress?.done ?? false);
+  const progress = useSetup((s) => s.progress);
   useEffect(() => {
     // Another account may have used this tab before: never show its progress.
     useSetup.setState({ progress: null, failed: false });
     void loadSetup();
   }, []);
   useLiveEvents((message) => {
-    if (done) return;
-    if (message.type === 'resync' || message.type === 'setup' || message.type === 'signal') {
-      void loadSetup();
+    if (progress?.done) return;
+    if (message.type === 'resync' || message.type === 'setup') void loadSetup();
+    if (message.type === 'signal') {
+      const step = message.signal.isTest ? 'testSignalReceived' : 'liveAlertReceived';
+      if (!progress?.[step]) void loadSetup();
     }
   });
   const connected = useLive((s) => s.ea?.connected);

@@ -29,8 +29,9 @@ const everyStepDone: SetupProgress = {
 };
 
 export async function setupProgressOf(db: Db, userId: string, now: number): Promise<SetupProgress> {
+  // Skipped once setup is complete: a finished user's every dashboard load stays one lookup.
   const exists = (table: typeof terminals | typeof signals, where: SQL | undefined) =>
-    sql<boolean>`exists (${db.select({ one: sql`1` }).from(table).where(where)})`;
+    sql<boolean>`case when ${users.setupCompletedAt} is null then exists (${db.select({ one: sql`1` }).from(table).where(where)}) end`;
   const [row] = await db
     .select({
       licenseCopied: sql<boolean>`${users.licenseCopiedAt} is not null`,
@@ -48,6 +49,7 @@ export async function setupProgressOf(db: Db, userId: string, now: number): Prom
     })
     .from(users)
     .where(eq(users.id, userId));
+  // A user deleted meanwhile has nothing left to set up either.
   if (!row || row.completed) return everyStepDone;
   const { completed: _completed, ...steps } = row;
   const done = Object.values(steps).every(Boolean);
