@@ -28,6 +28,8 @@ type CopyButtonProps = {
   variant?: ButtonVariant;
   size?: ButtonSize;
   className?: string;
+  /** Runs after a successful copy. */
+  onCopied?: () => void;
 };
 
 /** Copies `text` and shows 'Copied!' for 2 s. */
@@ -37,6 +39,7 @@ export function CopyButton({
   variant = 'outline',
   size = 'sm',
   className,
+  onCopied,
 }: CopyButtonProps) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -46,6 +49,7 @@ export function CopyButton({
     try {
       await copyText(text);
       setState('copied');
+      onCopied?.();
     } catch {
       setState('failed');
     }

@@ -86,6 +86,7 @@ function onMessage(data: unknown) {
     case 'signal':
     case 'orders':
     case 'terminals':
+    case 'setup':
       emit(event as LiveMessage);
       return;
     default:
@@ -151,7 +152,7 @@ export function acquireLive(): () => void {
   };
 }
 
-/** Listens to signal, orders and terminals events and to `resync`; returns the unsubscribe function. */
+/** Listens to signal, orders, terminals and setup events and to `resync`; returns the unsubscribe function. */
 export function subscribeLive(listener: (message: LiveMessage) => void): () => void {
   listeners.add(listener);
   return () => {

@@ -12,7 +12,9 @@ export type LiveEvent =
   | { type: 'quota'; used: number; limit: number; remaining: number; resetsAt: number }
   | { type: 'orders'; changed: number }
   /** A terminal's health or refusals changed: the dashboard reloads its terminal list. */
-  | { type: 'terminals' };
+  | { type: 'terminals' }
+  /** A setup step was recorded on another device (the licence copied): reload the checklist. */
+  | { type: 'setup' };
 
 export const liveChannel = (userId: string) => `live:${userId}`;
 

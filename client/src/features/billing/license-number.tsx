@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../components/dialog.tsx';
 import { toast } from '../../components/toast.tsx';
 import { NetworkError } from '../../lib/api-client.ts';
 import { useSession } from '../../stores/session-store.ts';
+import { recordLicenseCopied } from '../setup/setup-store.ts';
 import { billingApi } from './billing-api.ts';
 
 /**
@@ -43,7 +44,7 @@ export function LicenseNumber({ licenseNumber }: { licenseNumber: string }) {
       >
         {licenseNumber}
       </code>
-      <CopyButton text={licenseNumber} />
+      <CopyButton text={licenseNumber} onCopied={() => void recordLicenseCopied()} />
       <Button variant="ghost" size="sm" loading={busy} onClick={() => setConfirming(true)}>
         Regenerate
       </Button>

@@ -4,6 +4,7 @@ import { ChevronDownIcon } from '../../components/icons.tsx';
 import { LoadingState } from '../../components/states.tsx';
 import { useLiveConnection } from '../../stores/live-store.ts';
 import { DashboardWelcome } from '../auth/dashboard-welcome.tsx';
+import { SetupChecklist } from '../setup/setup-checklist.tsx';
 import { DashboardMobileMenu, DashboardSidebar } from './dashboard-nav.tsx';
 import { tabOf } from './dashboard-tabs.tsx';
 
@@ -11,6 +12,7 @@ import { tabOf } from './dashboard-tabs.tsx';
  * The dashboard (spec section 2): the welcome header, then the tab the URL hash names, chosen
  * from the sidebar (desktop) or the slide-out menu (mobile). A tab is mounted afresh whenever
  * it is chosen, so its paging starts again at page 1 (spec). The live channel stays open meanwhile.
+ * Above the tab, the setup checklist until its four steps are done.
  */
 export function DashboardPage() {
   useLiveConnection();
@@ -32,6 +34,7 @@ export function DashboardPage() {
           <DashboardSidebar active={tab} onChoose={choose} />
         </aside>
         <div className="min-w-0 flex-1">
+          <SetupChecklist />
           {/* A tab picker, not a second hamburger: the header already has the site menu. */}
           <button
             type="button"

@@ -156,6 +156,15 @@ export function AlertSetupPage() {
                   alert per action for indicators (one for buy, one for close), or one alert with{' '}
                   <code>{'{{strategy.order.action}}'}</code> for a strategy.
                 </p>
+                <p>
+                  The <HrefLink href="/dashboard#signal-test">Signal Test</HrefLink> tab builds
+                  both: <em>Fixed alert</em> for one action, and <em>Strategy alert</em>, one
+                  message for every order of a strategy with <code>{'{{ticker}}'}</code>,{' '}
+                  <code>{'{{strategy.order.action}}'}</code>,{' '}
+                  <code>{'{{strategy.order.contracts}}'}</code> and an <code>alertId</code> from{' '}
+                  <code>{'{{timenow}}'}</code>. It checks the message as you edit or paste it, with
+                  the same rules the server applies, and names every field it would refuse.
+                </p>
                 {shot(2)}
               </>
             ),

@@ -46,9 +46,25 @@ export function SignalHistoryTab() {
 
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard label="Total Signals" value={data?.summary.total ?? '–'} />
-        <StatCard label="Successful" value={data?.summary.successful ?? '–'} />
-        <StatCard label="Failed" value={data?.summary.failed ?? '–'} />
-        <StatCard label="Today" value={data?.summary.today ?? '–'} hint="Since midnight ET" />
+        <StatCard
+          label="Successful"
+          value={data?.summary.successful ?? '–'}
+          hint="Test signals not included"
+        />
+        <StatCard
+          label="Failed"
+          value={data?.summary.failed ?? '–'}
+          hint="Refused alerts included"
+        />
+        <StatCard
+          label="Today"
+          value={data?.summary.today ?? '–'}
+          hint={
+            data && quota && quota.limit > 0
+              ? `Since midnight ET; ${data.summary.countedToday} counted in the quota`
+              : 'Since midnight ET'
+          }
+        />
       </div>
 
       <Card>

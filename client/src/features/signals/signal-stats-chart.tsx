@@ -38,6 +38,8 @@ function fillDays(rows: DailyStats[], count: number, now: number): DailyStats[] 
         successful: 0,
         failed: 0,
         blocked: 0,
+        tests: 0,
+        pending: 0,
         p50DeliveryMs: null,
         p95DeliveryMs: null,
       }
@@ -115,6 +117,8 @@ export default function SignalStatsChart({ licenseNumber }: { licenseNumber: str
               <Bar dataKey="successful" name="Successful" stackId="s" fill="#15803d" />
               <Bar dataKey="failed" name="Failed" stackId="s" fill="#b91c1c" />
               <Bar dataKey="blocked" name="Blocked" stackId="s" fill="#d97706" />
+              <Bar dataKey="tests" name="Tests" stackId="s" fill="#94a3b8" />
+              <Bar dataKey="pending" name="Pending" stackId="s" fill="#1d4ed8" />
             </BarChart>
           </ResponsiveContainer>
         </div>

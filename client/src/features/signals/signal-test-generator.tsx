@@ -1,13 +1,40 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { CopyButton } from '../../components/copy-button.tsx';
+import { Tabs } from '../../components/tabs.tsx';
 import { type TestForm, webhookJsonText } from './signal-test-form.ts';
+import { StrategyAlertEditor } from './strategy-alert-editor.tsx';
 
 /** Where TradingView (and the EA's allow list) must point: this site's webhook. */
 export const webhookUrl = () => `${window.location.origin}/api/webhook/handleWebhook`;
 
+type Mode = 'fixed' | 'strategy';
+const modes = [
+  { value: 'fixed', label: 'Fixed alert' },
+  { value: 'strategy', label: 'Strategy alert' },
+] as const;
+
+/** The spec's generator: the message for exactly the parameters above. */
+function FixedAlert({ json }: { json: string }) {
+  const id = useId();
+  return (
+    <figure aria-labelledby={`${id}-json`}>
+      <div className="mb-2 flex items-center justify-between gap-3">
+        <p id={`${id}-json`} className="text-sm font-medium text-ink">
+          Alert message (JSON)
+        </p>
+        <CopyButton text={json} label="Copy JSON" />
+      </div>
+      <pre className="overflow-x-auto rounded-lg bg-night p-4 font-mono text-xs leading-relaxed text-slate-100">
+        {json}
+      </pre>
+    </figure>
+  );
+}
+
 /**
- * The alert message for the parameters above, to paste into a TradingView alert, and the
- * webhook URL to put in the alert's Notifications tab.
+ * The alert message to paste into a TradingView alert — fixed to the parameters above, or a
+ * strategy alert whose placeholders TradingView fills in per order — and the webhook URL to
+ * put in the alert's Notifications tab.
  */
 export function SignalTestGenerator({
   form,
@@ -16,22 +43,18 @@ export function SignalTestGenerator({
   form: TestForm;
   licenseNumber: string | null | undefined;
 }) {
-  const json = webhookJsonText(form, licenseNumber);
+  const [mode, setMode] = useState<Mode>('fixed');
   const url = webhookUrl();
   const id = useId();
   return (
     <div className="space-y-4">
-      <figure aria-labelledby={`${id}-json`}>
-        <div className="mb-2 flex items-center justify-between gap-3">
-          <p id={`${id}-json`} className="text-sm font-medium text-ink">
-            Alert message (JSON)
-          </p>
-          <CopyButton text={json} label="Copy JSON" />
-        </div>
-        <pre className="overflow-x-auto rounded-lg bg-night p-4 font-mono text-xs leading-relaxed text-slate-100">
-          {json}
-        </pre>
-      </figure>
+      <Tabs label="Alert message kind" items={modes} value={mode} onChange={setMode}>
+        {mode === 'fixed' ? (
+          <FixedAlert json={webhookJsonText(form, licenseNumber)} />
+        ) : (
+          <StrategyAlertEditor form={form} licenseNumber={licenseNumber} />
+        )}
+      </Tabs>
       <figure aria-labelledby={`${id}-url`}>
         <div className="mb-2 flex items-center justify-between gap-3">
           <p id={`${id}-url`} className="text-sm font-medium text-ink">

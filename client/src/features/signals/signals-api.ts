@@ -29,7 +29,16 @@ export type HistoryPage = {
   total: number;
   page: number;
   pageSize: number;
-  summary: { total: number; successful: number; failed: number; today: number };
+  summary: {
+    total: number;
+    successful: number;
+    /** The Failed and Error filters' signals together, refused alerts included. */
+    failed: number;
+    /** Since midnight ET, tests and refused alerts included. */
+    today: number;
+    /** Of today's signals, those the daily quota counted. */
+    countedToday: number;
+  };
   quota: Quota;
 };
 
@@ -39,6 +48,10 @@ export type DailyStats = {
   successful: number;
   failed: number;
   blocked: number;
+  /** Test signals the EA processed. */
+  tests: number;
+  /** Still waiting for an EA: with the four above, every signal of the day. */
+  pending: number;
   p50DeliveryMs: number | null;
   p95DeliveryMs: number | null;
 };

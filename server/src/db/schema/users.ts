@@ -28,6 +28,13 @@ export const users = pgTable('users', {
   stripeCustomerId: text('stripe_customer_id').unique(),
   /** When the subscription columns were last copied from Stripe (features/billing). */
   stripeSnapshotAt: at('stripe_snapshot_at'),
+  /** When the owner first pressed Copy beside their licence number (the setup checklist). */
+  licenseCopiedAt: at('license_copied_at'),
+  /**
+   * When every setup step was first done: from then on the checklist stays gone, even after
+   * the signals that ticked it are deleted or a terminal is removed.
+   */
+  setupCompletedAt: at('setup_completed_at'),
   createdAt: createdAt(),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });

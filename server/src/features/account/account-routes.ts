@@ -1,12 +1,19 @@
 import type { FastifyInstance } from 'fastify';
+import { createLivePublisher } from '../../core/live-events.ts';
 import type { AppDeps } from '../../deps.ts';
 import { requireSameOrigin, requireUser, signedInUser } from '../auth/auth-guards.ts';
 import { regenerateLicense } from './account-licenses.ts';
+import { recordLicenseCopied, setupProgressOf } from './account-setup.ts';
 
 type Options = { deps: AppDeps };
 
-/** /api/account: the signed-in user's own account settings. */
+/** /api/account: the signed-in user's own account settings and setup progress. */
 export default async function accountRoutes(app: FastifyInstance, { deps }: Options) {
+  const { database, now } = deps;
+  const publishLive = createLivePublisher(deps.bus, (err) =>
+    app.log.warn({ err }, 'bus unavailable'),
+  );
+
   app.post(
     '/license/regenerate',
     { preHandler: [requireSameOrigin, requireUser] },
@@ -17,4 +24,17 @@ export default async function accountRoutes(app: FastifyInstance, { deps }: Opti
       return { licenseNumber };
     },
   );
+
+  /** The dashboard's setup checklist: which steps are done. */
+  app.get('/setup', { preHandler: [requireUser] }, async (request) =>
+    setupProgressOf(database.db, signedInUser(request).id, now()),
+  );
+
+  /** A licence Copy button was pressed: the checklist's first step. */
+  app.post('/license/copied', { preHandler: [requireSameOrigin, requireUser] }, async (request) => {
+    const user = signedInUser(request);
+    await recordLicenseCopied(database.db, user.id, now());
+    publishLive(user.id, { type: 'setup' });
+    return setupProgressOf(database.db, user.id, now());
+  });
 }

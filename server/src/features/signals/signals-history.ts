@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { planLimits } from '../../core/plans.ts';
 import type { createQuotaDayClock } from '../../core/quota-day.ts';
 import { findDeliveries } from '../../core/signal-deliveries.ts';
@@ -13,7 +13,10 @@ import type { SignalHistoryQuery } from './signals-schemas.ts';
 const hour = 60 * 60 * 1000;
 const periodMs = { '24h': 24 * hour, '7d': 7 * 24 * hour, '30d': 30 * 24 * hour } as const;
 
-/** SQL for a display status (core/signal-view.ts displayStatusOf, as a WHERE clause). */
+/**
+ * SQL for a display status (core/signal-view.ts displayStatusOf, as a WHERE clause). The
+ * counters and daily statistics count with it too, so each agrees with the list its filter shows.
+ */
 function statusCondition(status: SignalHistoryQuery['status']): SQL | undefined {
   const testDone = sql`${signals.isTest} and ${signals.status} in ('success', 'failed')`;
   switch (status) {
@@ -28,6 +31,20 @@ function statusCondition(status: SignalHistoryQuery['status']): SQL | undefined 
       return eq(signals.status, status);
   }
 }
+
+const countWhere = (condition: SQL | undefined) =>
+  sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+/** The Failed counter: what the Failed and Error filters list (refused alerts included). */
+const failedOrError = or(statusCondition('failed'), statusCondition('error'));
+/**
+ * The signals the daily quota counted (signals-intake.ts): neither tests nor blocked ones, nor
+ * alerts refused for their content, the only rows that keep their raw body (signals-refusals.ts).
+ */
+const countedByQuota = and(
+  eq(signals.isTest, false),
+  ne(signals.status, 'quota_blocked'),
+  isNull(signals.rawBody),
+);
 
 /** Signal History reads: the filtered page, the summary cards, quota and daily statistics. */
 export function createSignalHistory({
@@ -75,17 +92,10 @@ export function createSignalHistory({
           .select({
             matching: sql<number>`count(*) filter (where ${where})`.mapWith(Number),
             total: sql<number>`count(*)`.mapWith(Number),
-            successful: sql<number>`count(*) filter (where ${signals.status} = 'success')`.mapWith(
-              Number,
-            ),
-            failed:
-              sql<number>`count(*) filter (where ${signals.status} in ('failed', 'error') and not ${signals.isTest})`.mapWith(
-                Number,
-              ),
-            today:
-              sql<number>`count(*) filter (where ${signals.receivedAt} >= ${dayStart})`.mapWith(
-                Number,
-              ),
+            successful: countWhere(statusCondition('success')),
+            failed: countWhere(failedOrError),
+            today: countWhere(gte(signals.receivedAt, dayStart)),
+            countedToday: countWhere(and(gte(signals.receivedAt, dayStart), countedByQuota)),
           })
           .from(signals)
           .where(eq(signals.userId, userId)),
@@ -105,6 +115,8 @@ export function createSignalHistory({
           successful: counts?.successful ?? 0,
           failed: counts?.failed ?? 0,
           today: counts?.today ?? 0,
+          /** Of today's signals, those the quota counted: what its `used` should say. */
+          countedToday: counts?.countedToday ?? 0,
         },
         quota: quotaNow,
       };
@@ -119,16 +131,11 @@ export function createSignalHistory({
         .select({
           day: sql<string>`${day}`,
           total: sql<number>`count(*)`.mapWith(Number),
-          successful: sql<number>`count(*) filter (where ${signals.status} = 'success')`.mapWith(
-            Number,
-          ),
-          failed:
-            sql<number>`count(*) filter (where ${signals.status} in ('failed', 'error'))`.mapWith(
-              Number,
-            ),
-          blocked: sql<number>`count(*) filter (where ${signals.status} = 'quota_blocked')`.mapWith(
-            Number,
-          ),
+          successful: countWhere(statusCondition('success')),
+          failed: countWhere(failedOrError),
+          blocked: countWhere(statusCondition('quota_blocked')),
+          tests: countWhere(statusCondition('test_success')),
+          pending: countWhere(statusCondition('pending')),
           p50DeliveryMs: sql<
             number | null
           >`percentile_cont(0.5) within group (order by ${deliveryMs})`.mapWith((v) =>

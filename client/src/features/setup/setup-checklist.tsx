@@ -1,0 +1,150 @@
+import { useEffect, useRef } from 'react';
+import { Button } from '../../components/button.tsx';
+import { HrefLink } from '../../components/href-link.tsx';
+import { CheckIcon } from '../../components/icons.tsx';
+import { toast } from '../../components/toast.tsx';
+import { cn } from '../../lib/cn.ts';
+import { useLive, useLiveEvents } from '../../stores/live-store.ts';
+import { type SetupStep, setupSteps } from './setup-steps.ts';
+import { loadSetup, useSetup } from './setup-store.ts';
+
+/**
+ * Follows the setup progress while the checklist is open: reloaded after every (re)connect of
+ * the live channel, when an EA connects, when another device recorded a step, and when a
+ * signal arrives or changes that could tick an open step (a test processed, a first live
+ * alert); a busy account's other signals cost nothing.
+ */
+function useFollowSetup(): void {
+  const progress = useSetup((s) => s.progress);
+  useEffect(() => {
+    // Another account may have used this tab before: never show its progress.
+    useSetup.setState({ progress: null, failed: false });
+    void loadSetup();
+  }, []);
+  useLiveEvents((message) => {
+    if (progress?.done) return;
+    if (message.type === 'resync' || message.type === 'setup') void loadSetup();
+    if (message.type === 'signal') {
+      const step = message.signal.isTest ? 'testSignalReceived' : 'liveAlertReceived';
+      if (!progress?.[step]) void loadSetup();
+    }
+  });
+  const connected = useLive((s) => s.ea?.connected);
+  useEffect(() => {
+    if (connected) void loadSetup();
+  }, [connected]);
+}
+
+function StepItem({ step, done, number }: { step: SetupStep; done: boolean; number: number }) {
+  return (
+    <li
+      className={cn(
+        'flex gap-3 rounded-lg border p-3',
+        done ? 'border-green-200 bg-profit-soft/40' : 'border-line bg-surface',
+      )}
+      data-done={done}
+    >
+      <span
+        className={cn(
+          'flex size-7 shrink-0 items-center justify-center rounded-full text-sm font-semibold',
+          done ? 'bg-profit text-white' : 'bg-brand-50 text-brand-700 ring-1 ring-brand-200',
+        )}
+        aria-hidden="true"
+      >
+        {done ? <CheckIcon className="size-4" /> : number}
+      </span>
+      <div className="min-w-0">
+        <p className="text-sm font-semibold text-ink">
+          {step.title}
+          <span className="sr-only">{done ? ' (done)' : ' (to do)'}</span>
+        </p>
+        <p className="mt-0.5 text-sm text-ink-muted">{done ? 'Done.' : step.description}</p>
+        {!done && (
+          <p className="mt-1.5 flex flex-wrap gap-x-3 gap-y-1 text-sm">
+            {step.links.map((link) => (
+              <HrefLink
+                key={link.href}
+                href={link.href}
+                className="font-medium text-brand-700 underline-offset-2 hover:underline"
+              >
+                {link.label}
+              </HrefLink>
+            ))}
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The dashboard's setup checklist (issue 20): licence copied → EA connected → test signal
+ * received → first live alert, each ticked by the server from real events. Shown until all
+ * four are done, then never again; nothing shows while it loads, so a finished user never
+ * sees it flash.
+ */
+export function SetupChecklist() {
+  useFollowSetup();
+  const progress = useSetup((s) => s.progress);
+  const failed = useSetup((s) => s.failed);
+  // Celebrates only a finish seen here, not every later visit.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (progress && !progress.done) wasOpen.current = true;
+    if (progress?.done && wasOpen.current) {
+      wasOpen.current = false;
+      toast.success('Setup complete: your TradingView alerts now reach MetaTrader.');
+    }
+  }, [progress]);
+
+  if (!progress) {
+    if (!failed) return null;
+    return (
+      <div
+        role="alert"
+        className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-loss-soft p-4 text-sm text-loss"
+      >
+        <span>Could not load your setup checklist.</span>
+        <Button variant="outline" size="sm" onClick={() => void loadSetup()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (progress.done) return null;
+
+  const count = setupSteps.filter((step) => progress[step.key]).length;
+  return (
+    <section
+      aria-labelledby="setup-checklist-title"
+      className="mb-6 rounded-xl border border-brand-200 bg-surface p-4 shadow-sm sm:p-5"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id="setup-checklist-title" className="text-base font-semibold text-ink">
+          Get set up
+        </h2>
+        <p className="text-sm text-ink-muted">
+          {count} of {setupSteps.length} done
+        </p>
+      </div>
+      <div
+        className="mt-3 h-1.5 overflow-hidden rounded-full bg-surface-sunken"
+        role="progressbar"
+        aria-label="Setup progress"
+        aria-valuemin={0}
+        aria-valuemax={setupSteps.length}
+        aria-valuenow={count}
+      >
+        <div
+          className="h-full rounded-full bg-brand-600 transition-[width]"
+          style={{ width: `${(count / setupSteps.length) * 100}%` }}
+        />
+      </div>
+      <ol className="mt-4 grid gap-3 sm:grid-cols-2 2xl:grid-cols-4">
+        {setupSteps.map((step, index) => (
+          <StepItem key={step.key} step={step} done={progress[step.key]} number={index + 1} />
+        ))}
+      </ol>
+    </section>
+  );
+}
