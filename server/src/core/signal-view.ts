@@ -1,14 +1,5 @@
+import type { DisplayStatus, SignalView } from '@signalrelay/contracts/signals';
 import type { SignalRow } from './signal-rows.ts';
-
-export const displayStatuses = [
-  'success',
-  'error',
-  'failed',
-  'pending',
-  'quota_blocked',
-  'test_success',
-] as const;
-export type DisplayStatus = (typeof displayStatuses)[number];
 
 /**
  * Spec section 4: a test signal the EA processed (or that was stored as failed) shows as
@@ -20,7 +11,7 @@ export function displayStatusOf(row: Pick<SignalRow, 'status' | 'isTest'>): Disp
 }
 
 /** The signal as the dashboard reads it (spec section 3, plus hop timings). */
-export function toSignalView(row: SignalRow) {
+export function toSignalView(row: SignalRow): SignalView {
   const received = row.receivedAt.getTime();
   const delivered = row.deliveredAt?.getTime() ?? null;
   const executed = row.executedAt?.getTime() ?? null;
@@ -59,4 +50,3 @@ export function toSignalView(row: SignalRow) {
     rawBody: row.rawBody,
   };
 }
-export type SignalView = ReturnType<typeof toSignalView>;

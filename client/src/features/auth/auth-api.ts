@@ -1,9 +1,5 @@
+import type { CurrentUser, loginResponse, messageResponse } from '@signalrelay/contracts/auth';
 import type { z } from 'zod';
-import type {
-  CurrentUser,
-  loginResponse,
-  messageResponse,
-} from '../../../../server/src/features/auth/auth-schemas.ts';
 import { ApiError, api } from '../../lib/api-client.ts';
 
 /** The /api/auth calls of the account screens (spec section 7), typed by the server's schemas. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
-import { requireSameOrigin, requireUser, signedInUser } from '../auth/auth-guards.ts';
+import { requireSameOrigin, requireUser, signedInUser } from '../../http/auth-guards.ts';
 import { regenerateLicense } from './account-licenses.ts';
 
 type Options = { deps: AppDeps };

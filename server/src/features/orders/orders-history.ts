@@ -1,16 +1,16 @@
-import { type AnyColumn, and, asc, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
-import { planLimits } from '../../core/plans.ts';
-import type { Db } from '../../db/db.ts';
-import { orders } from '../../db/schema/orders.ts';
-import type { Plan } from '../../db/schema/users.ts';
-import { retentionCutoff, withinRetention } from './orders-retention.ts';
+import { planLimits } from '@signalrelay/contracts/billing';
 import type {
   OrderHistoryQuery,
   OrderHistoryReply,
   OrderPeriod,
   OrderSortField,
   OrderView,
-} from './orders-schemas.ts';
+} from '@signalrelay/contracts/orders';
+import { type AnyColumn, and, asc, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/db.ts';
+import { orders } from '../../db/schema/orders.ts';
+import type { Plan } from '../../db/schema/users.ts';
+import { retentionCutoff, withinRetention } from './orders-retention.ts';
 import { ordersVersion } from './orders-statistics.ts';
 
 const hour = 60 * 60 * 1000;

@@ -2,7 +2,7 @@ import {
   maxOrdersPerReport,
   ordersReportSchema,
   reportedOrderSchema,
-} from '@signalrelay/bridge/protocol';
+} from '@signalrelay/contracts/ea-protocol';
 import { and, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { licenseCaps } from '../../core/license-caps.ts';

@@ -1,10 +1,10 @@
+import { planLimits } from '@signalrelay/contracts/billing';
+import { maxEquityPoints, type OrderStatistics } from '@signalrelay/contracts/orders';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { planLimits } from '../../core/plans.ts';
 import type { Db } from '../../db/db.ts';
 import { orderStats, orders } from '../../db/schema/orders.ts';
 import type { Plan } from '../../db/schema/users.ts';
 import { retentionCutoff, withinRetention } from './orders-retention.ts';
-import { maxEquityPoints, type OrderStatistics } from './orders-schemas.ts';
 
 /** A filled position; pending order rows (buylimit…) are orders, not trades. */
 const isTrade = sql`${orders.orderType} in ('buy', 'sell')`;

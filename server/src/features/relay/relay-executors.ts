@@ -1,4 +1,4 @@
-import { executorRetryMs } from '@signalrelay/bridge/protocol';
+import { executorRetryMs } from '@signalrelay/contracts/ea-protocol';
 import type { PublishLive } from '../../core/live-events.ts';
 import type { TerminalRef } from '../../core/signal-store.ts';
 import {

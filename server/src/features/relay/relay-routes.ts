@@ -1,4 +1,4 @@
-import { pollRequestSchema, resultRequestSchema } from '@signalrelay/bridge/protocol';
+import { pollRequestSchema, resultRequestSchema } from '@signalrelay/contracts/ea-protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Core } from '../../core/core.ts';
 import type { AppDeps } from '../../deps.ts';

@@ -1,4 +1,4 @@
-import type { SignalResult } from '@signalrelay/bridge/protocol';
+import type { SignalResult } from '@signalrelay/contracts/ea-protocol';
 import type { PublishLive } from '../../core/live-events.ts';
 import type { SignalRow } from '../../core/signal-rows.ts';
 import type { Ack, SignalStore, TerminalRef } from '../../core/signal-store.ts';

@@ -1,4 +1,4 @@
-import type { HealthIssue, TerminalIdentity } from '@signalrelay/bridge/protocol';
+import type { HealthIssue, TerminalIdentity } from '@signalrelay/contracts/ea-protocol';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { cachedTerminals, licenseCaps } from '../../core/license-caps.ts';
 import type { TerminalRef } from '../../core/signal-store.ts';

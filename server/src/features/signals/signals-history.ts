@@ -1,5 +1,6 @@
+import { planLimits } from '@signalrelay/contracts/billing';
+import type { SignalHistoryQuery } from '@signalrelay/contracts/signals';
 import { and, asc, desc, eq, gte, type SQL, sql } from 'drizzle-orm';
-import { planLimits } from '../../core/plans.ts';
 import type { createQuotaDayClock } from '../../core/quota-day.ts';
 import { toSignalView } from '../../core/signal-view.ts';
 import type { Db } from '../../db/db.ts';
@@ -7,7 +8,6 @@ import { signals } from '../../db/schema/signals.ts';
 import type { Plan } from '../../db/schema/users.ts';
 import type { Quota } from '../../ports/quota.ts';
 import { quotaKey } from './signals-intake.ts';
-import type { SignalHistoryQuery } from './signals-schemas.ts';
 
 const hour = 60 * 60 * 1000;
 const periodMs = { '24h': 24 * hour, '7d': 7 * 24 * hour, '30d': 30 * 24 * hour } as const;

@@ -1,6 +1,7 @@
+import { planLimits } from '@signalrelay/contracts/billing';
+import type { WebhookAlert, WebhookReply } from '@signalrelay/contracts/signals';
 import { type LicenseDirectory, unverifiedLicenseMessage } from '../../core/license-directory.ts';
 import type { PublishLive } from '../../core/live-events.ts';
-import { planLimits } from '../../core/plans.ts';
 import type { createQuotaDayClock } from '../../core/quota-day.ts';
 import type { RelayHub } from '../../core/relay-hub.ts';
 import type { SignalExpiry } from '../../core/signal-expiry.ts';
@@ -11,7 +12,6 @@ import { AppError } from '../../errors.ts';
 import type { Metrics } from '../../http/metrics.ts';
 import type { Quota } from '../../ports/quota.ts';
 import type { WebhookLimits } from './signals-limits.ts';
-import type { WebhookAlert, WebhookReply } from './signals-schemas.ts';
 
 /** A repeated alertId within this window returns the first signal. */
 export const alertDedupeWindowMs = 24 * 60 * 60 * 1000;

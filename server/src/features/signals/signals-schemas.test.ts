@@ -1,8 +1,12 @@
+import {
+  type WebhookAlert,
+  webhookAlertSchema,
+  webhookPositions,
+} from '@signalrelay/contracts/signals';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
-import { type WebhookAlert, webhookAlertSchema, webhookPositions } from './signals-schemas.ts';
 import { bodyObject } from './signals-webhook.ts';
 
 /** Property-based tests of the webhook parser: lenient where TradingView is, exact elsewhere. */

@@ -5,6 +5,16 @@ import { z } from 'zod';
 /** Free trial of every new subscription (spec section 9); one trial per account. */
 export const trialDays = 14;
 
+export const plans = ['free', 'basic', 'pro'] as const;
+export type Plan = (typeof plans)[number];
+
+/** Plan entitlements (spec section 6). */
+export const planLimits: Record<Plan, { signalsPerDay: number; historyDays: number | null }> = {
+  free: { signalsPerDay: 0, historyDays: 30 },
+  basic: { signalsPerDay: 100, historyDays: 90 },
+  pro: { signalsPerDay: 500, historyDays: null },
+};
+
 export const paidPlans = ['basic', 'pro'] as const;
 export type PaidPlan = (typeof paidPlans)[number];
 
