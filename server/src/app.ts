@@ -3,6 +3,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { createCore } from './core/core.ts';
+import { createMetrics } from './core/metrics.ts';
 import type { AppDeps } from './deps.ts';
 import accountRoutes from './features/account/account-routes.ts';
 import authRoutes from './features/auth/auth-routes.ts';
@@ -19,7 +20,7 @@ import siteRoutes from './features/site/site-routes.ts';
 import terminalsRoutes from './features/terminals/terminals-routes.ts';
 import { registerSessions } from './http/auth-guards.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
-import { createMetrics, registerHttpMetrics } from './http/metrics.ts';
+import { registerHttpMetrics } from './http/metrics.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { defaultClientDist } from './paths.ts';
 

@@ -1,4 +1,5 @@
 import { createLivePublisher } from './core/live-events.ts';
+import { createMetrics } from './core/metrics.ts';
 import { createSignalExpiry } from './core/signal-expiry.ts';
 import { createSignalStore } from './core/signal-store.ts';
 import type { AppDeps } from './deps.ts';
@@ -6,7 +7,6 @@ import { defineAuthMailJobs } from './features/auth/auth-mail-jobs.ts';
 import { defineBillingMailJobs } from './features/billing/billing-mail-jobs.ts';
 import { defineBillingReconcile } from './features/billing/billing-reconcile.ts';
 import { defineOrderPruning } from './features/orders/orders-retention.ts';
-import { createMetrics } from './http/metrics.ts';
 
 /**
  * Registers every background job and starts processing. The server calls this itself in

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { createQuotaDayClock } from '@signalrelay/contracts/quota-day';
 import type { AppDeps } from '../deps.ts';
-import type { Metrics } from '../http/metrics.ts';
 import { createLicenseDirectory } from './license-directory.ts';
 import { createLivePublisher } from './live-events.ts';
+import type { Metrics } from './metrics.ts';
 import { billingConfigured } from './plans.ts';
-import { createQuotaDayClock } from './quota-day.ts';
 import { createRelayHub } from './relay-hub.ts';
 import { createSignalExpiry } from './signal-expiry.ts';
 import { createSignalStore } from './signal-store.ts';

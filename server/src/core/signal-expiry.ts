@@ -1,8 +1,8 @@
 import type { PublishLive } from '../core/live-events.ts';
 import type { SignalStore } from '../core/signal-store.ts';
 import { toSignalView } from '../core/signal-view.ts';
-import type { Metrics } from '../http/metrics.ts';
 import type { Jobs } from '../ports/jobs.ts';
+import type { Metrics } from './metrics.ts';
 
 export const expireJob = 'signals.expire';
 /** Safety net: also sweep on a fixed period (silent EAs, timers lost with a crashed process). */

@@ -17,7 +17,6 @@ export const authApi = {
   resetPassword: (token: string, password: string) =>
     api.post<Message>('/api/auth/reset-password', { token, password }),
   dashboardAccess: () => api.get<CurrentUser & { access: true }>('/api/auth/dashboard-access'),
-  logout: () => api.post<Message>('/api/auth/logout'),
   resendVerification: () => api.post<Message>('/api/auth/resend-verification'),
 };
 

@@ -1,9 +1,9 @@
 import { pollRequestSchema, resultRequestSchema } from '@signalrelay/contracts/ea-protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Core } from '../../core/core.ts';
+import type { Metrics } from '../../core/metrics.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import type { Metrics } from '../../http/metrics.ts';
 import { parseInput } from '../../http/validate.ts';
 import { createExecutorGate } from './relay-executors.ts';
 import { createEaLimits } from './relay-limits.ts';

@@ -1,9 +1,9 @@
 import type { SignalResult } from '@signalrelay/contracts/ea-protocol';
 import type { PublishLive } from '../../core/live-events.ts';
+import type { Metrics } from '../../core/metrics.ts';
 import type { SignalRow } from '../../core/signal-rows.ts';
 import type { Ack, SignalStore, TerminalRef } from '../../core/signal-store.ts';
 import { toSignalView } from '../../core/signal-view.ts';
-import type { Metrics } from '../../http/metrics.ts';
 import type { Beat, Presence } from '../../ports/presence.ts';
 import { createWriteRetry } from './relay-retry.ts';
 

@@ -1,5 +1,6 @@
 import type { HealthIssue, TerminalIdentity } from '@signalrelay/contracts/ea-protocol';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { setNewest } from '../../core/bounded-map.ts';
 import { cachedTerminals, licenseCaps } from '../../core/license-caps.ts';
 import type { TerminalRef } from '../../core/signal-store.ts';
 import type { Db } from '../../db/db.ts';
@@ -93,9 +94,7 @@ export function createTerminalRegistry({ db, now }: { db: Db; now: () => number 
         })
         .returning({ id: terminals.id });
       const ref = { id: rows[0]!.id, userId, platform: identity.platform };
-      known.delete(key);
-      known.set(key, { ref, writtenAt: now() });
-      if (known.size > cachedTerminals) known.delete(known.keys().next().value as string);
+      setNewest(known, key, { ref, writtenAt: now() }, cachedTerminals);
       return ref;
     },
 

@@ -2,10 +2,10 @@ import { signalHistoryQuerySchema, signalStatsQuerySchema } from '@signalrelay/c
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../core/core.ts';
 import { normalizeLicense } from '../../core/licenses.ts';
+import type { Metrics } from '../../core/metrics.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { requireUser, signedInUser } from '../../http/auth-guards.ts';
-import type { Metrics } from '../../http/metrics.ts';
 import type { SessionUser } from '../../http/sessions.ts';
 import { parseInput } from '../../http/validate.ts';
 import { createSignalHistory } from './signals-history.ts';

@@ -1,7 +1,7 @@
 import { webhookAlertSchema } from '@signalrelay/contracts/signals';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Metrics } from '../../core/metrics.ts';
 import { AppError } from '../../errors.ts';
-import type { Metrics } from '../../http/metrics.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { SignalIntake } from './signals-intake.ts';
 import type { WebhookLimits } from './signals-limits.ts';
