@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plans } from './billing.ts';
+import { plans, subscriptionFields } from './billing.ts';
 
 /**
  * Request and response contracts of /api/auth/* (spec section 3 payloads, section 5 rules).
@@ -86,15 +86,7 @@ export const currentUser = z.object({
   licenseNumber: z.string(),
   /** Milliseconds since the epoch of the last EA heartbeat, or null when never seen. */
   lastConnected: z.number().nullable(),
-  subscriptionStatus: z.string().nullable(),
-  productType: plan,
-  /** ISO date, or 'N/A' without an expiry. */
-  subscriptionExpiration: z.string(),
-  isTrialing: z.boolean(),
-  trialEndDate: z.string().nullable(),
-  subscriptionCancelAtPeriodEnd: z.boolean(),
-  stripeSubscriptionId: z.string().nullable(),
-  stripeCustomerId: z.string().nullable(),
+  ...subscriptionFields.shape,
 });
 
 export type CurrentUser = z.infer<typeof currentUser>;

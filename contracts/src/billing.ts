@@ -27,7 +27,7 @@ export const redirectResponse = z.object({ url: z.string() });
 
 /** The user's subscription as the Licenses tab shows it, after a change made from the tab. */
 export const subscriptionFields = z.object({
-  productType: z.enum(['free', 'basic', 'pro']),
+  productType: z.enum(plans),
   subscriptionStatus: z.string().nullable(),
   /** ISO date, or 'N/A' without an expiry (as in the current user). */
   subscriptionExpiration: z.string(),
