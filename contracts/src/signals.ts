@@ -43,6 +43,17 @@ function numberField(description: string, max: number) {
 
 const positionSynonyms: Record<string, string> = { long: 'buy', short: 'sell' };
 
+/** The alert's numeric trade parameters, in the order the dashboard and the store list them. */
+export const alertNumberFields = [
+  'lot',
+  'price',
+  'slpoint',
+  'tppoint',
+  'trailingStop',
+  'breakEvenPips',
+  'riskPercentage',
+] as const;
+
 export const webhookPositions = ['buy', 'sell', 'closebuy', 'closesell', 'closeall'] as const;
 
 export const webhookAlertSchema = z

@@ -1,4 +1,5 @@
 import {
+  alertNumberFields,
   type WebhookAlert,
   webhookAlertSchema,
   webhookPositions,
@@ -12,15 +13,7 @@ import { bodyObject } from './signals-webhook.ts';
 /** Property-based tests of the webhook parser: lenient where TradingView is, exact elsewhere. */
 
 const fields = Object.keys(webhookAlertSchema.shape);
-const numberFields = [
-  'lot',
-  'price',
-  'slpoint',
-  'tppoint',
-  'trailingStop',
-  'breakEvenPips',
-  'riskPercentage',
-] as const;
+const numberFields = alertNumberFields;
 const maxOf: Record<(typeof numberFields)[number], number> = {
   lot: 1000,
   price: 1e9,
