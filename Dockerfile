@@ -2,6 +2,7 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
+COPY contracts/package.json contracts/
 COPY bridge/package.json bridge/
 COPY server/package.json server/
 COPY client/package.json client/
@@ -14,6 +15,7 @@ FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
+COPY contracts/package.json contracts/
 COPY bridge/package.json bridge/
 COPY server/package.json server/
 COPY client/package.json client/
@@ -21,6 +23,7 @@ COPY load-tests/package.json load-tests/
 RUN npm ci --omit=dev --workspace server --include-workspace-root=false --no-audit --no-fund
 COPY --from=build /app/server/dist server/dist
 COPY --from=build /app/client/dist client/dist
+COPY --from=build /app/contracts contracts
 COPY --from=build /app/bridge bridge
 COPY migrations migrations
 COPY ea ea

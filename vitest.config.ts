@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // receiver and headless Chromium; see server/test/services.ts for how they are found.
 export default defineConfig({
   test: {
-    include: ['{server,bridge,client,load-tests,ea}/**/*.test.ts'],
+    include: ['{contracts,server,bridge,client,load-tests,ea}/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     environment: 'node',
     pool: 'forks',

@@ -1,6 +1,6 @@
 import { defineConfig } from 'tsup';
 
-// One bundle per entry; npm packages stay external, the workspace's bridge is bundled in.
+// One bundle per entry; npm packages stay external, the workspace packages are bundled in.
 export default defineConfig({
   entry: ['src/main.ts', 'src/worker.ts', 'src/db/migrate-cli.ts', 'src/admin-cli.ts'],
   format: 'esm',
@@ -9,5 +9,5 @@ export default defineConfig({
   outDir: 'dist',
   clean: true,
   sourcemap: true,
-  noExternal: ['@signalrelay/bridge'],
+  noExternal: ['@signalrelay/contracts', '@signalrelay/bridge'],
 });

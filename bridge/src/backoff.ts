@@ -1,3 +1,4 @@
+import { backoffStep } from '@signalrelay/contracts/backoff';
 import type { BackoffOptions } from './ea-types.ts';
 
 export const defaultBackoff: BackoffOptions = {
@@ -11,7 +12,7 @@ export const defaultBackoff: BackoffOptions = {
  * the upper half of its step so that a thousand EAs cut off together do not return together.
  */
 export function backoffDelay(attempt: number, options: BackoffOptions): number {
-  const step = Math.min(options.maxMs, options.initialMs * 2 ** Math.min(attempt, 30));
+  const step = backoffStep(options.initialMs, attempt, options.maxMs);
   return Math.round(step / 2 + (options.random() * step) / 2);
 }
 

@@ -1,9 +1,9 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { SignalResult } from '@signalrelay/contracts/ea-protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDedupe } from './dedupe.ts';
-import type { SignalResult } from './protocol.ts';
 
 const result = (id: string, ticket = '1'): SignalResult => ({
   id,

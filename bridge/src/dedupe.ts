@@ -1,6 +1,6 @@
 import { appendFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { resultSchema, type SignalResult } from './protocol.ts';
+import { resultSchema, type SignalResult } from '@signalrelay/contracts/ea-protocol';
 
 /**
  * The ids this EA has executed and their first results, so that a signal delivered twice is

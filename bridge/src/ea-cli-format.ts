@@ -1,5 +1,5 @@
+import type { Signal, SignalResult } from '@signalrelay/contracts/ea-protocol';
 import type { Arrival, FatalError } from './ea-types.ts';
-import type { Signal, SignalResult } from './protocol.ts';
 
 /**
  * One line per event for the `signalrelay-ea` CLI: time, event, then what a trader wants to

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { type Platform, terminalIdentitySchema } from '@signalrelay/contracts/ea-protocol';
 import {
   describeFatal,
   describeResult,
@@ -8,7 +9,6 @@ import {
 } from './ea-cli-format.ts';
 import { createEaClient, type EaClient } from './ea-client.ts';
 import { createPaperTerminal } from './paper-terminal.ts';
-import { type Platform, terminalIdentitySchema } from './protocol.ts';
 
 export const usage = `signalrelay-ea: a reference EA with a paper terminal. It connects to a SignalRelay
 server like the MetaTrader EA does, "trades" every signal on simulated prices and prints each

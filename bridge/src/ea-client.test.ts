@@ -1,13 +1,13 @@
+import type { Signal, SignalResult } from '@signalrelay/contracts/ea-protocol';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signals } from '../../server/src/db/schema/signals.ts';
 import { createTestApp, type TestApp } from '../../server/test/app.ts';
+import { signals } from '../../server/test/internals.ts';
 import { createTestUser } from '../../server/test/users.ts';
 import { sleep, until } from '../test/wait.ts';
 import { createEaClient, type EaClient, type EaClientOptions } from './ea-client.ts';
 import type { Arrival, FatalError } from './ea-types.ts';
 import { createPaperTerminal } from './paper-terminal.ts';
-import type { Signal, SignalResult } from './protocol.ts';
 
 /**
  * End to end against the real server (Postgres + Redis): a TradingView-style webhook, the

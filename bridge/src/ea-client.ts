@@ -1,4 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import {
+  type Signal,
+  type SignalResult,
+  signalSchema,
+  type TerminalIdentity,
+} from '@signalrelay/contracts/ea-protocol';
 import { defaultBackoff } from './backoff.ts';
 import { createDedupe, type Dedupe, type DedupeOptions } from './dedupe.ts';
 import type {
@@ -10,7 +16,6 @@ import type {
   TransportEvents,
 } from './ea-types.ts';
 import { createPollTransport } from './poll-transport.ts';
-import { type Signal, type SignalResult, signalSchema, type TerminalIdentity } from './protocol.ts';
 import { expiredMessage, isExpired, ttlDeadline } from './ttl.ts';
 import { createWsTransport } from './ws-transport.ts';
 

@@ -1,4 +1,4 @@
-import type { Signal, SignalResult, TerminalIdentity } from './protocol.ts';
+import type { Signal, SignalResult, TerminalIdentity } from '@signalrelay/contracts/ea-protocol';
 
 /** When a signal reached the EA: a monotonic instant (for TTL and latency) and a wall-clock time. */
 export interface Arrival {

@@ -1,7 +1,7 @@
+import type { Signal } from '@signalrelay/contracts/ea-protocol';
 import { describe, expect, it } from 'vitest';
 import { defaultSymbols, type Quote, type SymbolSpec } from './paper-symbols.ts';
 import { createPaperTerminal, type PaperTerminalOptions, retcodes } from './paper-terminal.ts';
-import type { Signal } from './protocol.ts';
 
 const signal = (fields: Partial<Signal>): Signal => ({
   id: 'sig-1',

@@ -1,3 +1,4 @@
+import type { Signal } from '@signalrelay/contracts/ea-protocol';
 import type { ExecutionOutcome } from './ea-types.ts';
 import { checkLot, formatLots, lotFromRisk } from './paper-sizing.ts';
 import {
@@ -9,7 +10,6 @@ import {
   type SymbolSpec,
   seededQuotes,
 } from './paper-symbols.ts';
-import type { Signal } from './protocol.ts';
 
 /**
  * A paper trading terminal: executes signals the way the MQL EAs do on a hedging account, with

@@ -1,9 +1,9 @@
+import type { Signal } from '@signalrelay/contracts/ea-protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestEa, wireSignal } from '../test/ea-harness.ts';
 import { type FakeEaServer, type HttpAnswer, startFakeEaServer } from '../test/fake-ea-server.ts';
 import { sleep, until } from '../test/wait.ts';
 import type { EaClient } from './ea-client.ts';
-import type { Signal } from './protocol.ts';
 
 let server: FakeEaServer | undefined;
 let client: EaClient | undefined;

@@ -1,5 +1,3 @@
-import { backoffDelay } from './backoff.ts';
-import type { Arrival, Transport, TransportOptions } from './ea-types.ts';
 import {
   executorRetryMs,
   httpErrorSchema,
@@ -7,7 +5,9 @@ import {
   protocolVersion,
   type ResultRequest,
   type SignalResult,
-} from './protocol.ts';
+} from '@signalrelay/contracts/ea-protocol';
+import { backoffDelay } from './backoff.ts';
+import type { Arrival, Transport, TransportOptions } from './ea-types.ts';
 
 /** The server's hold before it has told us its `waitMs`; generous so a first hold is not cut. */
 const initialWaitMs = 25_000;

@@ -1,7 +1,3 @@
-import WebSocket from 'ws';
-import { backoffDelay, restartDelay } from './backoff.ts';
-import type { Arrival, Transport, TransportOptions } from './ea-types.ts';
-import { joinHeartbeat } from './heartbeat-wheel.ts';
 import {
   closeCodes,
   errorFrameSchema,
@@ -10,7 +6,11 @@ import {
   protocolVersion,
   type SignalResult,
   welcomeSchema,
-} from './protocol.ts';
+} from '@signalrelay/contracts/ea-protocol';
+import WebSocket from 'ws';
+import { backoffDelay, restartDelay } from './backoff.ts';
+import type { Arrival, Transport, TransportOptions } from './ea-types.ts';
+import { joinHeartbeat } from './heartbeat-wheel.ts';
 
 /** ea/PROTOCOL.md: frames up to 64 KiB. */
 const maxFrameBytes = 64 * 1024;

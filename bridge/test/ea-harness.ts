@@ -1,6 +1,6 @@
+import type { Signal, SignalResult } from '@signalrelay/contracts/ea-protocol';
 import { createEaClient, type EaClient, type EaClientOptions } from '../src/ea-client.ts';
 import type { FatalError } from '../src/ea-types.ts';
-import type { Signal, SignalResult } from '../src/protocol.ts';
 
 /** A signal as the server would send it; override what the test is about. */
 export const wireSignal = (fields: Partial<Signal> = {}): Signal => ({

@@ -8,9 +8,9 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createEaClient } from '@signalrelay/bridge/ea-client';
+import { createPaperTerminal } from '@signalrelay/bridge/paper-terminal';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { createEaClient } from '../../bridge/src/ea-client.ts';
-import { createPaperTerminal } from '../../bridge/src/paper-terminal.ts';
 import { paperTerminalOrders } from '../../server/test/orders.ts';
 import { desktopViewport, launchBrowser } from '../test/browser.ts';
 import { type RunningServer, startServer } from '../test/server.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eaSourceDir } from '../../server/src/paths.ts';
+import { eaSourceDir } from '../../server/test/internals.ts';
 import { launchBrowser, openPage } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
 import { createSignedInUser, openSignedIn } from './signed-in.ts';

@@ -1,10 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../server/src/db/schema/orders.ts';
-import { signals } from '../../server/src/db/schema/signals.ts';
-import { users } from '../../server/src/db/schema/users.ts';
 import { helloFrame, openEaSocket } from '../../server/test/ea-socket.ts';
+import { orders, signals, users } from '../../server/test/internals.ts';
 import { reportedOrder } from '../../server/test/orders.ts';
 import { launchBrowser } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';

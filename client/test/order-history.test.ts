@@ -1,7 +1,7 @@
+import { createEaClient } from '@signalrelay/bridge/ea-client';
+import { createPaperTerminal } from '@signalrelay/bridge/paper-terminal';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEaClient } from '../../bridge/src/ea-client.ts';
-import { createPaperTerminal } from '../../bridge/src/paper-terminal.ts';
 import { paperTerminalOrders, reportedOrder } from '../../server/test/orders.ts';
 import { launchBrowser, mobileViewport } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';

@@ -1,6 +1,6 @@
+import { planLimits } from '@signalrelay/contracts/billing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planLimits } from '../../server/src/core/plans.ts';
 import { desktopViewport, launchBrowser, mobileViewport } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
 import { shot, shotOf } from './shots.ts';

@@ -1,8 +1,7 @@
+import { quotaDayAt } from '@signalrelay/contracts/quota-day';
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quotaDayAt } from '../../server/src/core/quota-day.ts';
-import { signals } from '../../server/src/db/schema/signals.ts';
-import { quotaKey } from '../../server/src/features/signals/signals-intake.ts';
+import { quotaKey, signals } from '../../server/test/internals.ts';
 import { launchBrowser } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
 import {

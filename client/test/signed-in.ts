@@ -1,10 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createEaClient, type EaClient } from '@signalrelay/bridge/ea-client';
+import { createPaperTerminal } from '@signalrelay/bridge/paper-terminal';
+import type { Plan } from '@signalrelay/contracts/billing';
 import type { Browser, Page } from 'playwright-core';
-import { createEaClient, type EaClient } from '../../bridge/src/ea-client.ts';
-import { createPaperTerminal } from '../../bridge/src/paper-terminal.ts';
-import type { Plan } from '../../server/src/db/schema/users.ts';
 import { sessionCookie } from '../../server/test/sessions.ts';
 import { createTestUser } from '../../server/test/users.ts';
 import { openPage, type WatchedPage } from './browser.ts';

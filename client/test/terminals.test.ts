@@ -1,8 +1,8 @@
+import { createEaClient } from '@signalrelay/bridge/ea-client';
+import { createPaperTerminal } from '@signalrelay/bridge/paper-terminal';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createEaClient } from '../../bridge/src/ea-client.ts';
-import { createPaperTerminal } from '../../bridge/src/paper-terminal.ts';
 import { desktopViewport, launchBrowser, mobileViewport } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
 import {

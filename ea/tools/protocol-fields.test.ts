@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { signalSchema } from '@signalrelay/contracts/ea-protocol';
 import { describe, expect, it } from 'vitest';
-import { signalSchema } from '../../bridge/src/protocol.ts';
 import { eaRoot, formatDiagnostic } from './mql-lint.ts';
 import {
   checkProtocolFields,
@@ -27,7 +27,7 @@ function withEdit(file: string, edit: (source: string) => string): SourceText[] 
 }
 
 describe('protocol field check', () => {
-  it('passes: every field the EAs send or read is in bridge/src/protocol.ts', async () => {
+  it('passes: every field the EAs send or read is in contracts/src/ea-protocol.ts', async () => {
     const diagnostics = await checkProtocolFields(readSources());
     expect(diagnostics.map(formatDiagnostic)).toEqual([]);
   });
@@ -73,7 +73,7 @@ describe('protocol field check', () => {
         file: protocolMqh,
         line: source.split('\n').findIndex((l) => l.includes('"brokerName"')) + 1,
         column: 1,
-        message: 'field "brokerName" is not in bridge/src/protocol.ts (ea/PROTOCOL.md)',
+        message: 'field "brokerName" is not in contracts/src/ea-protocol.ts (ea/PROTOCOL.md)',
       },
     ]);
   });
@@ -84,7 +84,7 @@ describe('protocol field check', () => {
     );
     const diagnostics = await checkProtocolFields(sources);
     expect(diagnostics.map((d) => d.message)).toEqual([
-      'field "stopLossPoints" is not in bridge/src/protocol.ts (ea/PROTOCOL.md)',
+      'field "stopLossPoints" is not in contracts/src/ea-protocol.ts (ea/PROTOCOL.md)',
     ]);
   });
 
@@ -109,10 +109,10 @@ describe('protocol field check', () => {
     );
     const messages = (await checkProtocolFields(sources)).map((d) => d.message);
     expect(messages).toEqual([
-      'SR_PROTOCOL_VERSION is 3, protocol.ts says 2',
-      'SR_MSG_HELLO = "helo" is not an allowed value of "type" in protocol.ts',
-      'SR_CLOSE_LICENSE_INVALID = 4403 is not one of protocol.ts closeCodes',
-      'SR_STATUS_SKIPPED = "skip" is not an allowed value of "status" in protocol.ts',
+      'SR_PROTOCOL_VERSION is 3, ea-protocol.ts says 2',
+      'SR_MSG_HELLO = "helo" is not an allowed value of "type" in ea-protocol.ts',
+      'SR_CLOSE_LICENSE_INVALID = 4403 is not one of ea-protocol.ts closeCodes',
+      'SR_STATUS_SKIPPED = "skip" is not an allowed value of "status" in ea-protocol.ts',
     ]);
   });
 
@@ -128,10 +128,10 @@ describe('protocol field check', () => {
     const onlySignal = protocolVocabulary({ signalSchema });
     const messages = (await checkProtocolFields(readSources(), onlySignal)).map((d) => d.message);
     expect(messages).toContain(
-      'field "executedAt" is not in bridge/src/protocol.ts (ea/PROTOCOL.md)',
+      'field "executedAt" is not in contracts/src/ea-protocol.ts (ea/PROTOCOL.md)',
     );
     expect(messages).not.toContain(
-      'field "ttlMs" is not in bridge/src/protocol.ts (ea/PROTOCOL.md)',
+      'field "ttlMs" is not in contracts/src/ea-protocol.ts (ea/PROTOCOL.md)',
     );
   });
 

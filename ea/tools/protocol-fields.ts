@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as protocol from '@signalrelay/contracts/ea-protocol';
 import type { Node } from 'web-tree-sitter';
-import * as protocol from '../../bridge/src/protocol.ts';
 import { type Diagnostic, eaRoot, formatDiagnostic, mqlSources, parseMql } from './mql-lint.ts';
 
 /**
- * Checks the MQL sources against bridge/src/protocol.ts, the executable form of ea/PROTOCOL.md:
+ * Checks the MQL sources against contracts/src/ea-protocol.ts, the executable form of ea/PROTOCOL.md:
  * - every JSON field name the EAs write or read exists in some protocol schema;
  * - every protocol value the EAs spell out in a `#define` (message types, statuses, positions,
  *   order types, error codes, close codes, the protocol version) is one the schemas allow.
@@ -221,18 +221,18 @@ export async function checkProtocolFields(
     out.push(...problems);
     for (const use of uses) {
       if (!vocab.fields.has(use.name)) {
-        at(use, `field "${use.name}" is not in bridge/src/protocol.ts (ea/PROTOCOL.md)`);
+        at(use, `field "${use.name}" is not in contracts/src/ea-protocol.ts (ea/PROTOCOL.md)`);
       }
     }
     for (const d of await extractDefines(file, source)) {
       if (d.name === 'SR_PROTOCOL_VERSION' && d.value !== protocol.protocolVersion) {
-        at(d, `SR_PROTOCOL_VERSION is ${d.value}, protocol.ts says ${protocol.protocolVersion}`);
+        at(d, `SR_PROTOCOL_VERSION is ${d.value}, ea-protocol.ts says ${protocol.protocolVersion}`);
       }
       if (
         /^SR_CLOSE_/.test(d.name) &&
         !Object.values(protocol.closeCodes).includes(d.value as never)
       ) {
-        at(d, `${d.name} = ${d.value} is not one of protocol.ts closeCodes`);
+        at(d, `${d.name} = ${d.value} is not one of ea-protocol.ts closeCodes`);
       }
       if (d.name === 'SR_REPORT_BATCH' && Number(d.value) > protocol.maxOrdersPerReport) {
         at(
@@ -244,7 +244,7 @@ export async function checkProtocolFields(
       if (!rule) continue;
       const allowed = vocab.values.get(rule[1]);
       if (!allowed?.has(d.value)) {
-        at(d, `${d.name} = "${d.value}" is not an allowed value of "${rule[1]}" in protocol.ts`);
+        at(d, `${d.name} = "${d.value}" is not an allowed value of "${rule[1]}" in ea-protocol.ts`);
       }
     }
   }

@@ -1,9 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { generateLicenseNumber, hashLicense } from '../../server/src/core/licenses.ts';
-import { type Database, openDatabase } from '../../server/src/db/db.ts';
-import { users } from '../../server/src/db/schema/users.ts';
+import { uuidv7Sql } from './history-seed.ts';
+import { repoRoot } from './server-launcher.ts';
 
 /**
  * Postgres and Redis for a bench run: DATABASE_URL / REDIS_URL when set, else the local
@@ -17,7 +18,8 @@ export const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 export type BenchDatabase = {
   name: string;
   url: string;
-  database: Database;
+  /** A small pool on the bench database, for seeding and for reading figures afterwards. */
+  pool: pg.Pool;
   drop(): Promise<void>;
 };
 
@@ -44,17 +46,40 @@ export async function createBenchDatabase(): Promise<BenchDatabase> {
   }
   const url = new URL(adminDatabaseUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
-  await database.migrate();
+  await migrate(url.toString());
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
   return {
     name,
     url: url.toString(),
-    database,
+    pool,
     async drop() {
-      await database.close();
+      await pool.end();
       await withAdmin((admin) => admin.query(`drop database if exists "${name}" with (force)`));
     },
   };
+}
+
+/**
+ * The operator's own command (`npm run db:migrate`, server/src/db/migrate-cli.ts) in a process
+ * of its own: the bench gets the schema the way a deployment does, without the server's code.
+ */
+function migrate(databaseUrl: string): Promise<void> {
+  const cli = path.join(repoRoot, 'server', 'src', 'db', 'migrate-cli.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', cli], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`db:migrate exited with ${code}: ${stderr}`)),
+    );
+  });
 }
 
 export async function checkRedis(): Promise<void> {
@@ -75,34 +100,53 @@ export async function checkRedis(): Promise<void> {
 
 export type BenchUser = { id: string; licenseNumber: string; email: string };
 
-/** `count` verified users on `plan`, each with a fresh licence, inserted in bulk. */
+/**
+ * A licence number as the product issues them (`SR-` and random characters; 128 random bits
+ * here) and the hash it is looked up by (SHA-256 of the upper-cased number, DESIGN.md §5).
+ */
+function newLicense(): { licenseNumber: string; licenseHash: string } {
+  const licenseNumber = `SR-BENCH-${randomBytes(16).toString('hex').toUpperCase()}`;
+  return { licenseNumber, licenseHash: createHash('sha256').update(licenseNumber).digest('hex') };
+}
+
+/**
+ * `count` verified users on `plan`, each with a fresh licence, inserted in bulk with SQL (the
+ * product has no API that makes thousands of accounts; sign-up is rate-limited and e-mailed).
+ */
 export async function createUsers(
-  database: Database,
+  db: BenchDatabase,
   count: number,
   plan: 'free' | 'basic' | 'pro' = 'pro',
 ): Promise<BenchUser[]> {
   const out: BenchUser[] = [];
   const tag = randomBytes(3).toString('hex');
   for (let start = 0; start < count; start += 1000) {
-    const rows = Array.from({ length: Math.min(1000, count - start) }, (_, j) => {
-      const licenseNumber = generateLicenseNumber();
-      return {
-        email: `bench-${tag}-${start + j}@example.test`,
-        firstname: 'Bench',
-        lastname: `Trader ${start + j}`,
-        verified: true,
-        licenseNumber,
-        licenseHash: hashLicense(licenseNumber),
-        productType: plan,
-      };
-    });
-    const ids = await database.db
-      .insert(users)
-      .values(rows)
-      .returning({ id: users.id, email: users.email });
-    ids.forEach((r, j) => {
-      out.push({ id: r.id, email: r.email, licenseNumber: rows[j]!.licenseNumber });
-    });
+    const size = Math.min(1000, count - start);
+    const batch = Array.from({ length: size }, (_, j) => ({
+      email: `bench-${tag}-${start + j}@example.test`,
+      lastname: `Trader ${start + j}`,
+      ...newLicense(),
+    }));
+    const { rows } = await db.pool.query<{ id: string; email: string }>(
+      `insert into users (id, email, firstname, lastname, verified, license_number, license_hash,
+        product_type)
+      select ${uuidv7Sql('now()')}, u.email, 'Bench', u.lastname, true, u.license_number,
+        u.license_hash, $5
+      from unnest($1::text[], $2::text[], $3::text[], $4::text[])
+        as u(email, lastname, license_number, license_hash)
+      returning id, email`,
+      [
+        batch.map((u) => u.email),
+        batch.map((u) => u.lastname),
+        batch.map((u) => u.licenseNumber),
+        batch.map((u) => u.licenseHash),
+        plan,
+      ],
+    );
+    const byEmail = new Map(batch.map((u) => [u.email, u]));
+    for (const r of rows) {
+      out.push({ id: r.id, email: r.email, licenseNumber: byEmail.get(r.email)!.licenseNumber });
+    }
   }
   return out;
 }

@@ -42,7 +42,7 @@ export async function connectionsScenario(args: BenchArgs) {
     await checkRedis();
     const db = await createBenchDatabase();
     undo.push(() => db.drop());
-    const users = await createUsers(db.database, target);
+    const users = await createUsers(db, target);
     undo.push(() => cleanRedis(users.map((u) => u.id)));
     const dataDir = mkdtempSync(path.join(tmpdir(), 'sr-bench-'));
     undo.push(async () => rmSync(dataDir, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 import { createEaClient, type EaClient } from '@signalrelay/bridge/ea-client';
 import { createPaperTerminal, type PaperTerminal } from '@signalrelay/bridge/paper-terminal';
-import type { Platform } from '@signalrelay/bridge/protocol';
+import type { Platform } from '@signalrelay/contracts/ea-protocol';
 import WebSocket from 'ws';
 import { fromPerformance, monoNow, sleep } from './clock.ts';
 import { serveParent } from './ipc.ts';

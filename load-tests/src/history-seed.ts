@@ -1,9 +1,15 @@
 import pg from 'pg';
 
-/** UUIDv7 as the app makes them (time-ordered): a v4 whose first 48 bits are the row's time. */
-const uuidv7 = `encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid()) placing
-  substring(int8send(floor(extract(epoch from r.at) * 1000)::bigint) from 3) from 1 for 6),
+/**
+ * UUIDv7 as the app makes them (time-ordered): a v4 whose first 48 bits are the time `at`
+ * (an SQL expression) gives.
+ */
+export const uuidv7Sql = (
+  at: string,
+) => `encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid()) placing
+  substring(int8send(floor(extract(epoch from ${at}) * 1000)::bigint) from 3) from 1 for 6),
   52, 1), 53, 1), 'hex')::uuid`;
+const uuidv7 = uuidv7Sql('r.at');
 
 /** Row i's time: i steps back from now ($3 = now in ms, $4 = step in ms). */
 const rowTime = `cross join lateral (select to_timestamp(($3::bigint - i * $4::bigint) / 1000.0) as at) r`;

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import {
   checkRedis,
   cleanRedis,
@@ -80,7 +79,7 @@ export async function runRelay(o: RelayRunOptions): Promise<RelayRunReport> {
     await checkRedis();
     const db = await createBenchDatabase();
     undo.push(() => db.drop());
-    const users = await createUsers(db.database, o.eas);
+    const users = await createUsers(db, o.eas);
     undo.push(() => cleanRedis(users.map((u) => u.id)));
     const licenses = users.map((u) => u.licenseNumber);
     const dataDir = mkdtempSync(path.join(tmpdir(), 'sr-bench-'));
@@ -135,7 +134,7 @@ export async function runRelay(o: RelayRunOptions): Promise<RelayRunReport> {
     if (o.dashboards > 0) {
       const sample = users.slice(0, Math.min(o.dashboards, users.length));
       const cookies = await sessionCookies(
-        db.database,
+        db,
         sample.map((u) => u.id),
         intake.url,
       );
@@ -249,15 +248,10 @@ export async function runRelay(o: RelayRunOptions): Promise<RelayRunReport> {
     const transportOf = (fleet: number, ea: number) => fleets[fleet]!.specs[ea]!.transport;
     const figures = analyze(fired, reports, transportOf, o.rate);
 
-    const rows = await db.database.db.execute(
-      sql`select status, count(*)::int as n from signals where not is_test group by status`,
+    const { rows } = await db.pool.query<{ status: string; n: number }>(
+      'select status, count(*)::int as n from signals where not is_test group by status',
     );
-    const stored = Object.fromEntries(
-      (rows as unknown as { rows: { status: string; n: number }[] }).rows.map((r) => [
-        r.status,
-        r.n,
-      ]),
-    );
+    const stored = Object.fromEntries(rows.map((r) => [r.status, r.n]));
 
     const profiles = o.profile ? servers.map((s) => path.join(profileDir, s.name)) : [];
     const problems: Record<string, number> = {};

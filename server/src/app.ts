@@ -3,15 +3,16 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { createCore } from './core/core.ts';
+import { createMetrics } from './core/metrics.ts';
 import type { AppDeps } from './deps.ts';
 import accountRoutes from './features/account/account-routes.ts';
-import { registerSessions } from './features/auth/auth-guards.ts';
 import authRoutes from './features/auth/auth-routes.ts';
 import billingRoutes from './features/billing/billing-routes.ts';
 import contactRoutes from './features/contact/contact-routes.ts';
 import downloadsRoutes from './features/downloads/downloads-routes.ts';
 import healthRoutes from './features/health/health-routes.ts';
 import liveRoutes from './features/live/live-routes.ts';
+import { createNotifier, observedBy } from './features/notifications/notifications-notifier.ts';
 import notificationsRoutes from './features/notifications/notifications-routes.ts';
 import ordersRoutes from './features/orders/orders-routes.ts';
 import { pollWaitMs } from './features/relay/relay-poll.ts';
@@ -19,8 +20,9 @@ import relayRoutes from './features/relay/relay-routes.ts';
 import signalsRoutes from './features/signals/signals-routes.ts';
 import siteRoutes from './features/site/site-routes.ts';
 import terminalsRoutes from './features/terminals/terminals-routes.ts';
+import { registerSessions } from './http/auth-guards.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
-import { createMetrics, registerHttpMetrics } from './http/metrics.ts';
+import { registerHttpMetrics } from './http/metrics.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { defaultClientDist } from './paths.ts';
 
@@ -83,9 +85,19 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   registerSessions(app, deps);
 
   // Shared services (signal store, licence cache, relay hub, expiry) and their lifetime
-  const core = createCore(deps, metrics);
+  // Notifications watch what the dashboard is told (signal failed, quota, EA gone) and enqueue
+  // their jobs in the background: nothing on the request path waits for them.
+  const notifier = createNotifier({
+    db: deps.database.db,
+    jobs: deps.jobs,
+    bus: deps.bus,
+    now: deps.now,
+    logger: deps.logger,
+    minuteMs: deps.config.NOTIFY_MINUTE_MS,
+  });
+  const core = createCore(deps, metrics, { wrapLive: (publish) => observedBy(publish, notifier) });
   const stopLicenseInvalidation = await core.licenses.listen();
-  const stopNotifierInvalidation = await core.notifier.listen();
+  const stopNotifierInvalidation = await notifier.listen();
   app.addHook('onClose', async () => {
     await stopLicenseInvalidation();
     await stopNotifierInvalidation();
@@ -97,14 +109,20 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(authRoutes, { prefix: '/api/auth', deps });
   await app.register(accountRoutes, { prefix: '/api/account', deps });
   await app.register(signalsRoutes, { prefix: '/api/webhook', deps, core, metrics });
-  await app.register(relayRoutes, { prefix: '/api/ea', deps, core, metrics });
+  await app.register(relayRoutes, {
+    prefix: '/api/ea',
+    deps,
+    core,
+    metrics,
+    onExecutorRefused: notifier.executorRefused,
+  });
   await app.register(ordersRoutes, { prefix: '/api/orders', deps, core });
   await app.register(terminalsRoutes, { prefix: '/api/terminals', deps });
   await app.register(liveRoutes, { prefix: '/api/live', deps });
   await app.register(notificationsRoutes, {
     prefix: '/api/notifications',
     deps,
-    notifier: core.notifier,
+    notifier,
   });
   await app.register(billingRoutes, { prefix: '/api/stripe-subscriptions', deps });
   await app.register(contactRoutes, { prefix: '/api/contact', deps });

@@ -1,4 +1,5 @@
 import { createLivePublisher } from './core/live-events.ts';
+import { createMetrics } from './core/metrics.ts';
 import { createSignalExpiry } from './core/signal-expiry.ts';
 import { createSignalStore } from './core/signal-store.ts';
 import type { AppDeps } from './deps.ts';
@@ -8,7 +9,6 @@ import { defineBillingReconcile } from './features/billing/billing-reconcile.ts'
 import { defineNotificationJobs } from './features/notifications/notifications-jobs.ts';
 import { createNotifier, observedBy } from './features/notifications/notifications-notifier.ts';
 import { defineOrderPruning } from './features/orders/orders-retention.ts';
-import { createMetrics } from './http/metrics.ts';
 
 /**
  * Registers every background job and starts processing. The server calls this itself in

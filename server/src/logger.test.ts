@@ -8,6 +8,7 @@ import { helloFrame, openEaSocket } from '../test/ea-socket.ts';
 import { type SmtpReceiver, startSmtpReceiver } from '../test/smtp-receiver.ts';
 import { users } from './db/schema/users.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { prettyTransport } from './logger.ts';
 
 /**
  * Redaction: a whole session of use, logged at the most verbose level, then every captured
@@ -169,5 +170,12 @@ describe('errors with cycles', () => {
     expect(res.json()).toMatchObject({ code: 'INTERNAL' });
     expect(local.lines.some((l) => JSON.stringify(l).includes('[Circular]'))).toBe(true);
     await app.close();
+  });
+});
+
+describe('prettyTransport', () => {
+  it('pretty-prints for a terminal and keeps JSON lines for anything else', () => {
+    expect(prettyTransport(true)).toMatchObject({ target: 'pino-pretty' });
+    expect(prettyTransport(false)).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
-import { type LoggerOptions, stdSerializers } from 'pino';
+import { createRequire } from 'node:module';
+import { type Logger, type LoggerOptions, pino, stdSerializers } from 'pino';
 
 /**
  * Secrets never reach the logs: licence numbers, cookies, tokens and passwords are redacted
@@ -59,4 +60,27 @@ export function loggerOptions(level: string): LoggerOptions {
       },
     },
   };
+}
+
+/**
+ * pino-pretty's transport when the logs go to a terminal and pino-pretty is installed (it is a
+ * dev dependency: production images, pipes, files and log collectors get JSON lines).
+ */
+export function prettyTransport(isTty: boolean): LoggerOptions['transport'] {
+  if (!isTty) return undefined;
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty');
+  } catch {
+    return undefined;
+  }
+  return {
+    target: 'pino-pretty',
+    options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', singleLine: true },
+  };
+}
+
+/** The process logger of the server, worker and admin CLI: readable in a terminal, JSON elsewhere. */
+export function createLogger(level: string, isTty = Boolean(process.stdout.isTTY)): Logger {
+  const transport = prettyTransport(isTty);
+  return pino(transport ? { ...loggerOptions(level), transport } : loggerOptions(level));
 }

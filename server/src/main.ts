@@ -1,15 +1,14 @@
 import closeWithGrace from 'close-with-grace';
-import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { startJobs } from './jobs.ts';
-import { loggerOptions } from './logger.ts';
+import { createLogger } from './logger.ts';
 import { loadConfigOrExit, openDepsOrExit } from './startup.ts';
 
 /** Milliseconds a SIGTERM may take: in-flight requests finish, sockets close, then we exit. */
 const shutdownGraceMs = 9000;
 
 const config = loadConfigOrExit();
-const logger = pino(loggerOptions(config.LOG_LEVEL));
+const logger = createLogger(config.LOG_LEVEL);
 const deps = await openDepsOrExit(config, logger, { migrate: true });
 
 const app = await buildApp(deps);

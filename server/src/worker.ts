@@ -1,11 +1,10 @@
-import { pino } from 'pino';
 import { startJobs } from './jobs.ts';
-import { loggerOptions } from './logger.ts';
+import { createLogger } from './logger.ts';
 import { loadConfigOrExit, openDepsOrExit } from './startup.ts';
 
 /** Entry of the worker process: runs background jobs only (no HTTP). */
 const config = loadConfigOrExit();
-const logger = pino(loggerOptions(config.LOG_LEVEL));
+const logger = createLogger(config.LOG_LEVEL);
 const deps = await openDepsOrExit(config, logger, { migrate: false });
 await startJobs(deps);
 logger.info('worker started');

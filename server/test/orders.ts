@@ -1,5 +1,5 @@
 import type { PaperPosition, PaperTerminal } from '@signalrelay/bridge/paper-terminal';
-import type { ReportedOrder } from '@signalrelay/bridge/protocol';
+import type { ReportedOrder } from '@signalrelay/contracts/ea-protocol';
 import type { FastifyInstance } from 'fastify';
 
 const minute = 60_000;

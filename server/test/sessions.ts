@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/db.ts';
-import { createSessionStore } from '../src/features/auth/auth-sessions.ts';
+import { createSessionStore } from '../src/http/sessions.ts';
 
 /**
  * A signed-in session for `userId` without going through the login form: the Cookie header

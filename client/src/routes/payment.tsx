@@ -1,6 +1,6 @@
+import { paidPlans } from '@signalrelay/contracts/billing';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { paidPlans } from '../../../server/src/features/billing/billing-schemas.ts';
 import { PaymentPage } from '../features/billing/payment-page.tsx';
 
 export const Route = createFileRoute('/payment')({

@@ -1,6 +1,6 @@
+import type { LiveEvent } from '@signalrelay/contracts/live';
 import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
-import type { LiveEvent } from '../../../server/src/core/live-events.ts';
 
 /**
  * The dashboard's live channel: one WebSocket to `/api/live` (session cookie) carrying the

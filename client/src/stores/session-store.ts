@@ -1,9 +1,9 @@
-import type { z } from 'zod';
-import { create } from 'zustand';
 import type {
   CurrentUser as ServerCurrentUser,
   sessionResponse,
-} from '../../../server/src/features/auth/auth-schemas.ts';
+} from '@signalrelay/contracts/auth';
+import type { z } from 'zod';
+import { create } from 'zustand';
 import { api } from '../lib/api-client.ts';
 
 /**

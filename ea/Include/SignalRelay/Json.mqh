@@ -6,7 +6,7 @@
 //| (AddString/AddNumber/AddLong/OpenArray when writing,             |
 //| Child/GetString/GetNumber/GetLong/GetBool when reading)          |
 //| as a string literal: ea/tools/protocol-fields.ts                 |
-//| reads those calls to check every name against protocol.ts.       |
+//| reads those calls to check every name against ea-protocol.ts.    |
 //+------------------------------------------------------------------+
 #ifndef SIGNALRELAY_JSON_MQH
 #define SIGNALRELAY_JSON_MQH

@@ -3,7 +3,7 @@
 //| the signal and result objects, and the bodies and frames built   |
 //| from them. Field names appear only as string literals in the     |
 //| Json calls here, so ea/tools/protocol-fields.ts can check them   |
-//| against bridge/src/protocol.ts.                                  |
+//| against contracts/src/ea-protocol.ts.                            |
 //+------------------------------------------------------------------+
 #ifndef SIGNALRELAY_PROTOCOL_MQH
 #define SIGNALRELAY_PROTOCOL_MQH

@@ -1,38 +1,35 @@
 import { randomUUID } from 'node:crypto';
+import { createQuotaDayClock } from '@signalrelay/contracts/quota-day';
 import type { AppDeps } from '../deps.ts';
-import { createNotifier, observedBy } from '../features/notifications/notifications-notifier.ts';
-import type { Metrics } from '../http/metrics.ts';
 import { createLicenseDirectory } from './license-directory.ts';
-import { createLivePublisher } from './live-events.ts';
+import { createLivePublisher, type PublishLive } from './live-events.ts';
+import type { Metrics } from './metrics.ts';
 import { billingConfigured } from './plans.ts';
-import { createQuotaDayClock } from './quota-day.ts';
 import { createRelayHub } from './relay-hub.ts';
 import { createSignalExpiry } from './signal-expiry.ts';
 import { createSignalStore } from './signal-store.ts';
+
+type CoreOptions = {
+  /**
+   * Lets a feature see every dashboard event as it is published (the notifications watch for
+   * failed signals, quota and EAs gone) without core knowing about it.
+   */
+  wrapLive?: (publish: PublishLive) => PublishLive;
+};
 
 /**
  * The services several features share (intake, EA gateway, history, live channel), built once
  * per app from its ports.
  */
-export function createCore(deps: AppDeps, metrics: Metrics) {
+export function createCore(deps: AppDeps, metrics: Metrics, { wrapLive }: CoreOptions = {}) {
   const { database, bus, jobs, now, logger } = deps;
   const onBusError = (err: unknown) => logger.warn({ err }, 'bus unavailable');
   const store = createSignalStore(database);
-  // Notifications watch what the dashboard is told (signal failed, quota, EA gone) and enqueue
-  // their jobs in the background: nothing on the request path waits for them.
-  const notifier = createNotifier({
-    db: database.db,
-    jobs,
-    bus,
-    now,
-    logger,
-    minuteMs: deps.config.NOTIFY_MINUTE_MS,
-  });
-  const publishLive = observedBy(createLivePublisher(bus, onBusError), notifier);
+  const live = createLivePublisher(bus, onBusError);
+  const publishLive = wrapLive ? wrapLive(live) : live;
   return {
     store,
     publishLive,
-    notifier,
     licenses: createLicenseDirectory({
       db: database.db,
       bus,

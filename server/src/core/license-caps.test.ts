@@ -1,4 +1,4 @@
-import { closeCodes } from '@signalrelay/bridge/protocol';
+import { closeCodes } from '@signalrelay/contracts/ea-protocol';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

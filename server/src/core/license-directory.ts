@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/db.ts';
 import { type Plan, users } from '../db/schema/users.ts';
 import type { Bus } from '../ports/bus.ts';
+import { setNewest } from './bounded-map.ts';
 import { hashLicense } from './licenses.ts';
 import { effectivePlan } from './plans.ts';
 import { userChangedChannel } from './user-events.ts';
@@ -44,12 +45,7 @@ export function createLicenseDirectory({
   const hashByUser = new Map<string, string>();
 
   function remember(hash: string, owner: LicenseOwner | null, ttl: number) {
-    if (byHash.size >= maxEntries) {
-      // Maps iterate in insertion order: drop the oldest entry.
-      const oldest = byHash.keys().next().value;
-      if (oldest !== undefined) byHash.delete(oldest);
-    }
-    byHash.set(hash, { owner, expiresAt: now() + ttl });
+    setNewest(byHash, hash, { owner, expiresAt: now() + ttl }, maxEntries);
     if (owner) hashByUser.set(owner.userId, hash);
   }
 

@@ -1,20 +1,10 @@
+import type { LiveEvent } from '@signalrelay/contracts/live';
 import type { Bus } from '../ports/bus.ts';
-import type { SignalView } from './signal-view.ts';
 
 /**
- * Events for a signed-in user's dashboard, published on the bus so that whichever instance
- * holds the browser's /api/live socket forwards them. Lossy by design: the dashboard refetches
- * over REST when its socket reconnects.
+ * A signed-in user's dashboard events (contracts/live) go out on the bus, so that whichever
+ * instance holds the browser's /api/live socket forwards them.
  */
-export type LiveEvent =
-  | { type: 'signal'; signal: SignalView }
-  | { type: 'ea'; connected: boolean; lastConnected: number | null }
-  | { type: 'quota'; used: number; limit: number; remaining: number; resetsAt: number }
-  | { type: 'orders'; changed: number }
-  /** A terminal's health or refusals changed: the dashboard reloads its terminal list. */
-  | { type: 'terminals' }
-  /** A setup step was recorded on another device (the licence copied): reload the checklist. */
-  | { type: 'setup' };
 
 export const liveChannel = (userId: string) => `live:${userId}`;
 

@@ -1,13 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Plan, users } from '../db/schema/users.ts';
 
-/** Plan entitlements (spec section 6). */
-export const planLimits: Record<Plan, { signalsPerDay: number; historyDays: number | null }> = {
-  free: { signalsPerDay: 0, historyDays: 30 },
-  basic: { signalsPerDay: 100, historyDays: 90 },
-  pro: { signalsPerDay: 500, historyDays: null },
-};
-
 /** Billing exists only with Stripe keys; without them the server is self-hosted (DESIGN.md §3). */
 export function billingConfigured(config: Pick<Config, 'STRIPE_SECRET_KEY'>): boolean {
   return Boolean(config.STRIPE_SECRET_KEY);

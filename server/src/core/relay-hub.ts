@@ -1,4 +1,4 @@
-import type { Signal as EaSignal } from '@signalrelay/bridge/protocol';
+import type { Signal as EaSignal } from '@signalrelay/contracts/ea-protocol';
 import type { Bus } from '../ports/bus.ts';
 
 /** A signal on its way to terminals: everything an instance needs, no database read. */

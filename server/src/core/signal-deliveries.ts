@@ -1,7 +1,7 @@
+import type { SignalDelivery } from '@signalrelay/contracts/signals';
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/db.ts';
 import { signalDeliveries, terminals } from '../db/schema/signals.ts';
-import type { SignalDelivery } from './signal-view.ts';
 
 /**
  * The terminal each of these signals was delivered to (see `SignalDelivery`), by signal id;

@@ -2,8 +2,8 @@ import type { PublishLive } from '../core/live-events.ts';
 import type { SignalStore } from '../core/signal-store.ts';
 import { toSignalView } from '../core/signal-view.ts';
 import type { Db } from '../db/db.ts';
-import type { Metrics } from '../http/metrics.ts';
 import type { Jobs } from '../ports/jobs.ts';
+import type { Metrics } from './metrics.ts';
 import { findDeliveries } from './signal-deliveries.ts';
 
 export const expireJob = 'signals.expire';

@@ -1,5 +1,5 @@
 /** A signal's shapes: its row as features see it, what intake stores, what an EA gets. */
-import type { Signal as EaSignal } from '@signalrelay/bridge/protocol';
+import type { Signal as EaSignal } from '@signalrelay/contracts/ea-protocol';
 import { getTableColumns } from 'drizzle-orm';
 import { signals } from '../db/schema/signals.ts';
 import type { insertedColumns } from './signal-statements.ts';

@@ -1,3 +1,4 @@
+import { alertNumberFields } from '@signalrelay/contracts/signals';
 import { signals } from '../db/schema/signals.ts';
 
 /**
@@ -10,13 +11,7 @@ export const insertedColumns = [
   'userId',
   'symbol',
   'position',
-  'lot',
-  'price',
-  'slpoint',
-  'tppoint',
-  'trailingStop',
-  'breakEvenPips',
-  'riskPercentage',
+  ...alertNumberFields,
   'isTest',
   'senderPlatform',
   'platform',

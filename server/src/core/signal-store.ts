@@ -1,4 +1,4 @@
-import type { SignalResult } from '@signalrelay/bridge/protocol';
+import type { SignalResult } from '@signalrelay/contracts/ea-protocol';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/db.ts';
 import { isPermanent } from '../db/db-errors.ts';

@@ -1,27 +1,5 @@
+import type { DisplayStatus, SignalDelivery, SignalView } from '@signalrelay/contracts/signals';
 import type { SignalRow } from './signal-rows.ts';
-
-/**
- * The terminal a signal was delivered to, as the dashboard names it in the signal's journey:
- * the one that executed it, else the first that received it. `transport` is how that
- * terminal was connected (its latest connection, for a signal read back from history).
- */
-export type SignalDelivery = {
-  account: string;
-  broker: string;
-  platform: 'mt4' | 'mt5';
-  transport: 'ws' | 'poll' | null;
-  eaVersion: string | null;
-};
-
-export const displayStatuses = [
-  'success',
-  'error',
-  'failed',
-  'pending',
-  'quota_blocked',
-  'test_success',
-] as const;
-export type DisplayStatus = (typeof displayStatuses)[number];
 
 /**
  * Spec section 4: a test signal the EA processed (or that was stored as failed) shows as
@@ -36,7 +14,7 @@ export function displayStatusOf(row: Pick<SignalRow, 'status' | 'isTest'>): Disp
  * The signal as the dashboard reads it (spec section 3, plus hop timings, its expiry and the
  * terminal it was delivered to; null while no terminal has it).
  */
-export function toSignalView(row: SignalRow, delivery: SignalDelivery | null = null) {
+export function toSignalView(row: SignalRow, delivery: SignalDelivery | null = null): SignalView {
   const received = row.receivedAt.getTime();
   const delivered = row.deliveredAt?.getTime() ?? null;
   const executed = row.executedAt?.getTime() ?? null;
@@ -77,4 +55,3 @@ export function toSignalView(row: SignalRow, delivery: SignalDelivery | null = n
     delivery,
   };
 }
-export type SignalView = ReturnType<typeof toSignalView>;

@@ -1,3 +1,5 @@
+import { setNewest } from './bounded-map.ts';
+
 /**
  * In-process throttles for the hot paths (webhook, EA gateway): no round trip to Redis for
  * valid traffic. Each instance counts on its own, so with n instances behind a balancer a
@@ -51,9 +53,7 @@ export function createRateLimiter(
       const result = verdict(bucket.tokens);
       if (result.allowed) bucket.tokens -= 1;
       // Re-inserted at the end: the Map's first key is always the least recently used.
-      buckets.delete(key);
-      buckets.set(key, bucket);
-      if (buckets.size > maxKeys) buckets.delete(buckets.keys().next().value as string);
+      setNewest(buckets, key, bucket, maxKeys);
       return result;
     },
     peek(key: string): Verdict {
@@ -109,11 +109,7 @@ export function createMissGuard({
         return verdict;
       }
       const refused = (refusedByIp.get(ip) ?? 0) + 1;
-      refusedByIp.delete(ip);
-      refusedByIp.set(ip, refused);
-      if (refusedByIp.size > defaultMaxKeys) {
-        refusedByIp.delete(refusedByIp.keys().next().value as string);
-      }
+      setNewest(refusedByIp, ip, refused, defaultMaxKeys);
       // The first refusal, then every hundredth: enough to alert on, not a log flood.
       if (refused === 1 || refused % 100 === 0) {
         warn({ ip, refused }, 'unknown licence numbers throttled');

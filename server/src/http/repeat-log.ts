@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { setNewest } from '../core/bounded-map.ts';
 
 /** How long identical client errors are counted before they are logged again. */
 export const repeatIntervalMs = 60_000;
@@ -51,14 +52,14 @@ export function createRepeatLog({
         return;
       }
       if (entry) writeRepeats(entry);
-      entries.delete(key);
       log.info(fields, message);
-      entries.set(key, { fields, message, since: now(), repeated: 0 });
-      if (entries.size > maxKeys) {
-        const stalest = entries.keys().next().value as string;
-        writeRepeats(entries.get(stalest)!);
-        entries.delete(stalest);
-      }
+      const stalest = setNewest(
+        entries,
+        key,
+        { fields, message, since: now(), repeated: 0 },
+        maxKeys,
+      );
+      if (stalest) writeRepeats(stalest[1]);
     },
     sweep,
     /** Stops the sweep and writes every count still open. */

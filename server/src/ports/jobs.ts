@@ -3,6 +3,9 @@
  * Jobs run at least once, so every handler must be idempotent. Data travels as JSON (a Date
  * arrives as a string). A failing job is retried with growing delays, then logged as failed.
  */
+
+import { backoffStep } from '@signalrelay/contracts/backoff';
+
 export type JobHandler<T = unknown> = (data: T) => Promise<void>;
 
 export type ScheduleOptions = {
@@ -43,5 +46,5 @@ export const defaultJobBackoffMs = 2000;
 
 /** The delay before retry number `retry` (1 for the first retry). */
 export function retryDelay(backoffMs: number, retry: number) {
-  return backoffMs * 2 ** (retry - 1);
+  return backoffStep(backoffMs, retry - 1);
 }

@@ -1,3 +1,4 @@
+import { alertNumberFields } from '@signalrelay/contracts/signals';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -44,13 +45,7 @@ const webhookFields = [
   'licenseNumber',
   'symbol',
   'position',
-  'lot',
-  'price',
-  'slpoint',
-  'tppoint',
-  'trailingStop',
-  'breakEvenPips',
-  'riskPercentage',
+  ...alertNumberFields,
   'platform',
   'alertId',
   'senderPlatform',

@@ -1,6 +1,6 @@
+import { quotaDayAt } from '@signalrelay/contracts/quota-day';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quotaDayAt } from '../../src/core/quota-day.ts';
 import { signals } from '../../src/db/schema/signals.ts';
 import { quotaKey } from '../../src/features/signals/signals-intake.ts';
 import { type PrivateRedis, startPrivateRedis } from '../private-redis.ts';

@@ -1,5 +1,5 @@
+import { quotaDayAt } from '@signalrelay/contracts/quota-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quotaDayAt } from '../../src/core/quota-day.ts';
 import { quotaKey } from '../../src/features/signals/signals-intake.ts';
 import { type PrivateRedis, startPrivateRedis } from '../private-redis.ts';
 import { type ServerProcess, startServerProcess } from '../server-process.ts';

@@ -1,3 +1,5 @@
+import { quotaDayAt } from '@signalrelay/contracts/quota-day';
+
 /** Number display rules (spec section 9): prices 5 decimals, other numbers 2, win rate 1. */
 
 const fixed = (digits: number) =>
@@ -53,29 +55,7 @@ export function formatDuration(ms: number): string {
   return hours > 0 ? `${hours}h ${String(rest).padStart(2, '0')}m` : `${rest}m`;
 }
 
-const easternParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/New_York',
-  hourCycle: 'h23',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-});
-
-function easternSecondsOfDay(instant: number): number {
-  const parts = Object.fromEntries(
-    easternParts.formatToParts(new Date(instant)).map((p) => [p.type, Number(p.value)]),
-  );
-  return (parts.hour ?? 0) * 3600 + (parts.minute ?? 0) * 60 + (parts.second ?? 0);
-}
-
 /** Milliseconds until the next midnight in US Eastern time, when daily quotas reset. */
 export function msUntilEasternMidnight(now: number): number {
-  const wholeSecond = now - (now % 1000);
-  let midnight = wholeSecond + (86_400 - easternSecondsOfDay(now)) * 1000;
-  // On a daylight-saving change the day is 23 or 25 hours long: the first guess lands at
-  // 01:00 or 23:00 Eastern, one hour off.
-  const hourThere = Math.floor(easternSecondsOfDay(midnight) / 3600);
-  if (hourThere === 23) midnight += 3_600_000;
-  else if (hourThere === 1) midnight -= 3_600_000;
-  return midnight - now;
+  return quotaDayAt(now).resetsAt - now;
 }

@@ -1,9 +1,5 @@
+import type { CurrentUser, loginResponse, messageResponse } from '@signalrelay/contracts/auth';
 import type { z } from 'zod';
-import type {
-  CurrentUser,
-  loginResponse,
-  messageResponse,
-} from '../../../../server/src/features/auth/auth-schemas.ts';
 import { ApiError, api } from '../../lib/api-client.ts';
 
 /** The /api/auth calls of the account screens (spec section 7), typed by the server's schemas. */
@@ -21,7 +17,6 @@ export const authApi = {
   resetPassword: (token: string, password: string) =>
     api.post<Message>('/api/auth/reset-password', { token, password }),
   dashboardAccess: () => api.get<CurrentUser & { access: true }>('/api/auth/dashboard-access'),
-  logout: () => api.post<Message>('/api/auth/logout'),
   resendVerification: () => api.post<Message>('/api/auth/resend-verification'),
 };
 

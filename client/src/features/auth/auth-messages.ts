@@ -1,4 +1,4 @@
-import type { LoginErrorCode } from '../../../../server/src/features/auth/auth-schemas.ts';
+import type { LoginErrorCode } from '@signalrelay/contracts/auth';
 
 /** Every text of the account screens that the spec fixes (sections 4, 5 and 8), in one place. */
 

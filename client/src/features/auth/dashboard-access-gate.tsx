@@ -5,10 +5,10 @@ import { MailIcon } from '../../components/icons.tsx';
 import { LoadingState } from '../../components/states.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useSession } from '../../stores/session-store.ts';
+import { useDashboardLogout } from '../shared/use-dashboard-logout.ts';
 import { authApi, serverText } from './auth-api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { loginHref } from './session-check.ts';
-import { useDashboardLogout } from './use-dashboard-logout.ts';
 
 /** Access errors that mean "choose a plan" rather than "sign in again" (spec section 8). */
 const paymentErrors = new Set(['Subscription required', 'Subscription expired']);

@@ -1,6 +1,6 @@
+import { isValidPassword } from '@signalrelay/contracts/auth';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { isValidPassword } from '../../../../server/src/features/auth/auth-schemas.ts';
 import { Button } from '../../components/button.tsx';
 import { FormField, Input } from '../../components/form-field.tsx';
 import { HrefLink } from '../../components/href-link.tsx';

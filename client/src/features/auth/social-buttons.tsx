@@ -1,4 +1,4 @@
-import type { OAuthProvider } from '../../../../server/src/features/auth/auth-schemas.ts';
+import type { OAuthProvider } from '@signalrelay/contracts/auth';
 import { Button } from '../../components/button.tsx';
 import { Divider } from './auth-card.tsx';
 import { useOAuthProviders } from './use-oauth-providers.ts';

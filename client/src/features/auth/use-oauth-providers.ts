@@ -1,9 +1,6 @@
+import type { OAuthProvider, providersResponse } from '@signalrelay/contracts/auth';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
-import type {
-  OAuthProvider,
-  providersResponse,
-} from '../../../../server/src/features/auth/auth-schemas.ts';
 import { api } from '../../lib/api-client.ts';
 
 // The server's keys do not change while a page is open: one request per visit.

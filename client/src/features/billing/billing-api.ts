@@ -1,10 +1,10 @@
-import type { z } from 'zod';
 import type {
   BillingStatus,
   PaidPlan,
   reactivateResponse,
   redirectResponse,
-} from '../../../../server/src/features/billing/billing-schemas.ts';
+} from '@signalrelay/contracts/billing';
+import type { z } from 'zod';
 import { api } from '../../lib/api-client.ts';
 
 /** The /api/stripe-subscriptions calls (spec section 7) and licence regeneration, typed by the server. */

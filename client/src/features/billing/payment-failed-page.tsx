@@ -1,4 +1,4 @@
-import type { PaidPlan } from '../../../../server/src/features/billing/billing-schemas.ts';
+import type { PaidPlan } from '@signalrelay/contracts/billing';
 import { buttonClasses } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
 import { HrefLink } from '../../components/href-link.tsx';

@@ -1,6 +1,6 @@
+import type { PaidPlan } from '@signalrelay/contracts/billing';
 import { useRouter } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
-import type { PaidPlan } from '../../../../server/src/features/billing/billing-schemas.ts';
 import { Badge } from '../../components/badge.tsx';
 import { Button, buttonClasses } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';

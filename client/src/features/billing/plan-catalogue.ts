@@ -1,5 +1,5 @@
-import { planLimits } from '../../../../server/src/core/plans.ts';
-import type { PaidPlan } from '../../../../server/src/features/billing/billing-schemas.ts';
+import type { PaidPlan } from '@signalrelay/contracts/billing';
+import { planLimits } from '@signalrelay/contracts/billing';
 
 export type PlanOffer = {
   plan: PaidPlan;

@@ -1,5 +1,5 @@
+import type { BillingStatus } from '@signalrelay/contracts/billing';
 import { useEffect, useState } from 'react';
-import type { BillingStatus } from '../../../../server/src/features/billing/billing-schemas.ts';
 import { billingApi } from './billing-api.ts';
 
 let cached: Promise<BillingStatus> | null = null;

@@ -1,11 +1,11 @@
-import { type FormEvent, useState } from 'react';
 import {
   type ContactMessageInput,
   contactCategories,
   contactCategoryLabels,
   contactLimits,
   contactMessageSchema,
-} from '../../../../server/src/features/contact/contact-schemas.ts';
+} from '@signalrelay/contracts/contact';
+import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/button.tsx';
 import { FormField, Input, Select, Textarea } from '../../components/form-field.tsx';
 import { ApiError, api } from '../../lib/api-client.ts';

@@ -3,10 +3,10 @@ import { Suspense, useCallback, useState } from 'react';
 import { ChevronDownIcon } from '../../components/icons.tsx';
 import { LoadingState } from '../../components/states.tsx';
 import { useLiveConnection } from '../../stores/live-store.ts';
-import { DashboardWelcome } from '../auth/dashboard-welcome.tsx';
-import { SetupChecklist } from '../setup/setup-checklist.tsx';
 import { DashboardMobileMenu, DashboardSidebar } from './dashboard-nav.tsx';
 import { tabOf } from './dashboard-tabs.tsx';
+import { DashboardWelcome } from './dashboard-welcome.tsx';
+import { SetupChecklist } from './setup-checklist.tsx';
 
 /**
  * The dashboard (spec section 2): the welcome header, then the tab the URL hash names, chosen

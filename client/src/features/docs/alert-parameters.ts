@@ -1,5 +1,5 @@
+import { webhookAlertSchema } from '@signalrelay/contracts/signals';
 import { z } from 'zod';
-import { webhookAlertSchema } from '../../../../server/src/features/signals/signals-schemas.ts';
 
 /** One row of the parameter reference, read from the schema the webhook validates with. */
 export type AlertParameter = {

@@ -1,8 +1,5 @@
+import type { DownloadEntry, DownloadPackage } from '@signalrelay/contracts/downloads';
 import { Link } from '@tanstack/react-router';
-import type {
-  DownloadEntry,
-  DownloadPackage,
-} from '../../../../server/src/features/downloads/downloads-schemas.ts';
 import { Badge } from '../../components/badge.tsx';
 import { buttonClasses } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';

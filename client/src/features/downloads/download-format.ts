@@ -1,4 +1,4 @@
-import type { DownloadEntry } from '../../../../server/src/features/downloads/downloads-schemas.ts';
+import type { DownloadEntry } from '@signalrelay/contracts/downloads';
 
 export const platformNames: Record<DownloadEntry['platform'], string> = {
   mt5: 'MetaTrader 5',

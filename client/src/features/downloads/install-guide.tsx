@@ -1,5 +1,5 @@
+import type { DownloadsManifest } from '@signalrelay/contracts/downloads';
 import type { ReactNode } from 'react';
-import type { DownloadsManifest } from '../../../../server/src/features/downloads/downloads-schemas.ts';
 import { Badge } from '../../components/badge.tsx';
 import { buttonClasses } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';

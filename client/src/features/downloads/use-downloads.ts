@@ -1,5 +1,5 @@
+import type { DownloadsManifest } from '@signalrelay/contracts/downloads';
 import { useCallback, useEffect, useState } from 'react';
-import type { DownloadsManifest } from '../../../../server/src/features/downloads/downloads-schemas.ts';
 import { api } from '../../lib/api-client.ts';
 
 let cached: Promise<DownloadsManifest> | null = null;

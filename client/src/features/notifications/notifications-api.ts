@@ -4,7 +4,7 @@ import type {
   SettingsInput,
   SettingsView,
   TestReply,
-} from '../../../../server/src/features/notifications/notifications-schemas.ts';
+} from '@signalrelay/contracts/notifications';
 import { api, apiRequest } from '../../lib/api-client.ts';
 
 /** GET/PUT /api/notifications and POST /api/notifications/test, typed by the server's contracts. */

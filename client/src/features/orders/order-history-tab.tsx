@@ -1,5 +1,5 @@
+import { orderPageSizes } from '@signalrelay/contracts/orders';
 import { lazy, Suspense, useState } from 'react';
-import { orderPageSizes } from '../../../../server/src/features/orders/orders-schemas.ts';
 import { Button } from '../../components/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/card.tsx';
 import { ConfirmDialog } from '../../components/dialog.tsx';

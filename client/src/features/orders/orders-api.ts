@@ -4,7 +4,7 @@ import type {
   OrderSortField,
   OrderStatistics,
   OrderView,
-} from '../../../../server/src/features/orders/orders-schemas.ts';
+} from '@signalrelay/contracts/orders';
 import { api } from '../../lib/api-client.ts';
 
 /** The Order History calls (spec section 7), typed by the server's contracts. */

@@ -1,5 +1,5 @@
+import { defaultOrderPageSize } from '@signalrelay/contracts/orders';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { defaultOrderPageSize } from '../../../../server/src/features/orders/orders-schemas.ts';
 import { useLiveEvents } from '../../stores/live-store.ts';
 import { loadErrorText } from './order-messages.ts';
 import {

@@ -1,4 +1,4 @@
-import { webhookAlertSchema } from '../../../../server/src/features/signals/signals-schemas.ts';
+import { webhookAlertSchema } from '@signalrelay/contracts/signals';
 import { alertSenderPlatform, numberOf, type TestForm } from './signal-test-form.ts';
 
 /**

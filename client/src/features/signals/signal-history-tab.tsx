@@ -1,5 +1,5 @@
+import { historyPageSizes } from '@signalrelay/contracts/signals';
 import { lazy, Suspense } from 'react';
-import { historyPageSizes } from '../../../../server/src/features/signals/signals-schemas.ts';
 import { Button } from '../../components/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/card.tsx';
 import { Pagination } from '../../components/pagination.tsx';

@@ -1,5 +1,5 @@
+import { webhookAlertSchema } from '@signalrelay/contracts/signals';
 import { describe, expect, it } from 'vitest';
-import { webhookAlertSchema } from '../../../../server/src/features/signals/signals-schemas.ts';
 import {
   defaultTestForm,
   numberOf,

@@ -1,9 +1,9 @@
-import type { SignalView } from '../../../../server/src/core/signal-view.ts';
 import type {
   historyPeriods,
   historyStatuses,
+  SignalView,
   WebhookReply,
-} from '../../../../server/src/features/signals/signals-schemas.ts';
+} from '@signalrelay/contracts/signals';
 import { api } from '../../lib/api-client.ts';
 
 /** The Signal History and Signal Test calls (spec section 7), typed by the server's contracts. */

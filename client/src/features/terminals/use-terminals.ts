@@ -1,5 +1,5 @@
+import type { TerminalView } from '@signalrelay/contracts/terminals';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { TerminalView } from '../../../../server/src/features/terminals/terminals-routes.ts';
 import { api } from '../../lib/api-client.ts';
 import { useLive, useLiveEvents } from '../../stores/live-store.ts';
 

@@ -1,6 +1,6 @@
+import type { OrderView } from '@signalrelay/contracts/orders';
+import type { SignalView } from '@signalrelay/contracts/signals';
 import { until } from '../../../../bridge/test/wait.ts';
-import type { SignalView } from '../../../../server/src/core/signal-view.ts';
-import type { OrderView } from '../../../../server/src/features/orders/orders-schemas.ts';
 import type { ScenarioServer, TraderAccount } from './server.ts';
 
 /**

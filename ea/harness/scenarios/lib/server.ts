@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../../server/src/app.ts';
 import { createTestApp, type TestApp } from '../../../../server/test/app.ts';
+import { buildApp } from '../../../../server/test/internals.ts';
 import { sessionCookie } from '../../../../server/test/sessions.ts';
 import { createTestUser } from '../../../../server/test/users.ts';
 

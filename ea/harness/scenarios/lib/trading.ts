@@ -1,4 +1,4 @@
-import type { SignalView } from '../../../../server/src/core/signal-view.ts';
+import type { SignalView } from '@signalrelay/contracts/signals';
 import type { Account, Side } from '../../host/broker/account.ts';
 import type { EaProcess, JournalLine } from '../../host/ea-process.ts';
 import { type Alert, postAlert, signalOutcome } from './api.ts';

@@ -1,3 +1,5 @@
+import { signalStatuses, webhookPositions } from '@signalrelay/contracts/signals';
+import type { TerminalHealthIssue } from '@signalrelay/contracts/terminals';
 import { sql } from 'drizzle-orm';
 import {
   doublePrecision,
@@ -18,11 +20,8 @@ import { users } from './users.ts';
 export const eaPlatforms = ['mt4', 'mt5'] as const;
 export const eaTransports = ['ws', 'poll'] as const;
 
-export type TerminalHealthIssue = { code: string; message: string; symbol?: string };
 /** `chart`: where the refused copy runs; `holderChart`: where the one trading runs. */
 export type ExecutorRefusal = { at: number; chart: string; holderChart: string };
-export const positions = ['buy', 'sell', 'closebuy', 'closesell', 'closeall'] as const;
-export const signalStatuses = ['pending', 'success', 'error', 'failed', 'quota_blocked'] as const;
 
 /** One MetaTrader terminal running our EA: licence + platform + account + broker. */
 export const terminals = pgTable(
@@ -59,7 +58,7 @@ export const signals = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     symbol: text('symbol').notNull(),
     /** Null only on an alert refused for its content whose position was missing or unknown. */
-    position: text('position', { enum: positions }),
+    position: text('position', { enum: webhookPositions }),
     lot: doublePrecision('lot').notNull().default(0),
     price: doublePrecision('price').notNull().default(0),
     slpoint: doublePrecision('slpoint').notNull().default(0),

@@ -1,8 +1,9 @@
+import { plans } from '@signalrelay/contracts/billing';
 import { boolean, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAt, idColumn } from './columns.ts';
 
-export const plans = ['free', 'basic', 'pro'] as const;
-export type Plan = (typeof plans)[number];
+// The plan names are part of the API (contracts); the column holds one of them.
+export { type Plan, plans } from '@signalrelay/contracts/billing';
 
 export const users = pgTable('users', {
   id: idColumn(),

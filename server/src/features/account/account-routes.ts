@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createLivePublisher } from '../../core/live-events.ts';
 import type { AppDeps } from '../../deps.ts';
-import { requireSameOrigin, requireUser, signedInUser } from '../auth/auth-guards.ts';
+import { requireSameOrigin, requireUser, signedInUser } from '../../http/auth-guards.ts';
 import { regenerateLicense } from './account-licenses.ts';
 import { recordLicenseCopied, setupProgressOf } from './account-setup.ts';
 

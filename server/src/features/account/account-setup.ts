@@ -1,25 +1,13 @@
+import type { SetupProgress } from '@signalrelay/contracts/account';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { signals, terminals } from '../../db/schema/signals.ts';
 import { users } from '../../db/schema/users.ts';
 
 /**
- * The dashboard's setup checklist (issue 20): each step is read from what really happened, so
- * it ticks itself on every device. Once all four were done the user's row says so for good:
- * the checklist must not come back when old signals are deleted or a terminal is removed.
+ * The dashboard's setup checklist (issue 20), read from what really happened so it ticks itself
+ * on every device; done for good once all four steps were.
  */
-export type SetupProgress = {
-  /** The owner pressed Copy beside their licence number. */
-  licenseCopied: boolean;
-  /** A terminal with our EA has connected with this licence at least once. */
-  eaConnected: boolean;
-  /** A test signal reached an EA, which processed it (it answers `skipped`: stored as success). */
-  testSignalReceived: boolean;
-  /** An alert that is not a test was accepted from the webhook (refused alerts do not count). */
-  liveAlertReceived: boolean;
-  done: boolean;
-};
-
 const everyStepDone: SetupProgress = {
   licenseCopied: true,
   eaConnected: true,

@@ -1,8 +1,8 @@
+import type { CurrentUser } from '@signalrelay/contracts/auth';
 import type { Config } from '../../config.ts';
 import { generateLicenseNumber, hashLicense } from '../../core/licenses.ts';
 import { billingConfigured } from '../../core/plans.ts';
 import type { Plan, users } from '../../db/schema/users.ts';
-import type { CurrentUser } from '../auth/auth-schemas.ts';
 
 type UserRow = Omit<typeof users.$inferSelect, 'passwordHash'>;
 

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { randomToken, sha256 } from '../../core/tokens.ts';
 import type { Db } from '../../db/db.ts';
 import { emailTokens } from '../../db/schema/users.ts';
-import { randomToken, sha256 } from './auth-tokens.ts';
 
 export type TokenPurpose = 'verify' | 'reset';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sha256 } from '../../core/tokens.ts';
 import { AppError } from '../../errors.ts';
-import { sha256 } from './auth-tokens.ts';
 
 /**
  * Per-IP limits (route `config.rateLimit`, checked before the body is even read) stop one

@@ -1,10 +1,9 @@
 import { createHmac } from 'node:crypto';
+import type { OAuthProvider } from '@signalrelay/contracts/auth';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 
-import type { OAuthProvider } from './auth-schemas.ts';
-
-export { type OAuthProvider, oauthProviders } from './auth-schemas.ts';
+export { type OAuthProvider, oauthProviders } from '@signalrelay/contracts/auth';
 
 /** Who the provider says signed in. `emailVerified`: the provider vouches for the address. */
 export type OAuthProfile = {

@@ -1,7 +1,8 @@
 import fastifyOauth2, { type OAuth2Namespace } from '@fastify/oauth2';
+import { type LoginErrorCode, redirectQuery } from '@signalrelay/contracts/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
-import { setSessionCookie } from './auth-guards.ts';
+import { setSessionCookie } from '../../http/auth-guards.ts';
 import { createOAuthAccounts } from './auth-oauth-accounts.ts';
 import {
   type ConfiguredProvider,
@@ -9,7 +10,6 @@ import {
   type OAuthProfile,
   oauthProviders,
 } from './auth-oauth-providers.ts';
-import { type LoginErrorCode, redirectQuery } from './auth-schemas.ts';
 
 /** Where to go after signing in when the login page named no (usable) destination. */
 const defaultDestination = '/dashboard';

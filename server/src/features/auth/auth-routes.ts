@@ -1,21 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
-import { parseInput } from '../../http/validate.ts';
-import { dashboardAccess } from '../account/account-access.ts';
-import { billingConfigured, currentUserOf } from '../account/account-users.ts';
-import {
-  clearSessionCookie,
-  requireSameOrigin,
-  requireUser,
-  sessionIdOf,
-  setSessionCookie,
-  signedInUser,
-} from './auth-guards.ts';
-import { addressLimits, ipLimits, perAddressLimit } from './auth-limits.ts';
-import { registerOAuth } from './auth-oauth.ts';
-import { configuredProvider } from './auth-oauth-providers.ts';
 import {
   forgotBody,
   loginBody,
@@ -25,9 +7,27 @@ import {
   type sessionResponse,
   signupBody,
   verifyQuery,
-} from './auth-schemas.ts';
+} from '@signalrelay/contracts/auth';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import {
+  clearSessionCookie,
+  requireSameOrigin,
+  requireUser,
+  sessionIdOf,
+  setSessionCookie,
+  signedInUser,
+} from '../../http/auth-guards.ts';
+import type { SessionUser } from '../../http/sessions.ts';
+import { parseInput } from '../../http/validate.ts';
+import { dashboardAccess } from '../account/account-access.ts';
+import { billingConfigured, currentUserOf } from '../account/account-users.ts';
+import { addressLimits, ipLimits, perAddressLimit } from './auth-limits.ts';
+import { registerOAuth } from './auth-oauth.ts';
+import { configuredProvider } from './auth-oauth-providers.ts';
 import { createAuthService } from './auth-service.ts';
-import type { SessionUser } from './auth-sessions.ts';
 
 type Options = { deps: AppDeps };
 type SessionResponse = z.infer<typeof sessionResponse>;

@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import { oauthIdentities, users } from '../../db/schema/users.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
+import type { SessionStore, SessionUser } from '../../http/sessions.ts';
 import { announceUserChanged } from '../account/account-events.ts';
 import { newUserValues } from '../account/account-users.ts';
 import { createEmailTokens } from './auth-email-tokens.ts';
 import { queueAuthMail } from './auth-mail-jobs.ts';
 import { hashPassword, verifyPassword } from './auth-passwords.ts';
-import type { SessionStore, SessionUser } from './auth-sessions.ts';
 
 type Deps = Pick<AppDeps, 'database' | 'jobs' | 'bus' | 'config' | 'now' | 'logger'> & {
   sessions: SessionStore;

@@ -11,8 +11,8 @@ import {
   uniqueEmail,
 } from '../../../test/auth.ts';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver.ts';
+import { sha256 } from '../../core/tokens.ts';
 import { emailTokens, sessions, users } from '../../db/schema/users.ts';
-import { sha256 } from './auth-tokens.ts';
 
 const hour = 60 * 60 * 1000;
 

@@ -1,13 +1,13 @@
+import { type BillingStatus, checkoutBody, trialDays } from '@signalrelay/contracts/billing';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { billingConfigured } from '../../core/plans.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
+import { requireSameOrigin, requireUser, signedInUser } from '../../http/auth-guards.ts';
 import { parseInput } from '../../http/validate.ts';
-import { requireSameOrigin, requireUser, signedInUser } from '../auth/auth-guards.ts';
 import { createStripeEventProcessor, type EventOutcome } from './billing-events.ts';
 import { queueBillingMail } from './billing-mail-jobs.ts';
-import { type BillingStatus, checkoutBody, trialDays } from './billing-schemas.ts';
 import { type BillingService, createBillingService } from './billing-service.ts';
 import { openStripeBilling } from './billing-stripe.ts';
 import { createSubscriptionSync } from './billing-sync.ts';

@@ -1,13 +1,13 @@
+import { type PaidPlan, type SubscriptionFields, trialDays } from '@signalrelay/contracts/billing';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/db.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../errors.ts';
+import type { SessionUser } from '../../http/sessions.ts';
 import type { Bus } from '../../ports/bus.ts';
 import { announceUserChanged } from '../account/account-events.ts';
-import type { SessionUser } from '../auth/auth-sessions.ts';
-import { type PaidPlan, type SubscriptionFields, trialDays } from './billing-schemas.ts';
 import type { StripeBilling } from './billing-stripe.ts';
 import { lockUser, type SubscriptionSync, subscriptionFieldsOf } from './billing-sync.ts';
 

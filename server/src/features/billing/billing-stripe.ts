@@ -1,7 +1,7 @@
+import type { PaidPlan } from '@signalrelay/contracts/billing';
 import Stripe from 'stripe';
 import type { Config } from '../../config.ts';
 import { billingConfigured } from '../../core/plans.ts';
-import type { PaidPlan } from './billing-schemas.ts';
 
 /** What the billing feature needs from Stripe, opened once from config. */
 export type StripeBilling = {

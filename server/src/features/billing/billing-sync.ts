@@ -1,9 +1,9 @@
+import type { PaidPlan, SubscriptionFields } from '@signalrelay/contracts/billing';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/db.ts';
 import { users } from '../../db/schema/users.ts';
-import type { PaidPlan, SubscriptionFields } from './billing-schemas.ts';
 import { planOfPrice, type StripeBilling } from './billing-stripe.ts';
 
 /** A transaction handle: every write of subscription state happens inside one. */

@@ -1,8 +1,12 @@
+import {
+  type ContactInfo,
+  type ContactReply,
+  contactMessageSchema,
+} from '@signalrelay/contracts/contact';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
-import { type ContactInfo, type ContactReply, contactMessageSchema } from './contact-schemas.ts';
 import { createContactService } from './contact-service.ts';
 
 type Options = { deps: AppDeps };

@@ -1,7 +1,7 @@
+import { type ContactMessage, contactCategoryLabels } from '@signalrelay/contracts/contact';
 import type { Db } from '../../db/db.ts';
 import { contactMessages } from '../../db/schema/misc.ts';
 import type { Mail, Mailer } from '../../ports/mailer.ts';
-import { type ContactMessage, contactCategoryLabels } from './contact-schemas.ts';
 
 function escapeHtml(value: string): string {
   return value.replace(

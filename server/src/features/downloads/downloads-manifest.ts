@@ -1,7 +1,11 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type {
+  DownloadEntry,
+  DownloadPackage,
+  DownloadsManifest,
+} from '@signalrelay/contracts/downloads';
 import { readEaVersion } from '../../core/ea-version.ts';
-import type { DownloadEntry, DownloadPackage, DownloadsManifest } from './downloads-schemas.ts';
 import {
   buildDataFolderZip,
   platforms,

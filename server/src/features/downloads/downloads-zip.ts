@@ -1,7 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { installGuidePath } from '@signalrelay/contracts/downloads';
 import { type Zippable, zipSync } from 'fflate';
-import { installGuidePath } from './downloads-schemas.ts';
 
 /** A file as it goes into a zip: its bytes and its modification time. */
 export type SourceFile = { bytes: Uint8Array; mtime: Date };

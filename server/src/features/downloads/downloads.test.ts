@@ -1,12 +1,12 @@
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { downloadsManifestSchema } from '@signalrelay/contracts/downloads';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { eaSourceDir } from '../../paths.ts';
 import { loadDownloads } from './downloads-manifest.ts';
-import { downloadsManifestSchema } from './downloads-schemas.ts';
 
 const versionFile = path.join(eaSourceDir, 'Include', 'SignalRelay', 'Version.mqh');
 

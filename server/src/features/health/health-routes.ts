@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Metrics } from '../../core/metrics.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import type { Metrics } from '../../http/metrics.ts';
 
 type Options = { deps: Pick<AppDeps, 'database' | 'redis' | 'config'>; metrics: Metrics };
 

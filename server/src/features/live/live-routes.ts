@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { liveChannel } from '../../core/live-events.ts';
 import type { AppDeps } from '../../deps.ts';
-import { requireOwnOriginIfAny, requireUser, signedInUser } from '../auth/auth-guards.ts';
+import { requireOwnOriginIfAny, requireUser, signedInUser } from '../../http/auth-guards.ts';
 import { connectedWindowMs } from '../relay/relay-service.ts';
 
 /** A dashboard that cannot keep up is dropped; it refetches over REST when it reconnects. */

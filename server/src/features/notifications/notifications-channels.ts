@@ -1,8 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
+import type { NotificationChannel } from '@signalrelay/contracts/notifications';
 import type { Mailer } from '../../ports/mailer.ts';
 import { type HttpAnswer, OutgoingUrlError, postJson } from './notifications-http.ts';
 import type { Notice } from './notifications-notices.ts';
-import type { NotificationChannel } from './notifications-schemas.ts';
 import type { SettingsRow } from './notifications-settings.ts';
 
 /**

@@ -1,5 +1,6 @@
+import type { NotificationChannel } from '@signalrelay/contracts/notifications';
+import { quotaDayAt } from '@signalrelay/contracts/quota-day';
 import { and, eq, gt, gte, lt, sql } from 'drizzle-orm';
-import { quotaDayAt } from '../../core/quota-day.ts';
 import { notificationDeliveries, notificationSettings } from '../../db/schema/notifications.ts';
 import { signals } from '../../db/schema/signals.ts';
 import { users } from '../../db/schema/users.ts';
@@ -19,7 +20,6 @@ import {
   type NotifyJobData,
   notifyJob,
 } from './notifications-notifier.ts';
-import type { NotificationChannel } from './notifications-schemas.ts';
 import { eventsOf, loadSettings, readyChannels } from './notifications-settings.ts';
 
 export const sendJob = 'notify-send';

@@ -1,4 +1,4 @@
-import type { NotificationEvent } from './notifications-schemas.ts';
+import type { NotificationEvent } from '@signalrelay/contracts/notifications';
 
 /**
  * One occurrence of an event, ready to send: built where the event is seen, so the jobs need

@@ -1,6 +1,6 @@
+import type { LiveEvent } from '@signalrelay/contracts/live';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { LiveEvent } from '../../core/live-events.ts';
 import type { Db } from '../../db/db.ts';
 import { createMemoryBus } from '../../ports/bus-memory.ts';
 import type { Jobs } from '../../ports/jobs.ts';

@@ -1,5 +1,6 @@
+import type { LiveEvent } from '@signalrelay/contracts/live';
+import type { NotificationEvent } from '@signalrelay/contracts/notifications';
 import type { Logger } from 'pino';
-import type { LiveEvent } from '../../core/live-events.ts';
 import type { TerminalRef } from '../../core/signal-store.ts';
 import type { Db } from '../../db/db.ts';
 import type { Bus } from '../../ports/bus.ts';
@@ -10,7 +11,6 @@ import {
   quotaNotice,
   signalFailedNotice,
 } from './notifications-notices.ts';
-import type { NotificationEvent } from './notifications-schemas.ts';
 import { eventsOf, loadSettings, readyChannels } from './notifications-settings.ts';
 
 /** Job names (features/notifications/notifications-jobs.ts defines them). */

@@ -1,14 +1,14 @@
+import { settingsInputSchema, testInputSchema } from '@signalrelay/contracts/notifications';
 import type { FastifyInstance } from 'fastify';
 import { notificationSettings } from '../../db/schema/notifications.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
+import { requireSameOrigin, requireUser, signedInUser } from '../../http/auth-guards.ts';
 import { parseInput } from '../../http/validate.ts';
-import { requireSameOrigin, requireUser, signedInUser } from '../auth/auth-guards.ts';
 import { PermanentSendError, sendOn } from './notifications-channels.ts';
 import { checkOutgoingUrl, OutgoingUrlError } from './notifications-http.ts';
 import { testNotice } from './notifications-notices.ts';
 import type { Notifier } from './notifications-notifier.ts';
-import { settingsInputSchema, testInputSchema } from './notifications-schemas.ts';
 import {
   loadSettings,
   readyChannels,

@@ -1,6 +1,3 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/db.ts';
-import { notificationSettings } from '../../db/schema/notifications.ts';
 import {
   maskPrefix,
   type NotificationChannel,
@@ -8,7 +5,10 @@ import {
   notificationEvents,
   type SettingsInput,
   type SettingsView,
-} from './notifications-schemas.ts';
+} from '@signalrelay/contracts/notifications';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/db.ts';
+import { notificationSettings } from '../../db/schema/notifications.ts';
 
 export type SettingsRow = typeof notificationSettings.$inferSelect;
 

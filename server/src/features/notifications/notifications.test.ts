@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { createEaClient } from '@signalrelay/bridge/ea-client';
+import { quotaDayAt } from '@signalrelay/contracts/quota-day';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
@@ -12,7 +13,6 @@ import {
 import { sessionCookie } from '../../../test/sessions.ts';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver.ts';
 import { createTestUser } from '../../../test/users.ts';
-import { quotaDayAt } from '../../core/quota-day.ts';
 import { notificationDeliveries } from '../../db/schema/notifications.ts';
 import { quotaKey } from '../signals/signals-intake.ts';
 import { postJson } from './notifications-http.ts';

@@ -1,3 +1,4 @@
+import type { OrderView } from '@signalrelay/contracts/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { reportedOrder, reportOrders } from '../../../test/orders.ts';
@@ -6,7 +7,6 @@ import { createTestUser } from '../../../test/users.ts';
 import type { Db } from '../../db/db.ts';
 import { orders } from '../../db/schema/orders.ts';
 import type { Plan } from '../../db/schema/users.ts';
-import type { OrderView } from './orders-schemas.ts';
 
 let t: TestApp;
 let db: Db;

@@ -1,16 +1,17 @@
-import { type AnyColumn, and, asc, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
-import { planLimits } from '../../core/plans.ts';
-import type { Db } from '../../db/db.ts';
-import { orders } from '../../db/schema/orders.ts';
-import type { Plan } from '../../db/schema/users.ts';
-import { retentionCutoff, withinRetention } from './orders-retention.ts';
+import { planLimits } from '@signalrelay/contracts/billing';
 import type {
   OrderHistoryQuery,
   OrderHistoryReply,
   OrderPeriod,
   OrderSortField,
   OrderView,
-} from './orders-schemas.ts';
+} from '@signalrelay/contracts/orders';
+import { type AnyColumn, and, asc, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
+import { setNewest } from '../../core/bounded-map.ts';
+import type { Db } from '../../db/db.ts';
+import { orders } from '../../db/schema/orders.ts';
+import type { Plan } from '../../db/schema/users.ts';
+import { retentionCutoff, withinRetention } from './orders-retention.ts';
 import { ordersVersion } from './orders-statistics.ts';
 
 const hour = 60 * 60 * 1000;
@@ -87,11 +88,7 @@ export function createOrderHistory({ db, now }: { db: Db; now: () => number }) {
       .where(and(eq(orders.userId, userId), withinRetention(cutoff)))
       .groupBy(orders.status, orders.platform, orders.orderType);
     const counts = new Map(rows.map((r) => [groupKey(r.status, r.platform, r.orderType), r.count]));
-    if (countsCache.size >= maxCachedCounts) {
-      const oldest = countsCache.keys().next().value;
-      if (oldest !== undefined) countsCache.delete(oldest);
-    }
-    countsCache.set(key, counts);
+    setNewest(countsCache, key, counts, maxCachedCounts);
     return counts;
   }
 

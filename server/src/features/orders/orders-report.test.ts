@@ -1,4 +1,4 @@
-import { ordersReportRejectionSchema } from '@signalrelay/bridge/protocol';
+import { ordersReportRejectionSchema } from '@signalrelay/contracts/ea-protocol';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';

@@ -1,54 +1,24 @@
-import {
-  maxOrdersPerReport,
-  ordersReportSchema,
-  reportedOrderSchema,
-} from '@signalrelay/bridge/protocol';
+import { maxOrdersPerReport, ordersReportSchema } from '@signalrelay/contracts/ea-protocol';
 import { and, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import { licenseCaps } from '../../core/license-caps.ts';
 import { type LicenseDirectory, unverifiedLicenseMessage } from '../../core/license-directory.ts';
 import type { PublishLive } from '../../core/live-events.ts';
 import type { Db } from '../../db/db.ts';
 import { orders } from '../../db/schema/orders.ts';
+import type { Plan } from '../../db/schema/users.ts';
 import { AppError } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
+import {
+  hasNul,
+  type RejectedRow,
+  toColumns,
+  type ValidRow,
+  validRows,
+} from './orders-report-rows.ts';
 import { retentionCutoff } from './orders-retention.ts';
 import { markStatisticsStale } from './orders-statistics.ts';
 import type { OrderTombstones } from './orders-tombstones.ts';
 
-/** Broker times before this are an EA sending seconds instead of milliseconds. */
-const earliestTime = Date.UTC(1990, 0, 1);
-/** Allows a broker clock a day ahead of ours (an EA that forgot to convert server time). */
-const futureSlackMs = 24 * 60 * 60 * 1000;
-const hasNul = (s: string) => s.includes('\u0000');
-
-/**
- * One reported row, checked beyond the protocol schema for what Postgres would refuse (NUL in
- * text, out-of-range bigint or timestamp) and for what would make the history wrong.
- */
-function rowSchema(now: number) {
-  const timeMessage = 'must be milliseconds since 1970-01-01 UTC (not seconds, not in the future)';
-  const inRange = (t: number) => t >= earliestTime && t <= now + futureSlackMs;
-  return reportedOrderSchema.superRefine((row, ctx) => {
-    const issue = (field: string, message: string) =>
-      ctx.addIssue({ code: 'custom', path: [field], message });
-    if (hasNul(row.symbol)) issue('symbol', 'must not contain NUL characters');
-    if (hasNul(row.comment)) issue('comment', 'must not contain NUL characters');
-    if (!Number.isSafeInteger(row.magicNumber)) {
-      issue('magicNumber', `must be at most ${Number.MAX_SAFE_INTEGER} in size`);
-    }
-    if (!inRange(row.openTime)) issue('openTime', timeMessage);
-    const closeTime = row.closeTime ?? 0;
-    if (row.status === 'closed') {
-      if (closeTime === 0) issue('closeTime', 'is required when status is closed');
-      else if (!inRange(closeTime)) issue('closeTime', timeMessage);
-      else if (closeTime < row.openTime) issue('closeTime', 'must not be before openTime');
-    }
-  });
-}
-type ValidRow = z.output<typeof reportedOrderSchema>;
-
-export type RejectedRow = { index: number; field: string; message: string };
 export type ReportOutcome = {
   accepted: number;
   rejected: RejectedRow[];
@@ -168,105 +138,122 @@ export function createOrderReports({
     return { changed: written.length, statsChanged };
   }
 
+  /**
+   * The rows to write and the tickets to remove: tickets deleted by the trader stay deleted;
+   * closed rows already past the owner's retention would only be pruned again, and a stored
+   * copy that has just closed past the window is removed instead.
+   */
+  async function sortOut(
+    terminal: Terminal,
+    plan: Plan,
+    byTicket: Map<string, ValidRow>,
+    at: number,
+  ) {
+    const deleted = await tombstones.deletedAmong(terminal, [...byTicket.keys()]);
+    const cutoff = retentionCutoff(plan, at)?.getTime() ?? null;
+    const expired = (row: ValidRow) =>
+      cutoff !== null && row.status === 'closed' && row.openTime < cutoff;
+    // In ticket order, so two reports of the same tickets lock their rows in the same order
+    // (no deadlock between a trade event's report and a reconciliation).
+    const wanted = [...byTicket.values()]
+      .filter((row) => !deleted.has(row.ticket))
+      .sort((a, b) => (a.ticket < b.ticket ? -1 : a.ticket > b.ticket ? 1 : 0));
+    return {
+      keep: wanted.filter((row) => !expired(row)),
+      expiredTickets: wanted.filter(expired).map((row) => row.ticket),
+    };
+  }
+
+  /** Writes the rows that fit under the licence's cap; says what changed. */
+  async function store(terminal: Terminal, broker: string, keep: ValidRow[], at: number) {
+    if (keep.length === 0) return { changed: 0, statsChanged: false, overLimit: 0 };
+    const old = await before(
+      terminal,
+      keep.map((row) => row.ticket),
+    );
+    const { fit, overLimit } = await withinCap(terminal.userId, keep, old);
+    if (fit.length === 0) return { changed: 0, statsChanged: false, overLimit };
+    const written = await upsert(terminal, broker, fit, old, at);
+    // A deletion that committed between the tombstone check and the upsert: undo the rows
+    // this report brought back.
+    const revived = await tombstones.purgeRevived(
+      terminal,
+      fit.map((row) => row.ticket),
+    );
+    return {
+      changed: written.changed,
+      statsChanged: written.statsChanged || revived > 0,
+      overLimit,
+    };
+  }
+
+  /** Removes stored copies of orders that closed past the retention window; how many. */
+  async function removeExpired(terminal: Terminal, tickets: string[]) {
+    if (tickets.length === 0) return 0;
+    const removed = await db
+      .delete(orders)
+      .where(and(identity(terminal), inArray(orders.ticket, tickets)))
+      .returning({ id: orders.id });
+    return removed.length;
+  }
+
+  /** The verified owner of the report's licence, or the error the EA shows. */
+  async function ownerOf(licenseNumber: string) {
+    const owner = await licenses.lookup(licenseNumber);
+    if (!owner) {
+      throw new AppError(
+        'LICENSE_INVALID',
+        'Unknown licence number. Copy it again from your dashboard.',
+      );
+    }
+    if (!owner.verified) throw new AppError('LICENSE_INVALID', unverifiedLicenseMessage);
+    return owner;
+  }
+
   return {
     async report(body: unknown): Promise<ReportOutcome> {
-      const rows = (body as { orders?: unknown } | null)?.orders;
-      if (Array.isArray(rows) && rows.length > maxOrdersPerReport) {
-        throw new AppError(
-          'TOO_LARGE',
-          `orders: at most ${maxOrdersPerReport} rows per report, got ${rows.length}. Send them in several reports.`,
-        );
-      }
-      const report = parseInput(ordersReportSchema, body);
-      if (hasNul(report.broker)) {
-        throw new AppError('BAD_REQUEST', 'broker: must not contain NUL characters', {
-          field: 'broker',
-        });
-      }
-      const owner = await licenses.lookup(report.licenseNumber);
-      if (!owner) {
-        throw new AppError(
-          'LICENSE_INVALID',
-          'Unknown licence number. Copy it again from your dashboard.',
-        );
-      }
-      if (!owner.verified) throw new AppError('LICENSE_INVALID', unverifiedLicenseMessage);
-
+      const report = parseReport(body);
+      const owner = await ownerOf(report.licenseNumber);
       const at = now();
-      const schema = rowSchema(at);
-      const rejected: RejectedRow[] = [];
-      // Last one wins when a ticket repeats (an upsert cannot touch one row twice).
-      const byTicket = new Map<string, ValidRow>();
-      report.orders.forEach((raw, index) => {
-        const parsed = schema.safeParse(raw);
-        if (parsed.success) {
-          byTicket.set(parsed.data.ticket, parsed.data);
-          return;
-        }
-        const issue = parsed.error.issues[0];
-        rejected.push({
-          index,
-          field: issue?.path.join('.') || '(row)',
-          message: issue?.message ?? 'invalid',
-        });
-      });
-      const accepted = report.orders.length - rejected.length;
+      const { byTicket, rejected } = validRows(report.orders, at);
       const terminal: Terminal = {
         userId: owner.userId,
         platform: report.platform,
         account: report.account,
       };
+      const { keep, expiredTickets } = await sortOut(terminal, owner.plan, byTicket, at);
+      const stored = await store(terminal, report.broker, keep, at);
+      const removed = await removeExpired(terminal, expiredTickets);
 
-      const deleted = await tombstones.deletedAmong(terminal, [...byTicket.keys()]);
-      // Closed rows already past the owner's retention would only be pruned again; a stored
-      // copy that has just closed past the window is removed instead.
-      const cutoff = retentionCutoff(owner.plan, at)?.getTime() ?? null;
-      const expired = (row: ValidRow) =>
-        cutoff !== null && row.status === 'closed' && row.openTime < cutoff;
-      // In ticket order, so two reports of the same tickets lock their rows in the same order
-      // (no deadlock between a trade event's report and a reconciliation).
-      const wanted = [...byTicket.values()]
-        .filter((row) => !deleted.has(row.ticket))
-        .sort((a, b) => (a.ticket < b.ticket ? -1 : a.ticket > b.ticket ? 1 : 0));
-      const keep = wanted.filter((row) => !expired(row));
-      const expiredTickets = wanted.filter(expired).map((row) => row.ticket);
-
-      const old =
-        keep.length > 0
-          ? await before(
-              terminal,
-              keep.map((row) => row.ticket),
-            )
-          : new Map();
-      const { fit, overLimit } = await withinCap(owner.userId, keep, old);
-
-      let changed = 0;
-      let statsChanged = false;
-      if (fit.length > 0) {
-        const written = await upsert(terminal, report.broker, fit, old, at);
-        changed += written.changed;
-        statsChanged = written.statsChanged;
-        // A deletion that committed between the tombstone check and the upsert: undo the
-        // rows this report brought back.
-        const revived = await tombstones.purgeRevived(
-          terminal,
-          fit.map((row) => row.ticket),
-        );
-        if (revived > 0) statsChanged = true;
-      }
-      if (expiredTickets.length > 0) {
-        const removed = await db
-          .delete(orders)
-          .where(and(identity(terminal), inArray(orders.ticket, expiredTickets)))
-          .returning({ id: orders.id });
-        changed += removed.length;
-        if (removed.length > 0) statsChanged = true;
-      }
-      if (statsChanged) await markStatisticsStale(db, owner.userId);
+      const changed = stored.changed + removed;
+      if (stored.statsChanged || removed > 0) await markStatisticsStale(db, owner.userId);
       if (changed > 0) publishLive(owner.userId, { type: 'orders', changed });
-      return { accepted, rejected, changed, overLimit };
+      return {
+        accepted: report.orders.length - rejected.length,
+        rejected,
+        changed,
+        overLimit: stored.overLimit,
+      };
     },
   };
+}
+
+/** The report's envelope: size first (before parsing thousands of rows), then the schema. */
+function parseReport(body: unknown) {
+  const rows = (body as { orders?: unknown } | null)?.orders;
+  if (Array.isArray(rows) && rows.length > maxOrdersPerReport) {
+    throw new AppError(
+      'TOO_LARGE',
+      `orders: at most ${maxOrdersPerReport} rows per report, got ${rows.length}. Send them in several reports.`,
+    );
+  }
+  const report = parseInput(ordersReportSchema, body);
+  if (hasNul(report.broker)) {
+    throw new AppError('BAD_REQUEST', 'broker: must not contain NUL characters', {
+      field: 'broker',
+    });
+  }
+  return report;
 }
 
 function identity(terminal: Terminal) {
@@ -275,29 +262,6 @@ function identity(terminal: Terminal) {
     eq(orders.platform, terminal.platform),
     eq(orders.account, terminal.account),
   );
-}
-
-/** A reported row as columns: open orders have no close price or time (the EA sends 0). */
-function toColumns(row: ValidRow) {
-  const closed = row.status === 'closed';
-  return {
-    ticket: row.ticket,
-    symbol: row.symbol,
-    orderType: row.orderType,
-    lots: row.lots,
-    openPrice: row.openPrice,
-    closePrice: closed && row.closePrice ? row.closePrice : null,
-    stopLoss: row.stopLoss,
-    takeProfit: row.takeProfit,
-    profit: row.profit,
-    commission: row.commission,
-    swap: row.swap,
-    magicNumber: row.magicNumber,
-    comment: row.comment,
-    status: row.status,
-    openTime: new Date(row.openTime),
-    closeTime: closed && row.closeTime ? new Date(row.closeTime) : null,
-  };
 }
 
 export type OrderReports = ReturnType<typeof createOrderReports>;

@@ -1,5 +1,5 @@
+import { planLimits } from '@signalrelay/contracts/billing';
 import { eq, or, type SQL, sql } from 'drizzle-orm';
-import { planLimits } from '../../core/plans.ts';
 import type { Db } from '../../db/db.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { type Plan, plans, users } from '../../db/schema/users.ts';

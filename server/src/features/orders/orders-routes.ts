@@ -1,22 +1,22 @@
-import type { FastifyInstance } from 'fastify';
-import type { Core } from '../../core/core.ts';
-import { normalizeLicense } from '../../core/licenses.ts';
-import { createMissGuard } from '../../core/throttle.ts';
-import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
-import { parseInput } from '../../http/validate.ts';
-import { requireSameOrigin, requireUser, signedInUser } from '../auth/auth-guards.ts';
-import type { SessionUser } from '../auth/auth-sessions.ts';
-import { createOrderDeletion } from './orders-delete.ts';
-import { createOrderHistory } from './orders-history.ts';
-import { createOrderReports, ordersLimitMessage } from './orders-report.ts';
 import {
   deleteHistoryQuerySchema,
   deleteOrderParamsSchema,
   deleteOrderQuerySchema,
   orderHistoryQuerySchema,
   orderStatisticsQuerySchema,
-} from './orders-schemas.ts';
+} from '@signalrelay/contracts/orders';
+import type { FastifyInstance } from 'fastify';
+import type { Core } from '../../core/core.ts';
+import { normalizeLicense } from '../../core/licenses.ts';
+import { createMissGuard } from '../../core/throttle.ts';
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import { requireSameOrigin, requireUser, signedInUser } from '../../http/auth-guards.ts';
+import type { SessionUser } from '../../http/sessions.ts';
+import { parseInput } from '../../http/validate.ts';
+import { createOrderDeletion } from './orders-delete.ts';
+import { createOrderHistory } from './orders-history.ts';
+import { createOrderReports, ordersLimitMessage } from './orders-report.ts';
 import { createOrderStatistics } from './orders-statistics.ts';
 import { createOrderTombstones } from './orders-tombstones.ts';
 

@@ -1,10 +1,11 @@
+import { planLimits } from '@signalrelay/contracts/billing';
+import { maxEquityPoints, type OrderStatistics } from '@signalrelay/contracts/orders';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { planLimits } from '../../core/plans.ts';
 import type { Db } from '../../db/db.ts';
+import { quotaZoneSql } from '../../db/quota-zone.ts';
 import { orderStats, orders } from '../../db/schema/orders.ts';
 import type { Plan } from '../../db/schema/users.ts';
 import { retentionCutoff, withinRetention } from './orders-retention.ts';
-import { maxEquityPoints, type OrderStatistics } from './orders-schemas.ts';
 
 /** A filled position; pending order rows (buylimit…) are orders, not trades. */
 const isTrade = sql`${orders.orderType} in ('buy', 'sell')`;
@@ -104,7 +105,7 @@ export function createOrderStatistics({ db, now }: { db: Db; now: () => number }
         where n % ceil(total / ${maxEquityPoints}::numeric) = 0 or n = total
         order by n`),
       db.execute(sql`
-        select to_char(${orders.closeTime} at time zone 'America/New_York', 'YYYY-MM-DD') as day,
+        select to_char(${orders.closeTime} at time zone ${quotaZoneSql}, 'YYYY-MM-DD') as day,
           round(sum(${net})::numeric, 2) as net, count(*) as trades
         from ${orders} where ${closedTrades}
         group by 1 order by 1`),

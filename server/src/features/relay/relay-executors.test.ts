@@ -1,5 +1,5 @@
 import { createEaClient } from '@signalrelay/bridge/ea-client';
-import { closeCodes, executorRetryMs } from '@signalrelay/bridge/protocol';
+import { closeCodes, executorRetryMs } from '@signalrelay/contracts/ea-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { helloFrame, openEaSocket } from '../../../test/ea-socket.ts';

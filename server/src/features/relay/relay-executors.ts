@@ -1,4 +1,4 @@
-import { executorRetryMs } from '@signalrelay/bridge/protocol';
+import { executorRetryMs } from '@signalrelay/contracts/ea-protocol';
 import type { PublishLive } from '../../core/live-events.ts';
 import type { TerminalRef } from '../../core/signal-store.ts';
 import {
@@ -27,6 +27,15 @@ export type Admission =
 /** A refused copy retries every `executorRetryMs`: its refusal is written once a minute. */
 const refusalWriteEveryMs = 60_000;
 
+export type ExecutorGateOptions = {
+  leases: ExecutorLeases;
+  terminals: TerminalRegistry;
+  publishLive: PublishLive;
+  now: () => number;
+  /** Told of a refusal when it is written (notifications). */
+  onRefused?: (terminal: TerminalRef, refusal: RefusalNote) => void;
+};
+
 /**
  * One executor per licence + platform + account (ea/PROTOCOL.md, "One executor per
  * account"). An EA that names its instance holds a lease while it answers heartbeats; a
@@ -40,14 +49,7 @@ export function createExecutorGate({
   publishLive,
   now,
   onRefused,
-}: {
-  leases: ExecutorLeases;
-  terminals: TerminalRegistry;
-  publishLive: PublishLive;
-  now: () => number;
-  /** Told of a refusal when it is written (notifications). */
-  onRefused?: (terminal: TerminalRef, refusal: RefusalNote) => void;
-}) {
+}: ExecutorGateOptions) {
   /** When each terminal's last refusal was written. */
   const refusalWritten = new Map<string, number>();
 

@@ -1,4 +1,4 @@
-import { closeCodes } from '@signalrelay/bridge/protocol';
+import { closeCodes } from '@signalrelay/contracts/ea-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { createCaptureLogger } from '../../../test/capture-logger.ts';

@@ -5,7 +5,7 @@ import {
   type ProtocolVersion,
   type Signal,
   type TerminalIdentity,
-} from '@signalrelay/bridge/protocol';
+} from '@signalrelay/contracts/ea-protocol';
 import { type LicenseDirectory, unverifiedLicenseMessage } from '../../core/license-directory.ts';
 import type { PublishLive } from '../../core/live-events.ts';
 import type { RelayHub } from '../../core/relay-hub.ts';

@@ -5,14 +5,14 @@ import {
   resultSchema,
   serverFrameSchema,
   signalSchema,
-} from '@signalrelay/bridge/protocol';
+} from '@signalrelay/contracts/ea-protocol';
+import { webhookAlertSchema } from '@signalrelay/contracts/signals';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type SignalRow, toEaSignal } from '../../core/signal-rows.ts';
-import { webhookAlertSchema } from '../signals/signals-schemas.ts';
 
 /**
- * Property-based tests of the EA protocol (bridge/src/protocol.ts) as the server uses it: what
+ * Property-based tests of the EA protocol (contracts/src/ea-protocol.ts) as the server uses it: what
  * an EA may send is read back exactly whatever else the frame carries, anything else is
  * refused without an exception, and every signal the server can build from an accepted alert
  * is a valid protocol signal.

@@ -1,11 +1,11 @@
-import { pollRequestSchema, resultRequestSchema } from '@signalrelay/bridge/protocol';
+import { pollRequestSchema, resultRequestSchema } from '@signalrelay/contracts/ea-protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Core } from '../../core/core.ts';
+import type { Metrics } from '../../core/metrics.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import type { Metrics } from '../../http/metrics.ts';
 import { parseInput } from '../../http/validate.ts';
-import { createExecutorGate } from './relay-executors.ts';
+import { createExecutorGate, type ExecutorGateOptions } from './relay-executors.ts';
 import { createEaLimits } from './relay-limits.ts';
 import { createPollGateway } from './relay-poll.ts';
 import { createRelayService } from './relay-service.ts';
@@ -15,10 +15,19 @@ import { createWsGateway } from './relay-ws.ts';
 /** EA requests are small; a poll may carry up to 1,000 ids and results. */
 const eaBodyLimit = 256 * 1024;
 
-type Options = { deps: AppDeps; core: Core; metrics: Metrics };
+type Options = {
+  deps: AppDeps;
+  core: Core;
+  metrics: Metrics;
+  /** Told of each second EA refused (notifications). */
+  onExecutorRefused?: ExecutorGateOptions['onRefused'];
+};
 
 /** The EA gateway (ea/PROTOCOL.md): `/api/ea/ws`, `/api/ea/poll`, `/api/ea/result`. */
-export default async function relayRoutes(app: FastifyInstance, { deps, core, metrics }: Options) {
+export default async function relayRoutes(
+  app: FastifyInstance,
+  { deps, core, metrics, onExecutorRefused }: Options,
+) {
   const { now } = deps;
   const relay = createRelayService({
     store: core.store,
@@ -39,7 +48,7 @@ export default async function relayRoutes(app: FastifyInstance, { deps, core, me
       terminals,
       publishLive: core.publishLive,
       now,
-      onRefused: core.notifier.executorRefused,
+      onRefused: onExecutorRefused,
     }),
     publishLive: core.publishLive,
     now,

@@ -1,9 +1,10 @@
-import type { SignalResult } from '@signalrelay/bridge/protocol';
+import type { SignalResult } from '@signalrelay/contracts/ea-protocol';
+import type { SignalDelivery } from '@signalrelay/contracts/signals';
 import type { PublishLive } from '../../core/live-events.ts';
+import type { Metrics } from '../../core/metrics.ts';
 import type { SignalRow } from '../../core/signal-rows.ts';
 import type { Ack, SignalStore, TerminalRef } from '../../core/signal-store.ts';
-import { type SignalDelivery, toSignalView } from '../../core/signal-view.ts';
-import type { Metrics } from '../../http/metrics.ts';
+import { toSignalView } from '../../core/signal-view.ts';
 import type { Beat, Presence } from '../../ports/presence.ts';
 import { createWriteRetry } from './relay-retry.ts';
 import type { RelayTerminal } from './relay-terminals.ts';

@@ -1,8 +1,9 @@
-import type { HealthIssue, TerminalIdentity } from '@signalrelay/bridge/protocol';
+import type { HealthIssue, TerminalIdentity } from '@signalrelay/contracts/ea-protocol';
+import type { SignalDelivery } from '@signalrelay/contracts/signals';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { setNewest } from '../../core/bounded-map.ts';
 import { cachedTerminals, licenseCaps } from '../../core/license-caps.ts';
 import type { TerminalRef } from '../../core/signal-store.ts';
-import type { SignalDelivery } from '../../core/signal-view.ts';
 import type { Db } from '../../db/db.ts';
 import { type ExecutorRefusal, terminals } from '../../db/schema/signals.ts';
 import { AppError } from '../../errors.ts';
@@ -111,9 +112,7 @@ export function createTerminalRegistry({ db, now }: { db: Db; now: () => number 
           eaVersion,
         },
       };
-      known.delete(key);
-      known.set(key, { ref, writtenAt: now() });
-      if (known.size > cachedTerminals) known.delete(known.keys().next().value as string);
+      setNewest(known, key, { ref, writtenAt: now() }, cachedTerminals);
       return ref;
     },
 

@@ -5,7 +5,7 @@ import {
   type errorCodes,
   type HealthIssue,
   type Hello,
-} from '@signalrelay/bridge/protocol';
+} from '@signalrelay/contracts/ea-protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { type LicenseDirectory, unverifiedLicenseMessage } from '../../core/license-directory.ts';

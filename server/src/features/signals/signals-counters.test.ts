@@ -1,12 +1,11 @@
 import { createEaClient, type EaClient } from '@signalrelay/bridge/ea-client';
 import { createPaperTerminal } from '@signalrelay/bridge/paper-terminal';
+import { planLimits } from '@signalrelay/contracts/billing';
+import type { historyStatuses, SignalView } from '@signalrelay/contracts/signals';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { sessionCookie } from '../../../test/sessions.ts';
 import { createTestUser } from '../../../test/users.ts';
-import { planLimits } from '../../core/plans.ts';
-import type { SignalView } from '../../core/signal-view.ts';
-import type { historyStatuses } from './signals-schemas.ts';
 
 /**
  * Signal History's counters, daily statistics and quota against the list they summarise, for

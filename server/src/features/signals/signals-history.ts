@@ -1,14 +1,15 @@
+import { planLimits } from '@signalrelay/contracts/billing';
+import type { createQuotaDayClock } from '@signalrelay/contracts/quota-day';
+import type { SignalHistoryQuery } from '@signalrelay/contracts/signals';
 import { and, asc, desc, eq, gte, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import { planLimits } from '../../core/plans.ts';
-import type { createQuotaDayClock } from '../../core/quota-day.ts';
 import { findDeliveries } from '../../core/signal-deliveries.ts';
 import { toSignalView } from '../../core/signal-view.ts';
 import type { Db } from '../../db/db.ts';
+import { quotaZoneSql } from '../../db/quota-zone.ts';
 import { signals } from '../../db/schema/signals.ts';
 import type { Plan } from '../../db/schema/users.ts';
 import type { Quota } from '../../ports/quota.ts';
 import { quotaKey } from './signals-intake.ts';
-import type { SignalHistoryQuery } from './signals-schemas.ts';
 
 const hour = 60 * 60 * 1000;
 const periodMs = { '24h': 24 * hour, '7d': 7 * 24 * hour, '30d': 30 * 24 * hour } as const;
@@ -125,7 +126,7 @@ export function createSignalHistory({
     /** Per New York day: signals received, outcomes, and delivery latency percentiles. */
     async daily(userId: string, days: number) {
       const since = new Date(quotaDay(now()).startsAt - (days - 1) * 24 * hour);
-      const day = sql`to_char(${signals.receivedAt} at time zone 'America/New_York', 'YYYY-MM-DD')`;
+      const day = sql`to_char(${signals.receivedAt} at time zone ${quotaZoneSql}, 'YYYY-MM-DD')`;
       const deliveryMs = sql`extract(epoch from (${signals.deliveredAt} - ${signals.receivedAt})) * 1000`;
       const rows = await db
         .select({

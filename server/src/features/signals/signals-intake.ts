@@ -1,17 +1,17 @@
+import { planLimits } from '@signalrelay/contracts/billing';
+import type { createQuotaDayClock } from '@signalrelay/contracts/quota-day';
+import type { WebhookAlert, WebhookReply } from '@signalrelay/contracts/signals';
 import { type LicenseDirectory, unverifiedLicenseMessage } from '../../core/license-directory.ts';
 import type { PublishLive } from '../../core/live-events.ts';
-import { planLimits } from '../../core/plans.ts';
-import type { createQuotaDayClock } from '../../core/quota-day.ts';
+import type { Metrics } from '../../core/metrics.ts';
 import type { RelayHub } from '../../core/relay-hub.ts';
 import type { SignalExpiry } from '../../core/signal-expiry.ts';
 import { eaSignalOf, type NewSignal, type SignalRow } from '../../core/signal-rows.ts';
 import type { SignalStore } from '../../core/signal-store.ts';
 import { displayStatusOf, toSignalView } from '../../core/signal-view.ts';
 import { AppError } from '../../errors.ts';
-import type { Metrics } from '../../http/metrics.ts';
 import type { Quota } from '../../ports/quota.ts';
 import type { WebhookLimits } from './signals-limits.ts';
-import type { WebhookAlert, WebhookReply } from './signals-schemas.ts';
 
 /** A repeated alertId within this window returns the first signal. */
 export const alertDedupeWindowMs = 24 * 60 * 60 * 1000;

@@ -1,12 +1,12 @@
+import { createEaClient, type EaClient } from '@signalrelay/bridge/ea-client';
+import { createPaperTerminal } from '@signalrelay/bridge/paper-terminal';
+import type { LiveEvent } from '@signalrelay/contracts/live';
+import type { SignalView } from '@signalrelay/contracts/signals';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createEaClient, type EaClient } from '../../../../bridge/src/ea-client.ts';
-import { createPaperTerminal } from '../../../../bridge/src/paper-terminal.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { sessionCookie } from '../../../test/sessions.ts';
 import { createTestUser } from '../../../test/users.ts';
-import type { LiveEvent } from '../../core/live-events.ts';
-import type { SignalView } from '../../core/signal-view.ts';
 
 /**
  * A signal's journey as the dashboard reads it: which terminal it was delivered to (account,

@@ -1,12 +1,12 @@
+import { webhookAlertSchema } from '@signalrelay/contracts/signals';
 import type { z } from 'zod';
 import type { LicenseDirectory } from '../../core/license-directory.ts';
 import type { PublishLive } from '../../core/live-events.ts';
+import type { Metrics } from '../../core/metrics.ts';
 import { toSignalView } from '../../core/signal-view.ts';
 import type { Db } from '../../db/db.ts';
 import { signals } from '../../db/schema/signals.ts';
-import type { Metrics } from '../../http/metrics.ts';
 import type { WebhookLimits } from './signals-limits.ts';
-import { webhookAlertSchema } from './signals-schemas.ts';
 
 /** How much of a refused body is kept: enough to see the mistake, not a storage channel. */
 export const rawBodyLimit = 4096;

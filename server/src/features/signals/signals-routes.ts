@@ -1,17 +1,17 @@
+import { signalHistoryQuerySchema, signalStatsQuerySchema } from '@signalrelay/contracts/signals';
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../core/core.ts';
 import { normalizeLicense } from '../../core/licenses.ts';
+import type { Metrics } from '../../core/metrics.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import type { Metrics } from '../../http/metrics.ts';
+import { requireUser, signedInUser } from '../../http/auth-guards.ts';
+import type { SessionUser } from '../../http/sessions.ts';
 import { parseInput } from '../../http/validate.ts';
-import { requireUser, signedInUser } from '../auth/auth-guards.ts';
-import type { SessionUser } from '../auth/auth-sessions.ts';
 import { createSignalHistory } from './signals-history.ts';
 import { createSignalIntake } from './signals-intake.ts';
 import { createWebhookLimits } from './signals-limits.ts';
 import { createRefusalRecorder } from './signals-refusals.ts';
-import { signalHistoryQuerySchema, signalStatsQuerySchema } from './signals-schemas.ts';
 import { webhookRoute } from './signals-webhook.ts';
 
 type Options = { deps: AppDeps; core: Core; metrics: Metrics };

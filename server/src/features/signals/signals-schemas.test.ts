@@ -1,22 +1,19 @@
+import {
+  alertNumberFields,
+  type WebhookAlert,
+  webhookAlertSchema,
+  webhookPositions,
+} from '@signalrelay/contracts/signals';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
-import { type WebhookAlert, webhookAlertSchema, webhookPositions } from './signals-schemas.ts';
 import { bodyObject } from './signals-webhook.ts';
 
 /** Property-based tests of the webhook parser: lenient where TradingView is, exact elsewhere. */
 
 const fields = Object.keys(webhookAlertSchema.shape);
-const numberFields = [
-  'lot',
-  'price',
-  'slpoint',
-  'tppoint',
-  'trailingStop',
-  'breakEvenPips',
-  'riskPercentage',
-] as const;
+const numberFields = alertNumberFields;
 const maxOf: Record<(typeof numberFields)[number], number> = {
   lot: 1000,
   price: 1e9,

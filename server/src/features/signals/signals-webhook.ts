@@ -1,11 +1,11 @@
+import { webhookAlertSchema } from '@signalrelay/contracts/signals';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Metrics } from '../../core/metrics.ts';
 import { AppError } from '../../errors.ts';
-import type { Metrics } from '../../http/metrics.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { SignalIntake } from './signals-intake.ts';
 import type { WebhookLimits } from './signals-limits.ts';
 import type { RefusalRecorder } from './signals-refusals.ts';
-import { webhookAlertSchema } from './signals-schemas.ts';
 
 /** TradingView posts at most a few KiB; anything bigger is a mistake or an attack. */
 export const webhookBodyLimit = 16 * 1024;

@@ -1,10 +1,11 @@
+import type { TerminalView } from '@signalrelay/contracts/terminals';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { isOlderEaVersion, readEaVersion } from '../../core/ea-version.ts';
-import { signals, type TerminalHealthIssue, terminals } from '../../db/schema/signals.ts';
+import { signals, terminals } from '../../db/schema/signals.ts';
 import type { AppDeps } from '../../deps.ts';
+import { requireUser, signedInUser } from '../../http/auth-guards.ts';
 import { eaSourceDir } from '../../paths.ts';
-import { requireUser, signedInUser } from '../auth/auth-guards.ts';
 import { connectedWindowMs } from '../relay/relay-service.ts';
 
 /** Terminals not seen for this long are left off the list (they are kept for replay). */
@@ -34,26 +35,6 @@ export function unservedPlatforms(
 }
 
 type Options = { deps: AppDeps };
-
-/** One terminal as the dashboard lists it. */
-export type TerminalView = {
-  id: string;
-  platform: 'mt4' | 'mt5';
-  account: string;
-  broker: string;
-  eaVersion: string | null;
-  terminalBuild: number | null;
-  transport: 'ws' | 'poll' | null;
-  connected: boolean;
-  lastSeenAt: string;
-  /** What the EA last reported as stopping or threatening its trading; empty = all well. */
-  health: TerminalHealthIssue[];
-  healthAt: string | null;
-  /** A copy of the EA refused within the last day because another one trades the account. */
-  refusal: { at: string; chart: string; holderChart: string } | null;
-  /** Its EA reports a version older than the current release. */
-  outdated: boolean;
-};
 
 /**
  * `/api/terminals`: the signed-in user's MetaTrader terminals as the EAs report them, for the

@@ -1,8 +1,8 @@
 import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { toast } from '../../components/toast.tsx';
+import { api } from '../../lib/api-client.ts';
 import { useSession } from '../../stores/session-store.ts';
-import { authApi } from './auth-api.ts';
 
 /**
  * Logout as the dashboard does it (spec section 7): on the server's OK the user is cleared and
@@ -16,7 +16,7 @@ export function useDashboardLogout() {
   async function logout() {
     setPending(true);
     try {
-      await authApi.logout();
+      await api.post('/api/auth/logout');
     } catch {
       setPending(false);
       toast.error('Logout failed. Please try again.');

@@ -1,4 +1,4 @@
-import type { SetupProgress } from './setup-store.ts';
+import type { SetupProgress } from '@signalrelay/contracts/account';
 
 export type SetupStep = {
   key: Exclude<keyof SetupProgress, 'done'>;

@@ -1,8 +1,6 @@
+import type { SetupProgress } from '@signalrelay/contracts/account';
 import { create } from 'zustand';
-import type { SetupProgress } from '../../../../server/src/features/account/account-setup.ts';
-import { api } from '../../lib/api-client.ts';
-
-export type { SetupProgress };
+import { api } from '../lib/api-client.ts';
 
 type SetupState = {
   progress: SetupProgress | null;

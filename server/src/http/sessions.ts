@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, gt, lt, ne } from 'drizzle-orm';
-import type { Db } from '../../db/db.ts';
-import { sessions, users } from '../../db/schema/users.ts';
-import { randomToken, sha256 } from './auth-tokens.ts';
+import { randomToken, sha256 } from '../core/tokens.ts';
+import type { Db } from '../db/db.ts';
+import { sessions, users } from '../db/schema/users.ts';
 
 const day = 24 * 60 * 60 * 1000;
 /** A session unused for this long ends (ASVS 7.3.1). */

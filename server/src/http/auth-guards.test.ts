@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { browserClient, password, uniqueEmail } from '../../../test/auth.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { browserClient, password, uniqueEmail } from '../../test/auth.ts';
 import { cookieSettings } from './auth-guards.ts';
 
 describe('cookieSettings', () => {

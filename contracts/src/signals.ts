@@ -43,6 +43,17 @@ function numberField(description: string, max: number) {
 
 const positionSynonyms: Record<string, string> = { long: 'buy', short: 'sell' };
 
+/** The alert's numeric trade parameters, in the order the dashboard and the store list them. */
+export const alertNumberFields = [
+  'lot',
+  'price',
+  'slpoint',
+  'tppoint',
+  'trailingStop',
+  'breakEvenPips',
+  'riskPercentage',
+] as const;
+
 export const webhookPositions = ['buy', 'sell', 'closebuy', 'closesell', 'closeall'] as const;
 
 export const webhookAlertSchema = z
@@ -204,3 +215,69 @@ export const signalStatsQuerySchema = z.object({
   licenseNumber: z.string({ error: 'is required' }).trim().min(1, 'is required').max(128),
   days: z.coerce.number().int().min(1).max(90).default(14),
 });
+
+/** What the EA (or the expiry job) made of a signal, as stored. */
+export const signalStatuses = ['pending', 'success', 'error', 'failed', 'quota_blocked'] as const;
+export type SignalStatus = (typeof signalStatuses)[number];
+
+/** Spec section 4: the status the dashboard shows (test signals and blocks told apart). */
+export const displayStatuses = [
+  'success',
+  'error',
+  'failed',
+  'pending',
+  'quota_blocked',
+  'test_success',
+] as const;
+export type DisplayStatus = (typeof displayStatuses)[number];
+
+/**
+ * The terminal a signal was delivered to, as the dashboard names it in the signal's journey:
+ * the one that executed it, else the first that received it. `transport` is how that
+ * terminal was connected (its latest connection, for a signal read back from history).
+ */
+export type SignalDelivery = {
+  account: string;
+  broker: string;
+  platform: 'mt4' | 'mt5';
+  transport: 'ws' | 'poll' | null;
+  eaVersion: string | null;
+};
+
+/**
+ * The signal as the dashboard reads it (spec section 3, plus hop timings, its expiry and the
+ * terminal it was delivered to; null while no terminal has it).
+ */
+export type SignalView = {
+  _id: string;
+  id: string;
+  symbol: string;
+  position: (typeof webhookPositions)[number] | null;
+  status: SignalStatus;
+  displayStatus: DisplayStatus;
+  isTest: boolean;
+  receivedAt: string;
+  expiresAt: string;
+  deliveredAt: string | null;
+  executedAt: string | null;
+  timings: { deliveryMs: number | null; executionMs: number | null };
+  price: number;
+  lot: number;
+  slpoint: number;
+  tppoint: number;
+  trailingStop: number;
+  breakEvenPips: number;
+  riskPercentage: number;
+  sender: string | null;
+  senderPlatform: string | null;
+  platform: 'mt4' | 'mt5' | null;
+  errorMessage: string | null;
+  ticket: string | null;
+  executedPrice: number | null;
+  executedVolume: number | null;
+  resultMessage: string | null;
+  retcode: number | null;
+  /** Set on an alert refused for its content: the body as received (first 4 KB). */
+  rawBody: string | null;
+  delivery: SignalDelivery | null;
+};

@@ -1,7 +1,7 @@
 import { Button } from '../../components/button.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useSession } from '../../stores/session-store.ts';
-import { useDashboardLogout } from './use-dashboard-logout.ts';
+import { useDashboardLogout } from '../shared/use-dashboard-logout.ts';
 
 /**
  * The dashboard's welcome header (spec section 2: first name or name, e-mail, Logout). The

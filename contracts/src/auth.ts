@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plans, subscriptionFields } from './billing.ts';
 
 /**
  * Request and response contracts of /api/auth/* (spec section 3 payloads, section 5 rules).
@@ -72,7 +73,7 @@ export const redirectQuery = z.object({
   redirect: z.string().max(2048).optional(),
 });
 
-export const plan = z.enum(['free', 'basic', 'pro']);
+export const plan = z.enum(plans);
 
 /** What `getme` (and an allowed `dashboard-access`) returns: spec section 3, "Current user". */
 export const currentUser = z.object({
@@ -85,15 +86,7 @@ export const currentUser = z.object({
   licenseNumber: z.string(),
   /** Milliseconds since the epoch of the last EA heartbeat, or null when never seen. */
   lastConnected: z.number().nullable(),
-  subscriptionStatus: z.string().nullable(),
-  productType: plan,
-  /** ISO date, or 'N/A' without an expiry. */
-  subscriptionExpiration: z.string(),
-  isTrialing: z.boolean(),
-  trialEndDate: z.string().nullable(),
-  subscriptionCancelAtPeriodEnd: z.boolean(),
-  stripeSubscriptionId: z.string().nullable(),
-  stripeCustomerId: z.string().nullable(),
+  ...subscriptionFields.shape,
 });
 
 export type CurrentUser = z.infer<typeof currentUser>;
@@ -123,3 +116,15 @@ export const loginErrorCodes = [
   'auth_callback_failed',
 ] as const;
 export type LoginErrorCode = (typeof loginErrorCodes)[number];
+
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Session cookies are Secure except when the site is plain http on this machine (development,
+ * tests, the bench); a Secure one takes the `__Host-` prefix, which pins it to this host.
+ */
+export function sessionCookieFor(publicUrl: string): { secure: boolean; name: string } {
+  const url = new URL(publicUrl);
+  const secure = url.protocol === 'https:' || !loopbackHosts.has(url.hostname);
+  return { secure, name: secure ? '__Host-sid' : 'sid' };
+}

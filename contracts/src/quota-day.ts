@@ -1,10 +1,12 @@
 /**
- * The quota day runs in America/New_York and resets at local midnight. Offsets change with DST
- * (UTC-5 / UTC-4), so the reset instant is computed from the zone's own wall clock.
+ * The quota day runs in America/New_York and resets at local midnight (spec section 6): the
+ * one place that knows it, for the server's quota, the history's "today" and daily rows, and
+ * the client's "resets in". Offsets change with DST (UTC-5 / UTC-4), so the reset instant is
+ * computed from the zone's own wall clock.
  */
-const zone = 'America/New_York';
+export const quotaTimeZone = 'America/New_York';
 const wallClock = new Intl.DateTimeFormat('en-US', {
-  timeZone: zone,
+  timeZone: quotaTimeZone,
   hourCycle: 'h23',
   year: 'numeric',
   month: '2-digit',

@@ -5,6 +5,16 @@ import { z } from 'zod';
 /** Free trial of every new subscription (spec section 9); one trial per account. */
 export const trialDays = 14;
 
+export const plans = ['free', 'basic', 'pro'] as const;
+export type Plan = (typeof plans)[number];
+
+/** Plan entitlements (spec section 6). */
+export const planLimits: Record<Plan, { signalsPerDay: number; historyDays: number | null }> = {
+  free: { signalsPerDay: 0, historyDays: 30 },
+  basic: { signalsPerDay: 100, historyDays: 90 },
+  pro: { signalsPerDay: 500, historyDays: null },
+};
+
 export const paidPlans = ['basic', 'pro'] as const;
 export type PaidPlan = (typeof paidPlans)[number];
 
@@ -17,7 +27,7 @@ export const redirectResponse = z.object({ url: z.string() });
 
 /** The user's subscription as the Licenses tab shows it, after a change made from the tab. */
 export const subscriptionFields = z.object({
-  productType: z.enum(['free', 'basic', 'pro']),
+  productType: z.enum(plans),
   subscriptionStatus: z.string().nullable(),
   /** ISO date, or 'N/A' without an expiry (as in the current user). */
   subscriptionExpiration: z.string(),

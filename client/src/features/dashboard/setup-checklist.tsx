@@ -5,8 +5,8 @@ import { CheckIcon } from '../../components/icons.tsx';
 import { toast } from '../../components/toast.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useLive, useLiveEvents } from '../../stores/live-store.ts';
+import { loadSetup, useSetup } from '../../stores/setup-store.ts';
 import { type SetupStep, setupSteps } from './setup-steps.ts';
-import { loadSetup, useSetup } from './setup-store.ts';
 
 /**
  * Follows the setup progress while the checklist is open: reloaded after every (re)connect of

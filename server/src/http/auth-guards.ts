@@ -1,12 +1,13 @@
+import { sessionCookieFor } from '@signalrelay/contracts/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
+import type { AppDeps } from '../deps.ts';
+import { AppError } from '../errors.ts';
 import {
   createSessionStore,
   type SessionStore,
   type SessionUser,
   sessionAbsoluteMs,
-} from './auth-sessions.ts';
+} from './sessions.ts';
 
 /**
  * Sessions and CSRF for every feature: `registerSessions` (called once in app.ts) gives the
@@ -38,20 +39,17 @@ declare module 'fastify' {
   }
 }
 
-const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 /**
  * Cookies are Secure except when the site is plain http on this machine (development,
  * `npm start` on a laptop), where a Secure cookie would never come back. `__Host-` pins the
  * cookie to this exact host (no Domain, Path=/), which browsers only accept when Secure.
  */
 export function cookieSettings(publicUrl: string) {
-  const url = new URL(publicUrl);
-  const secure = url.protocol === 'https:' || !loopbackHosts.has(url.hostname);
+  const { secure, name } = sessionCookieFor(publicUrl);
   return {
     secure,
-    publicOrigin: url.origin,
-    cookieName: secure ? '__Host-sid' : 'sid',
+    publicOrigin: new URL(publicUrl).origin,
+    cookieName: name,
     cookieOptions: {
       path: '/',
       httpOnly: true,
