@@ -18,8 +18,11 @@ export type FakeServer = {
   received: FakeRequest[];
   /** Every request, failed ones included. */
   attempts: FakeRequest[];
-  /** The next `count` requests are answered `status` (e.g. 500 to make the sender retry). */
-  failNext(count: number, status?: number): void;
+  /**
+   * The next `count` requests (of those `match` accepts: tests share one fake, and another
+   * test's late retry must not use up this one's failures) are answered `status`.
+   */
+  failNext(count: number, status?: number, match?: (r: FakeRequest) => boolean): void;
   waitFor(match: (r: FakeRequest) => boolean, timeoutMs?: number): Promise<FakeRequest>;
   close(): Promise<void>;
 };
@@ -30,7 +33,7 @@ async function startFake(answer: Answer): Promise<FakeServer> {
   const received: FakeRequest[] = [];
   const attempts: FakeRequest[] = [];
   const waiters = new Set<() => void>();
-  let failures: { count: number; status: number } = { count: 0, status: 500 };
+  let failures = { count: 0, status: 500, match: (_r: FakeRequest) => true };
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -45,7 +48,7 @@ async function startFake(answer: Answer): Promise<FakeServer> {
       attempts.push(request);
       let status: number;
       let payload: unknown;
-      if (failures.count > 0) {
+      if (failures.count > 0 && failures.match(request)) {
         failures.count -= 1;
         status = failures.status;
         payload = { ok: false, description: 'fake failure' };
@@ -64,8 +67,8 @@ async function startFake(answer: Answer): Promise<FakeServer> {
     url: `http://127.0.0.1:${port}`,
     received,
     attempts,
-    failNext(count, status = 500) {
-      failures = { count, status };
+    failNext(count, status = 500, match = () => true) {
+      failures = { count, status, match };
     },
     waitFor(match, timeoutMs = 10_000) {
       const found = received.find(match);

@@ -261,7 +261,7 @@ describe('notifications delivered on real events (BullMQ, real SMTP, fake Telegr
 describe('delivery guarantees', () => {
   it('retries a channel answering 500 with back-off until it succeeds, the others once', async () => {
     const user = await subscribedUser(t, ['signal_failed'], { email: { enabled: false } });
-    discord.failNext(2, 500);
+    discord.failNext(2, 500, user.onDiscord);
     await refusedAlert(t, user.licenseNumber);
     await telegram.waitFor(user.onTelegram);
     await receiver.waitFor(user.onWebhook);
@@ -395,7 +395,7 @@ describe('settings API', () => {
     expect((await telegram.waitFor(user.onTelegram)).body.text).toMatch(/telegram channel works/);
     await discord.waitFor(user.onDiscord);
 
-    discord.failNext(1, 404);
+    discord.failNext(1, 404, user.onDiscord);
     const failed = await test('discord');
     expect(failed.json()).toMatchObject({ ok: false });
     expect(failed.json().message).toMatch(/^Discord test failed: Discord answered 404/);
