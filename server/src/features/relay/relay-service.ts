@@ -81,7 +81,7 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
   /** Reports a signal's delivery: its latency, and "delivered" on the owner's dashboard. */
   function delivered(row: SignalRow, transport: 'ws' | 'poll') {
     observeDelivery(row, transport);
-    publishLive(row.userId, { type: 'signal', signal: toSignalView(row) });
+    publishLive(row.userId, () => ({ type: 'signal', signal: toSignalView(row) }));
   }
 
   async function writeHeldAcks() {
@@ -153,7 +153,7 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
             metrics.executionLatency.observe(row.executedAt.getTime() - row.receivedAt.getTime());
           }
           metrics.signalsByStatus.inc({ status: row.status });
-          publishLive(terminal.userId, { type: 'signal', signal: toSignalView(row) });
+          publishLive(terminal.userId, () => ({ type: 'signal', signal: toSignalView(row) }));
         })
         .finally(() => {
           if (ack) writingAcks.delete(key);
