@@ -38,6 +38,24 @@ describe('coalesce', () => {
     expect(await Promise.all(later)).toEqual([30, 40, 50]);
   });
 
+  it('sends calls of one event-loop turn together, even from separate I/O callbacks', async () => {
+    const { write, batches, openNext } = gatedWrite();
+    // Two writes may be in flight: only the scheduling can put both calls in one.
+    const call = coalesce(write, { concurrency: 2 });
+    const calls: Promise<number>[] = [];
+    await new Promise<void>((resolve) => {
+      setTimeout(() => calls.push(call(1)), 0);
+      setTimeout(() => {
+        calls.push(call(2));
+        resolve();
+      }, 0);
+    });
+    await tick();
+    expect(batches).toEqual([[1, 2]]);
+    openNext();
+    expect(await Promise.all(calls)).toEqual([10, 20]);
+  });
+
   it('keeps up to `concurrency` writes in flight and caps each at `maxBatch`', async () => {
     const { write, batches, openNext } = gatedWrite();
     const call = coalesce(write, { concurrency: 2, maxBatch: 2 });

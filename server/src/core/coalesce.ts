@@ -1,9 +1,11 @@
 /**
  * Write coalescing ("group commit"): calls made while `concurrency` writes are in flight
- * wait, and go together in the next write. Calls made in the same tick go together too (the
- * write starts in a microtask). Idle, a call goes at once and nearly alone, so it adds no
- * latency; under load one statement and one commit carry many, and the slower the round
- * trips get, the fuller the batches.
+ * wait, and go together in the next write. Calls made in the same event-loop turn go together
+ * too: a write for new calls starts once the turn's I/O callbacks have run (`setImmediate`),
+ * so the alerts of every request read in one turn share one statement; calls that waited
+ * for a write to finish go at once (a microtask). Idle, a call goes within its turn, nearly
+ * alone, so it adds no latency worth naming; under load one statement and one commit carry
+ * many, and the slower the round trips get, the fuller the batches.
  *
  * `write` answers with one output per item, in the items' order; if it fails, every call of
  * that batch fails with its error, except that an error `aloneOn` accepts (one bad item:
@@ -47,20 +49,20 @@ export function coalesce<I, O>(
       inFlight++;
       void run(waiting.splice(0, maxBatch)).finally(() => {
         inFlight--;
-        schedule();
+        schedule(queueMicrotask);
       });
     }
   }
 
-  function schedule() {
+  function schedule(defer: (task: () => void) => void) {
     if (scheduled || inFlight >= concurrency || waiting.length === 0) return;
     scheduled = true;
-    queueMicrotask(start);
+    defer(start);
   }
 
   return (item) =>
     new Promise<O>((resolve, reject) => {
       waiting.push({ item, resolve, reject });
-      schedule();
+      schedule(setImmediate);
     });
 }

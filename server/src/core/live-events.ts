@@ -1,16 +1,20 @@
 import type { LiveEvent } from '@signalrelay/contracts/live';
 import type { Bus } from '../ports/bus.ts';
 
-/**
- * A signed-in user's dashboard events (contracts/live) go out on the bus, so that whichever
- * instance holds the browser's /api/live socket forwards them.
- */
-
 export const liveChannel = (userId: string) => `live:${userId}`;
 
+/**
+ * Publishes a user's dashboard event (contracts/live) on the bus, so that whichever instance
+ * holds the browser's /api/live socket forwards it. While no dashboard of that user listens anywhere, the
+ * event is neither built (pass a function to build it only when needed) nor sent.
+ */
 export function createLivePublisher(bus: Bus, onError: (err: unknown) => void) {
-  return (userId: string, event: LiveEvent) => {
-    bus.publish(liveChannel(userId), JSON.stringify(event)).catch(onError);
+  return (userId: string, event: LiveEvent | (() => LiveEvent)) => {
+    bus
+      .publishIfHeard(liveChannel(userId), () =>
+        JSON.stringify(typeof event === 'function' ? event() : event),
+      )
+      .catch(onError);
   };
 }
 export type PublishLive = ReturnType<typeof createLivePublisher>;

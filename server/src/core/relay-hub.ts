@@ -75,16 +75,21 @@ export function createRelayHub({
     for (let i = 0; i < Math.min(resyncConcurrency, all.length); i++) void work();
   });
 
-  function frameOf(item: RelaySignal): string {
-    const ttlMs = item.expiresAt - now();
-    return JSON.stringify({ type: 'signal', signal: { ...item.signal, ttlMs } });
+  /**
+   * The EA's frame, `{"type":"signal","signal":{…,"ttlMs":N}}`, from the signal's JSON (made
+   * once per dispatch: the doorbell carries the same text).
+   */
+  function frameOf(item: RelaySignal, signalJson: string): string {
+    const ttlMs = JSON.stringify(item.expiresAt - now());
+    const fields = signalJson.length > 2 ? `${signalJson.slice(0, -1)},` : '{';
+    return `{"type":"signal","signal":${fields}"ttlMs":${ttlMs}}}`;
   }
 
   /** Pushes to this instance's matching conduits; returns how many took it. */
-  function dispatchLocal(item: RelaySignal): number {
+  function dispatchLocal(item: RelaySignal, signalJson = JSON.stringify(item.signal)): number {
     const conduits = byUser.get(item.userId);
     if (!conduits || conduits.size === 0) return 0;
-    const frame = frameOf(item);
+    const frame = frameOf(item, signalJson);
     let pushed = 0;
     for (const conduit of conduits) {
       if (item.platform && conduit.platform !== item.platform) continue;
@@ -143,9 +148,12 @@ export function createRelayHub({
      * terminals elsewhere get it on their next replay.
      */
     async dispatch(item: RelaySignal): Promise<boolean> {
-      const local = dispatchLocal(item);
+      const signalJson = JSON.stringify(item.signal);
+      const local = dispatchLocal(item, signalJson);
+      // As JSON.stringify({ origin, item }) would write it, the signal's JSON reused.
+      const doorbell = `${ownPrefix}"item":{"userId":${JSON.stringify(item.userId)},"platform":${JSON.stringify(item.platform)},"expiresAt":${JSON.stringify(item.expiresAt)},"signal":${signalJson}}}`;
       const remote = bus
-        .publish(relayChannel(item.userId), JSON.stringify({ origin: instanceId, item }))
+        .publish(relayChannel(item.userId), doorbell)
         // This instance hears its own message while it holds a terminal of the licence.
         .then((receivers) => receivers - (unsubscribers.has(item.userId) ? 1 : 0))
         .catch((err: unknown) => {

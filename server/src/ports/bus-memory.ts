@@ -14,15 +14,23 @@ export function createMemoryBus(options: { onHandlerError?: BusErrorHandler } = 
   const onHandlerError = options.onHandlerError ?? consoleBusErrorHandler;
   const channels = new Map<string, Set<BusHandler>>();
 
+  async function publish(channel: string, message: string): Promise<number> {
+    const handlers = channels.get(channel);
+    // In-process there is one instance: this one.
+    if (!handlers || handlers.size === 0) return 0;
+    // Snapshot: a handler added after the publish must not see this message (as in Redis).
+    const targets = [...handlers];
+    queueMicrotask(() => deliver(targets, channel, message, onHandlerError));
+    return 1;
+  }
+
   return {
-    async publish(channel, message) {
-      const handlers = channels.get(channel);
-      // In-process there is one instance: this one.
-      if (!handlers || handlers.size === 0) return 0;
-      // Snapshot: a handler added after the publish must not see this message (as in Redis).
-      const targets = [...handlers];
-      queueMicrotask(() => deliver(targets, channel, message, onHandlerError));
-      return 1;
+    publish,
+
+    async publishIfHeard(channel, message) {
+      // In-process the subscribers are known exactly: nobody here means nobody.
+      if (!channels.get(channel)?.size) return 0;
+      return publish(channel, message());
     },
 
     async subscribe(channel, handler) {

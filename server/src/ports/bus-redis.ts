@@ -7,6 +7,14 @@ import {
   deliver,
 } from './bus.ts';
 
+/**
+ * How long a channel whose last `publishIfHeard` reached nobody stays silent. Subscriptions
+ * end the silence at once (see `subscribedChannel`); this bounds it should that news be lost.
+ */
+export const quietForMs = 5000;
+/** Past this many silent channels, the expired ones are swept. */
+const maxQuietChannels = 50_000;
+
 type Channel = {
   handlers: Set<BusHandler>;
   /** Settles when the SUBSCRIBE for this channel has been answered. */
@@ -32,7 +40,31 @@ export function createRedisBus(options: {
   const onHandlerError = options.onHandlerError ?? consoleBusErrorHandler;
   const channels = new Map<string, Channel>();
 
+  /**
+   * Silent channels (by name without prefix): their last `publishIfHeard` reached nobody, so
+   * further ones are not even built until a subscription anywhere, or the time-out, ends it.
+   * Every instance announces its new subscriptions on `subscribedChannel`; `heardOf` counts
+   * those, so that a "nobody" answer racing with an announcement is not believed.
+   */
+  const quietUntil = new Map<string, number>();
+  const subscribedChannel = `${prefix}bus:subscribed`;
+  let heardOf = 0;
+  /** Whether announcements reach us now (the control channel is subscribed and up). */
+  let hearing = false;
+  function hear(channel: string) {
+    heardOf++;
+    quietUntil.delete(channel);
+  }
+  function quiet(channel: string) {
+    if (quietUntil.size >= maxQuietChannels) {
+      const t = Date.now();
+      for (const [name, until] of quietUntil) if (until <= t) quietUntil.delete(name);
+    }
+    quietUntil.set(channel, Date.now() + quietForMs);
+  }
+
   const onMessage = (redisChannel: string, message: string) => {
+    if (redisChannel === subscribedChannel) return hear(message);
     const channel = channels.get(redisChannel);
     if (channel)
       deliver(channel.handlers, redisChannel.slice(prefix.length), message, onHandlerError);
@@ -45,6 +77,9 @@ export function createRedisBus(options: {
   let lost = false;
   const onClose = () => {
     lost = true;
+    // Announcements published while we are cut off are lost: believe no silence until back.
+    hearing = false;
+    quietUntil.clear();
   };
   const onReady = () => {
     if (!lost) return;
@@ -55,6 +90,7 @@ export function createRedisBus(options: {
       subscriber
         .ping()
         .then(() => {
+          hearing = true;
           for (const listener of resubscribedListeners) listener();
         })
         .catch(() => {
@@ -65,6 +101,12 @@ export function createRedisBus(options: {
   };
   subscriber.on('close', onClose);
   subscriber.on('ready', onReady);
+  subscriber.subscribe(subscribedChannel).then(
+    () => {
+      hearing = !lost;
+    },
+    () => undefined,
+  );
 
   async function unsubscribe(redisChannel: string, channel: Channel, handler: BusHandler) {
     if (!channel.handlers.delete(handler) || channel.handlers.size > 0) return;
@@ -80,19 +122,38 @@ export function createRedisBus(options: {
       return publisher.publish(prefix + channel, message);
     },
 
+    async publishIfHeard(channel, message) {
+      const until = quietUntil.get(channel);
+      if (until !== undefined) {
+        if (until > Date.now()) return 0;
+        quietUntil.delete(channel);
+      }
+      const before = heardOf;
+      const receivers = await publisher.publish(prefix + channel, message());
+      // Believed only if no subscription was announced meanwhile (it may be this channel's).
+      if (receivers === 0 && hearing && heardOf === before) quiet(channel);
+      return receivers;
+    },
+
     async subscribe(channel, handler) {
       const redisChannel = prefix + channel;
       // A wrapper per subscription: the same function subscribed twice is two subscriptions.
       const subscription: BusHandler = (message) => handler(message);
       let entry = channels.get(redisChannel);
+      const first = !entry;
       if (!entry) {
         entry = { handlers: new Set(), ready: subscriber.subscribe(redisChannel) };
         channels.set(redisChannel, entry);
       }
       entry.handlers.add(subscription);
+      hear(channel);
       const current = entry;
       try {
         await current.ready;
+        // Every instance (this one included) stops skipping this channel's `publishIfHeard`
+        // before we resolve: Redis hands a message to subscribers before answering its PUBLISH.
+        // Not fatal: at worst the others skip this channel's lossy messages for `quietForMs`.
+        if (first) await publisher.publish(subscribedChannel, channel).catch(() => undefined);
       } catch (err) {
         await unsubscribe(redisChannel, current, subscription).catch(() => {});
         throw err;
@@ -110,7 +171,9 @@ export function createRedisBus(options: {
       subscriber.off('close', onClose);
       subscriber.off('ready', onReady);
       resubscribedListeners.clear();
-      const subscribed = [...channels.keys()];
+      hearing = false;
+      quietUntil.clear();
+      const subscribed = [subscribedChannel, ...channels.keys()];
       channels.clear();
       if (subscribed.length > 0 && subscriber.status === 'ready') {
         await subscriber.unsubscribe(...subscribed);

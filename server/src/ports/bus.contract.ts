@@ -140,6 +140,18 @@ export function busContract(name: string, make: (onHandlerError: BusErrorHandler
       expect(errors).toEqual([[expect.objectContaining({ message: 'handler broke' }), 'c']]);
     });
 
+    it('publishIfHeard answers 0 while nobody listens, and delivers once somebody does', async () => {
+      const bus = await makeBus();
+      let built = 0;
+      const message = () => `m${++built}`;
+      expect(await bus.publishIfHeard('quiet', message)).toBe(0);
+      expect(await bus.publishIfHeard('quiet', message)).toBe(0);
+      const box = inbox();
+      await bus.subscribe('quiet', box.handler);
+      expect(await bus.publishIfHeard('quiet', message)).toBe(1);
+      expect(await box.waitFor(1)).toEqual([`m${built}`]);
+    });
+
     it('stops delivering after close', async () => {
       const bus = await makeBus();
       const box = inbox();

@@ -4,7 +4,7 @@ import { deleteRedisPrefix, requireRedis, uniquePrefix } from '../../test/servic
 import { busContract, inbox } from './bus.contract.ts';
 import type { BusErrorHandler } from './bus.ts';
 import { createMemoryBus } from './bus-memory.ts';
-import { createRedisBus } from './bus-redis.ts';
+import { createRedisBus, quietForMs } from './bus-redis.ts';
 
 /** A Redis bus as open-deps builds it: shared publisher, dedicated subscriber, own prefix. */
 async function openRedisBus(prefix: string, onHandlerError: BusErrorHandler = () => {}) {
@@ -46,6 +46,44 @@ describe('redis bus', () => {
     expect(await onB.waitFor(1)).toEqual(['from a']);
     await marker.waitFor(1);
     expect(onStranger.messages).toEqual([]);
+  });
+
+  it('publishIfHeard skips a channel nobody listens on until another instance subscribes', async () => {
+    const prefix = uniquePrefix();
+    const [a, b] = await Promise.all([openRedisBus(prefix), openRedisBus(prefix)]);
+    // Let a's control subscription land: only then does it believe a "nobody" answer.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    let built = 0;
+    const message = () => `m${++built}`;
+    expect(await a.bus.publishIfHeard('live:u1', message)).toBe(0);
+    expect(await a.bus.publishIfHeard('live:u1', message)).toBe(0);
+    expect(built).toBe(1);
+    const box = inbox();
+    await b.bus.subscribe('live:u1', box.handler);
+    // a hears b's announcement as soon as it reads its subscriber connection, long before
+    // the silence would run out by itself (quietForMs).
+    const subscribedAt = Date.now();
+    while ((await a.bus.publishIfHeard('live:u1', message)) === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(Date.now() - subscribedAt).toBeLessThan(quietForMs / 10);
+    expect(await box.waitFor(1)).toEqual(['m2']);
+  });
+
+  it('publishIfHeard skips nothing after its subscriber connection was cut off', async () => {
+    const prefix = uniquePrefix();
+    const { bus, publisher, subscriber } = await openRedisBus(prefix);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    let built = 0;
+    const message = () => `m${++built}`;
+    expect(await bus.publishIfHeard('live:u2', message)).toBe(0);
+    const id = await subscriber.client('ID');
+    const closed = new Promise((resolve) => subscriber.once('close', resolve));
+    await publisher.client('KILL', 'ID', String(id));
+    await closed;
+    // Announcements made meanwhile would be lost: the silence is no longer believed.
+    await bus.publishIfHeard('live:u2', message);
+    expect(built).toBe(2);
   });
 
   it('subscribes once per channel in Redis and unsubscribes with the last handler', async () => {

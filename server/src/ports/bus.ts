@@ -16,6 +16,13 @@ export interface Bus {
    * nobody listens on the channel.
    */
   publish(channel: string, message: string): Promise<number>;
+  /**
+   * For messages nobody has to receive (dashboard events): publishes `message()` unless this
+   * channel is known to have no subscriber on any instance, in which case the message is not
+   * even built and the answer is 0. An instance that subscribes makes the channel heard again
+   * before its `subscribe` resolves, on every instance.
+   */
+  publishIfHeard(channel: string, message: () => string): Promise<number>;
   /** Resolves once the subscription is active; the returned function unsubscribes this handler. */
   subscribe(channel: string, handler: BusHandler): Promise<() => Promise<void>>;
   /**

@@ -1,6 +1,7 @@
 import type { LiveEvent } from '@signalrelay/contracts/live';
 import type { NotificationEvent } from '@signalrelay/contracts/notifications';
 import type { Logger } from 'pino';
+import type { PublishLive } from '../../core/live-events.ts';
 import type { TerminalRef } from '../../core/signal-store.ts';
 import type { Db } from '../../db/db.ts';
 import type { Bus } from '../../ports/bus.ts';
@@ -178,13 +179,17 @@ export function createNotifier(deps: {
 
 export type Notifier = ReturnType<typeof createNotifier>;
 
-/** A live publisher that also shows each event to the notifier. */
-export function observedBy<F extends (userId: string, event: LiveEvent) => void>(
-  publish: F,
+/**
+ * A live publisher that also shows each event to the notifier. The notifier needs the event
+ * whether or not a dashboard listens, so a lazily built one is built here, once.
+ */
+export function observedBy(
+  publish: (userId: string, event: LiveEvent) => void,
   notifier: Notifier,
-): F {
-  return ((userId: string, event: LiveEvent) => {
-    publish(userId, event);
-    notifier.observe(userId, event);
-  }) as F;
+): PublishLive {
+  return (userId, event) => {
+    const built = typeof event === 'function' ? event() : event;
+    publish(userId, built);
+    notifier.observe(userId, built);
+  };
 }

@@ -86,7 +86,7 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
    */
   function delivered(row: SignalRow, transport: 'ws' | 'poll', delivery: SignalDelivery) {
     observeDelivery(row, transport);
-    publishLive(row.userId, { type: 'signal', signal: toSignalView(row, delivery) });
+    publishLive(row.userId, () => ({ type: 'signal', signal: toSignalView(row, delivery) }));
   }
 
   async function writeHeldAcks() {
@@ -168,10 +168,10 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
             metrics.executionLatency.observe(row.executedAt.getTime() - row.receivedAt.getTime());
           }
           metrics.signalsByStatus.inc({ status: row.status });
-          publishLive(terminal.userId, {
+          publishLive(terminal.userId, () => ({
             type: 'signal',
             signal: toSignalView(row, terminal.delivery),
-          });
+          }));
         })
         .finally(() => {
           if (ack) writingAcks.delete(key);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   closeCodes,
+  type EaFrame,
   eaFrameSchema,
   type errorCodes,
   type HealthIssue,
@@ -52,7 +53,43 @@ type Connection = {
   session: string;
   /** The right to trade its account, when the EA named its instance (v2). */
   lease: HeldLease | null;
+  /** Ids already sent on this socket and not yet acknowledged: no double push. */
+  sent: Set<string>;
+  /** The client's address as the app sees it, for the miss budget. */
+  ip: string;
 };
+
+/** A frame as received: what it says, or why it is refused. */
+type Parsed = { frame: EaFrame; error?: never } | { frame?: never; error: string };
+
+/**
+ * An EA's frame, checked against the protocol. Heartbeats (one per EA every 2 s, most of the
+ * frames there are) take a shortcut where they are exactly `{"type":"ping","t":<number>}`,
+ * which is what the schema would give back for them.
+ */
+export function parseEaFrame(text: string | null): Parsed {
+  let json: unknown;
+  try {
+    json = text === null ? undefined : JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  if (isPlainPing(json)) return { frame: json };
+  const parsed = eaFrameSchema.safeParse(json);
+  if (parsed.success) return { frame: parsed.data };
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+  return { error: json === undefined ? 'Frames must be JSON text.' : `${where}${issue?.message}` };
+}
+
+function isPlainPing(json: unknown): json is Extract<EaFrame, { type: 'ping' }> {
+  if (typeof json !== 'object' || json === null) return false;
+  const frame = json as Record<string, unknown>;
+  if (frame.type !== 'ping' || typeof frame.t !== 'number') return false;
+  let keys = 0;
+  for (const _ in frame) keys++;
+  return keys === 2;
+}
 
 /** How long a WebSocket's executor lease lasts unless renewed: the silence that closes it. */
 const leaseTtlMs = 3 * heartbeatMs;
@@ -134,20 +171,21 @@ export function createWsGateway(deps: Deps) {
   }
 
   /** Sends what this terminal should have and was not sent on this socket yet. */
-  async function replay(c: Connection, terminal: TerminalRef, sent: Set<string>) {
+  async function replay(c: Connection, terminal: TerminalRef) {
     for (const row of await relay.pendingFor(terminal)) {
-      if (sent.has(row.id)) continue;
+      if (c.sent.has(row.id)) continue;
       if (!send(c.socket, JSON.stringify({ type: 'signal', signal: toEaSignal(row, now()) }))) {
         return;
       }
-      sent.add(row.id);
+      c.sent.add(row.id);
     }
   }
 
-  async function hello(c: Connection, frame: Hello, sent: Set<string>, ip: string) {
+  /** Hello, step 1: the licence's owner, or the refusal (closing the socket). */
+  async function ownerFor(c: Connection, frame: Hello) {
     const owner = await licenses.lookup(frame.licenseNumber);
     if (!owner) {
-      const miss = limits.miss(ip);
+      const miss = limits.miss(c.ip);
       if (!miss.allowed) return refuse(c, miss.retryAfterSeconds);
       sendError(
         c.socket,
@@ -164,37 +202,49 @@ export function createWsGateway(deps: Deps) {
     }
     const forLicense = limits.helloForLicense(owner.userId);
     if (!forLicense.allowed) return refuse(c, forLicense.retryAfterSeconds);
-    const terminal = await terminals
-      .resolve(owner.userId, frame, { ...frame, transport: 'ws' })
-      .catch((err: unknown) => {
-        if (!(err instanceof AppError && err.code === 'LIMIT_REACHED')) throw err;
-        // Not fatal: the trader may free a place (ea/PROTOCOL.md, "Limits"), so retry later.
-        // A v1 EA knows only v1's codes: RATE_LIMITED with 1013 means the same to it.
-        sendError(c.socket, frame.v >= 2 ? 'LIMIT_REACHED' : 'RATE_LIMITED', err.message);
-        c.socket.close(closeCodes.tryAgainLater, 'terminal limit');
-        return null;
-      });
-    if (!terminal || c.socket.readyState !== c.socket.OPEN) return;
+    return owner;
+  }
+
+  /** Hello, step 2: the terminal (registered on first sight), or null when refused. */
+  function terminalFor(c: Connection, userId: string, frame: Hello) {
+    return terminals.resolve(userId, frame, { ...frame, transport: 'ws' }).catch((err: unknown) => {
+      if (!(err instanceof AppError && err.code === 'LIMIT_REACHED')) throw err;
+      // Not fatal: the trader may free a place (ea/PROTOCOL.md, "Limits"), so retry later.
+      // A v1 EA knows only v1's codes: RATE_LIMITED with 1013 means the same to it.
+      sendError(c.socket, frame.v >= 2 ? 'LIMIT_REACHED' : 'RATE_LIMITED', err.message);
+      c.socket.close(closeCodes.tryAgainLater, 'terminal limit');
+      return null;
+    });
+  }
+
+  /** Hello, step 3: the right to trade the account; false when refused or closed meanwhile. */
+  async function admitExecutor(c: Connection, terminal: TerminalRef, frame: Hello) {
     const admission = await executors.admit(terminal, frame, c.session, leaseTtlMs);
-    if (admission.refused) return refuseExecutor(c, admission.message);
+    if (admission.refused) {
+      refuseExecutor(c, admission.message);
+      return false;
+    }
     if (c.socket.readyState !== c.socket.OPEN) {
       if (admission.lease) await executors.release(admission.lease);
-      return;
+      return false;
     }
     c.lease = admission.lease;
     if (c.lease) replaceOlderSessions(c, c.lease);
-    c.terminal = terminal;
-    c.licenseNumber = frame.licenseNumber;
-    const unregister = await hub.register(owner.userId, {
+    return true;
+  }
+
+  /** Hello, step 4: live signals reach this socket from now on; its close undoes it all. */
+  async function attach(c: Connection, userId: string, terminal: TerminalRef) {
+    const unregister = await hub.register(userId, {
       terminalId: terminal.id,
       platform: terminal.platform,
       push(item, wire) {
-        if (sent.has(item.signal.id)) return c.socket.readyState === c.socket.OPEN;
+        if (c.sent.has(item.signal.id)) return c.socket.readyState === c.socket.OPEN;
         if (!send(c.socket, wire)) return false;
-        sent.add(item.signal.id);
+        c.sent.add(item.signal.id);
         return true;
       },
-      resync: () => replay(c, terminal, sent),
+      resync: () => replay(c, terminal),
     });
     c.socket.once('close', () => {
       unregister();
@@ -203,9 +253,21 @@ export function createWsGateway(deps: Deps) {
         executors.release(c.lease).catch((err) => log.warn({ err }, 'lease release failed'));
       }
     });
+  }
+
+  /** hello → welcome, then what the terminal missed, then it counts as connected. */
+  async function hello(c: Connection, frame: Hello) {
+    const owner = await ownerFor(c, frame);
+    if (!owner) return;
+    const terminal = await terminalFor(c, owner.userId, frame);
+    if (!terminal || c.socket.readyState !== c.socket.OPEN) return;
+    if (!(await admitExecutor(c, terminal, frame))) return;
+    c.terminal = terminal;
+    c.licenseNumber = frame.licenseNumber;
+    await attach(c, owner.userId, terminal);
     // Answered in the EA's own version: it is sent nothing that version does not define.
     send(c.socket, JSON.stringify({ type: 'welcome', v: frame.v, heartbeatMs, serverTime: now() }));
-    await replay(c, terminal, sent);
+    await replay(c, terminal);
     await relay.connected(terminal);
   }
 
@@ -227,6 +289,66 @@ export function createWsGateway(deps: Deps) {
     publishLive(terminal.userId, { type: 'terminals' });
   }
 
+  /** A frame was refused: say why; before the hello, that ends the connection. */
+  function reject(c: Connection, message: string) {
+    sendError(c.socket, 'BAD_REQUEST', message);
+    if (!c.terminal) c.socket.close(closeCodes.badRequest, 'bad request');
+  }
+
+  /** One frame from the EA; `at` is when it reached us. */
+  async function onFrame(c: Connection, text: string | null, at: number) {
+    const { frame, error } = parseEaFrame(text);
+    if (!frame) return reject(c, error);
+    if (frame.type === 'hello') {
+      if (c.terminal) return reject(c, 'hello was already received on this connection.');
+      return limits.hellos(() => hello(c, frame));
+    }
+    const terminal = c.terminal;
+    if (!terminal) return reject(c, 'The first frame must be a hello.');
+    switch (frame.type) {
+      case 'ping':
+        send(c.socket, JSON.stringify({ type: 'pong', t: frame.t }));
+        relay.beat(terminal);
+        return;
+      case 'received':
+        c.sent.delete(frame.id);
+        return relay.received(terminal, frame.id, at, 'ws');
+      case 'result': {
+        c.sent.delete(frame.id);
+        const { type: _type, ...result } = frame;
+        return relay.result(terminal, result, at);
+      }
+      case 'health':
+        return health(terminal, frame.issues);
+    }
+  }
+
+  /**
+   * Until the hello is handled, frames wait behind it (a `received` must not overtake it).
+   * After it, each frame is handled at once: a ping must never wait for database writes, nor
+   * one result for the one before (a burst of signals would starve the heartbeat).
+   */
+  function listen(c: Connection) {
+    const { socket } = c;
+    let beforeHello: Promise<void> = Promise.resolve();
+    let inFlight = 0;
+    socket.on('message', (data, isBinary) => {
+      const at = now();
+      c.lastFrameAt = at;
+      if (++inFlight >= maxQueuedFrames) socket.pause();
+      const handle = () =>
+        onFrame(c, isBinary ? null : data.toString(), at)
+          .catch((err) => log.error({ err }, 'EA frame handling failed'))
+          .finally(() => {
+            if (--inFlight === maxQueuedFrames / 2) socket.resume();
+          });
+      if (c.terminal) void handle();
+      else beforeHello = beforeHello.then(handle);
+    });
+    socket.on('close', () => connections.delete(c));
+    socket.on('error', (err) => log.debug({ err: err.message }, 'EA socket error'));
+  }
+
   return {
     /** `ip`: the client's address as the app sees it (request.ip), for the miss budget. */
     handle(socket: WebSocket, ip: string) {
@@ -238,76 +360,11 @@ export function createWsGateway(deps: Deps) {
         licenseNumber: null,
         session: randomUUID(),
         lease: null,
+        sent: new Set(),
+        ip,
       };
       connections.add(c);
-      /** Ids already sent on this socket and not yet acknowledged: no double push. */
-      const sent = new Set<string>();
-      // Until the hello is handled, frames wait behind it (a `received` must not overtake it).
-      // After it, each frame is handled at once: a ping must never wait for database writes,
-      // nor one result for the one before (a burst of signals would starve the heartbeat).
-      let beforeHello: Promise<void> = Promise.resolve();
-      let inFlight = 0;
-
-      socket.on('message', (data, isBinary) => {
-        const at = now();
-        c.lastFrameAt = at;
-        if (++inFlight >= maxQueuedFrames) socket.pause();
-        const handle = () =>
-          onFrame(isBinary ? null : data.toString(), at)
-            .catch((err) => log.error({ err }, 'EA frame handling failed'))
-            .finally(() => {
-              if (--inFlight === maxQueuedFrames / 2) socket.resume();
-            });
-        if (c.terminal) void handle();
-        else beforeHello = beforeHello.then(handle);
-      });
-      socket.on('close', () => connections.delete(c));
-      socket.on('error', (err) => log.debug({ err: err.message }, 'EA socket error'));
-
-      async function onFrame(text: string | null, at: number) {
-        let json: unknown;
-        try {
-          json = text === null ? undefined : JSON.parse(text);
-        } catch {
-          json = undefined;
-        }
-        const parsed = eaFrameSchema.safeParse(json);
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0];
-          const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-          return reject(
-            json === undefined ? 'Frames must be JSON text.' : `${where}${issue?.message}`,
-          );
-        }
-        const frame = parsed.data;
-        if (frame.type === 'hello') {
-          if (c.terminal) return reject('hello was already received on this connection.');
-          return limits.hellos(() => hello(c, frame, sent, ip));
-        }
-        const terminal = c.terminal;
-        if (!terminal) return reject('The first frame must be a hello.');
-        switch (frame.type) {
-          case 'ping':
-            send(socket, JSON.stringify({ type: 'pong', t: frame.t }));
-            relay.beat(terminal);
-            return;
-          case 'received':
-            sent.delete(frame.id);
-            return relay.received(terminal, frame.id, at, 'ws');
-          case 'result': {
-            sent.delete(frame.id);
-            const { type: _type, ...result } = frame;
-            return relay.result(terminal, result, at);
-          }
-          case 'health':
-            return health(terminal, frame.issues);
-        }
-      }
-
-      function reject(message: string) {
-        sendError(socket, 'BAD_REQUEST', message);
-        if (!c.terminal) socket.close(closeCodes.badRequest, 'bad request');
-      }
+      listen(c);
     },
 
     /** Closes this user's connections whose licence no longer belongs to them (regenerated). */

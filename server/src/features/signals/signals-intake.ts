@@ -1,7 +1,11 @@
 import { planLimits } from '@signalrelay/contracts/billing';
 import type { createQuotaDayClock } from '@signalrelay/contracts/quota-day';
 import type { WebhookAlert, WebhookReply } from '@signalrelay/contracts/signals';
-import { type LicenseDirectory, unverifiedLicenseMessage } from '../../core/license-directory.ts';
+import {
+  type LicenseDirectory,
+  type LicenseOwner,
+  unverifiedLicenseMessage,
+} from '../../core/license-directory.ts';
 import type { PublishLive } from '../../core/live-events.ts';
 import type { Metrics } from '../../core/metrics.ts';
 import type { RelayHub } from '../../core/relay-hub.ts';
@@ -30,6 +34,17 @@ type Deps = {
   limits: Pick<WebhookLimits, 'uncounted'>;
   ttlMs: number;
   now: () => number;
+};
+
+/** Where the alert stands with the day's quota (step 3 of `accept`). */
+type Counted = {
+  /** Stored as `quota_blocked` and answered 403/429 instead of pushed. */
+  blocked: boolean;
+  /** The day's count after this alert, when it was counted (null: test signal or free plan). */
+  used: number | null;
+  limit: number;
+  key: string;
+  resetsAt: number;
 };
 
 /**
@@ -61,6 +76,15 @@ export function createSignalIntake(deps: Deps) {
     };
   }
 
+  /** 1. Whose licence: refused when unknown or when its owner's e-mail is unverified. */
+  async function ownerOf(licenseNumber: string) {
+    const owner = await licenses.lookup(licenseNumber);
+    if (!owner) throw new AppError('LICENSE_INVALID');
+    if (!owner.verified) throw new AppError('EMAIL_NOT_VERIFIED', unverifiedLicenseMessage);
+    return owner;
+  }
+
+  /** 2. The signal an earlier alert with this alertId made within the dedupe window. */
   async function earlierAlert(userId: string, alertId: string, at: number) {
     const earlier = await store.findByAlertId(userId, alertId);
     if (!earlier) return null;
@@ -69,120 +93,148 @@ export function createSignalIntake(deps: Deps) {
     return null;
   }
 
-  async function storeOrUnavailable(values: NewSignal): Promise<SignalRow | null> {
+  /** 3. Counts a real alert against the day's quota; past the limit it is taken back. */
+  async function countQuota(owner: LicenseOwner, isTest: boolean, at: number): Promise<Counted> {
+    const limit = planLimits[owner.plan].signalsPerDay;
+    const day = quotaDay(at);
+    const counted: Counted = {
+      blocked: false,
+      used: null,
+      limit,
+      key: quotaKey(owner.userId, day.day),
+      resetsAt: day.resetsAt,
+    };
+    if (isTest) return counted;
+    if (limit === 0) return { ...counted, blocked: true };
+    counted.used = await quota.increment(counted.key, day.resetsAt);
+    if (counted.used > limit) {
+      counted.blocked = true;
+      counted.used = await quota.decrement(counted.key);
+    }
+    return counted;
+  }
+
+  /** 4. Alerts the quota does not count (tests, blocked ones) are capped before they become rows. */
+  function checkUncounted(userId: string) {
+    const budget = limits.uncounted(userId);
+    if (!budget.allowed) {
+      throw new AppError(
+        'RATE_LIMITED',
+        'Too many alerts for this licence at once. This one was not stored.',
+        { retryAfterSeconds: budget.retryAfterSeconds },
+      );
+    }
+  }
+
+  /** 5. The row to store. */
+  function newSignal(userId: string, alert: WebhookAlert, blocked: boolean, at: number): NewSignal {
+    return {
+      userId,
+      symbol: alert.symbol,
+      position: alert.position,
+      lot: alert.lot,
+      price: alert.price,
+      slpoint: alert.slpoint,
+      tppoint: alert.tppoint,
+      trailingStop: alert.trailingStop,
+      breakEvenPips: alert.breakEvenPips,
+      riskPercentage: alert.riskPercentage,
+      isTest: alert.isTest,
+      senderPlatform: alert.senderPlatform ?? null,
+      platform: alert.platform ?? null,
+      status: blocked ? 'quota_blocked' : 'pending',
+      alertId: alert.alertId ?? null,
+      receivedAt: new Date(at),
+      expiresAt: new Date(at + ttlMs),
+    };
+  }
+
+  /** Gives back the count of an alert that was counted but not stored by this request. */
+  async function uncount(counted: Counted) {
+    if (counted.used !== null && !counted.blocked) {
+      await quota.decrement(counted.key).catch(() => undefined);
+    }
+  }
+
+  /**
+   * 6. Stores the signal (group commit: the INSERT carries the alerts of its moment). Null
+   * when the same alertId was stored concurrently by another request: that one trades.
+   */
+  async function persist(values: NewSignal, counted: Counted): Promise<SignalRow | null> {
+    let row: SignalRow | null;
     try {
-      return await store.insert(values);
+      row = await store.insert(values);
     } catch (err) {
+      await uncount(counted);
       // Not stored: a 503 makes TradingView retry, which is what we want.
       throw new AppError('UNAVAILABLE', undefined, undefined, { cause: err });
     }
+    if (!row) await uncount(counted);
+    return row;
+  }
+
+  /** The reply to an alert whose alertId another request stored first. */
+  async function duplicateReply(userId: string, alertId: string | undefined) {
+    const first = alertId ? await store.findByAlertId(userId, alertId) : null;
+    if (!first) throw new AppError('UNAVAILABLE');
+    return replyFor(first, first.deliveredAt !== null, true);
+  }
+
+  /** 7. Metrics, and the owner's dashboard (events built only if a dashboard listens). */
+  function report(row: SignalRow, counted: Counted) {
+    metrics.signalsByStatus.inc({ status: row.status });
+    publishLive(row.userId, () => ({ type: 'signal', signal: toSignalView(row) }));
+    const { used, limit, resetsAt } = counted;
+    if (used !== null) {
+      publishLive(row.userId, () => ({
+        type: 'quota',
+        used,
+        limit,
+        remaining: Math.max(0, limit - used),
+        resetsAt,
+      }));
+    }
+  }
+
+  /** 8. A blocked alert is stored, and answered with why it was not sent. */
+  function refusalOf(row: SignalRow, { limit }: Counted): AppError {
+    return limit === 0
+      ? new AppError('PLAN_FREE', undefined, { signalId: row.id })
+      : new AppError(
+          'QUOTA_EXCEEDED',
+          `Daily signal quota (${limit}) exceeded. Signal was not transferred to terminal.`,
+          { signalId: row.id },
+        );
+  }
+
+  /** 9. To the licence's terminals, here and on other instances; true when one can have it. */
+  async function push(row: SignalRow): Promise<boolean> {
+    const delivered = await hub.dispatch({
+      userId: row.userId,
+      platform: row.platform,
+      expiresAt: row.expiresAt.getTime(),
+      signal: eaSignalOf(row),
+    });
+    expiry.schedule(row.expiresAt.getTime());
+    return delivered;
   }
 
   return {
     async accept(alert: WebhookAlert): Promise<WebhookReply> {
       const receivedAt = now();
-      const owner = await licenses.lookup(alert.licenseNumber);
-      if (!owner) throw new AppError('LICENSE_INVALID');
-      if (!owner.verified) throw new AppError('EMAIL_NOT_VERIFIED', unverifiedLicenseMessage);
+      const owner = await ownerOf(alert.licenseNumber);
       const { userId } = owner;
-
       if (alert.alertId) {
         const earlier = await earlierAlert(userId, alert.alertId, receivedAt);
         if (earlier) return replyFor(earlier, earlier.deliveredAt !== null, true);
       }
-
-      const limit = planLimits[owner.plan].signalsPerDay;
-      const day = quotaDay(receivedAt);
-      const key = quotaKey(userId, day.day);
-      let blocked = false;
-      let used: number | null = null;
-      if (!alert.isTest) {
-        if (limit === 0) {
-          blocked = true;
-        } else {
-          used = await quota.increment(key, day.resetsAt);
-          if (used > limit) {
-            blocked = true;
-            used = await quota.decrement(key);
-          }
-        }
-      }
-
-      if (alert.isTest || blocked) {
-        // Not counted by the quota, so capped here before it becomes a row.
-        const budget = limits.uncounted(userId);
-        if (!budget.allowed) {
-          throw new AppError(
-            'RATE_LIMITED',
-            'Too many alerts for this licence at once. This one was not stored.',
-            { retryAfterSeconds: budget.retryAfterSeconds },
-          );
-        }
-      }
-
-      const values: NewSignal = {
-        userId,
-        symbol: alert.symbol,
-        position: alert.position,
-        lot: alert.lot,
-        price: alert.price,
-        slpoint: alert.slpoint,
-        tppoint: alert.tppoint,
-        trailingStop: alert.trailingStop,
-        breakEvenPips: alert.breakEvenPips,
-        riskPercentage: alert.riskPercentage,
-        isTest: alert.isTest,
-        senderPlatform: alert.senderPlatform ?? null,
-        platform: alert.platform ?? null,
-        status: blocked ? 'quota_blocked' : 'pending',
-        alertId: alert.alertId ?? null,
-        receivedAt: new Date(receivedAt),
-        expiresAt: new Date(receivedAt + ttlMs),
-      };
-      let row: SignalRow | null;
-      try {
-        row = await storeOrUnavailable(values);
-      } catch (err) {
-        if (used !== null && !blocked) await quota.decrement(key).catch(() => undefined);
-        throw err;
-      }
-      if (!row) {
-        // Same alertId stored concurrently by another request: that one trades.
-        if (used !== null && !blocked) await quota.decrement(key).catch(() => undefined);
-        const first = alert.alertId ? await store.findByAlertId(userId, alert.alertId) : null;
-        if (!first) throw new AppError('UNAVAILABLE');
-        return replyFor(first, first.deliveredAt !== null, true);
-      }
-
-      metrics.signalsByStatus.inc({ status: row.status });
-      publishLive(userId, { type: 'signal', signal: toSignalView(row) });
-      if (used !== null) {
-        publishLive(userId, {
-          type: 'quota',
-          used,
-          limit,
-          remaining: Math.max(0, limit - used),
-          resetsAt: day.resetsAt,
-        });
-      }
-      if (blocked) {
-        throw limit === 0
-          ? new AppError('PLAN_FREE', undefined, { signalId: row.id })
-          : new AppError(
-              'QUOTA_EXCEEDED',
-              `Daily signal quota (${limit}) exceeded. Signal was not transferred to terminal.`,
-              { signalId: row.id },
-            );
-      }
-
-      const delivered = await hub.dispatch({
-        userId,
-        platform: row.platform,
-        expiresAt: row.expiresAt.getTime(),
-        signal: eaSignalOf(row),
-      });
-      expiry.schedule(row.expiresAt.getTime());
-      return replyFor(row, delivered);
+      const counted = await countQuota(owner, alert.isTest, receivedAt);
+      if (alert.isTest || counted.blocked) checkUncounted(userId);
+      const row = await persist(newSignal(userId, alert, counted.blocked, receivedAt), counted);
+      if (!row) return duplicateReply(userId, alert.alertId);
+      report(row, counted);
+      if (counted.blocked) throw refusalOf(row, counted);
+      return replyFor(row, await push(row));
     },
   };
 }

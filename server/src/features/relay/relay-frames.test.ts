@@ -1,0 +1,35 @@
+import { eaFrameSchema } from '@signalrelay/contracts/ea-protocol';
+import { describe, expect, it } from 'vitest';
+import { parseEaFrame } from './relay-ws.ts';
+
+describe('parseEaFrame', () => {
+  it('gives what the protocol schema gives, heartbeats included (they take a shortcut)', () => {
+    const texts = [
+      '{"type":"ping","t":1}',
+      '{"type":"ping","t":1.5}',
+      '{"type":"ping","t":-3}',
+      '{"type":"ping"}',
+      '{"type":"ping","t":"1"}',
+      '{"type":"ping","t":null}',
+      '{"type":"ping","t":1,"extra":true}',
+      '{"t":1,"type":"ping"}',
+      '{"type":"received","id":"abc"}',
+      '{"type":"received","id":""}',
+      '{"type":"nope"}',
+      '[]',
+      'null',
+      '1',
+    ];
+    for (const text of texts) {
+      const parsed = parseEaFrame(text);
+      const expected = eaFrameSchema.safeParse(JSON.parse(text));
+      if (expected.success) expect(parsed, text).toEqual({ frame: expected.data });
+      else expect(parsed.error, text).toEqual(expect.any(String));
+    }
+  });
+
+  it('refuses what is not JSON text', () => {
+    expect(parseEaFrame('{oops')).toEqual({ error: 'Frames must be JSON text.' });
+    expect(parseEaFrame(null)).toEqual({ error: 'Frames must be JSON text.' });
+  });
+});
