@@ -2,11 +2,19 @@ import { useEffect, useRef } from 'react';
 import { HrefLink } from '../../components/href-link.tsx';
 import { CloseIcon } from '../../components/icons.tsx';
 import { cn } from '../../lib/cn.ts';
-import { type DashboardTab, dashboardTabs } from './dashboard-tabs.tsx';
+import type { DashboardTab } from './dashboard-tab.ts';
 
 /** The tab links; each sets the URL hash, which selects the tab. */
-function TabLinks({ active, onNavigate }: { active: DashboardTab; onNavigate?: () => void }) {
-  return dashboardTabs.map((tab) => {
+function TabLinks({
+  tabs,
+  active,
+  onNavigate,
+}: {
+  tabs: readonly DashboardTab[];
+  active: DashboardTab;
+  onNavigate?: () => void;
+}) {
+  return tabs.map((tab) => {
     const current = tab.hash === active.hash;
     const Icon = tab.icon;
     return (
@@ -31,26 +39,30 @@ function TabLinks({ active, onNavigate }: { active: DashboardTab; onNavigate?: (
 
 /** The desktop sidebar; `onChoose` runs on every choice, the current tab included. */
 export function DashboardSidebar({
+  tabs,
   active,
   onChoose,
 }: {
+  tabs: readonly DashboardTab[];
   active: DashboardTab;
   onChoose: () => void;
 }) {
   return (
     <nav aria-label="Dashboard" className="sticky top-20 flex flex-col gap-1">
-      <TabLinks active={active} onNavigate={onChoose} />
+      <TabLinks tabs={tabs} active={active} onNavigate={onChoose} />
     </nav>
   );
 }
 
 /** The mobile slide-out menu: Escape, the close button or the backdrop closes it. */
 export function DashboardMobileMenu({
+  tabs,
   open,
   active,
   onClose,
   onChoose,
 }: {
+  tabs: readonly DashboardTab[];
   open: boolean;
   active: DashboardTab;
   onClose: () => void;
@@ -105,6 +117,7 @@ export function DashboardMobileMenu({
         </div>
         <nav aria-label="Dashboard" className="flex flex-col gap-1 overflow-y-auto p-3">
           <TabLinks
+            tabs={tabs}
             active={active}
             onNavigate={() => {
               onClose();

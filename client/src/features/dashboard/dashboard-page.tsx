@@ -4,7 +4,7 @@ import { ChevronDownIcon } from '../../components/icons.tsx';
 import { LoadingState } from '../../components/states.tsx';
 import { useLiveConnection } from '../../stores/live-store.ts';
 import { DashboardMobileMenu, DashboardSidebar } from './dashboard-nav.tsx';
-import { tabOf } from './dashboard-tabs.tsx';
+import { type DashboardTab, tabOf } from './dashboard-tab.ts';
 import { DashboardWelcome } from './dashboard-welcome.tsx';
 import { SetupChecklist } from './setup-checklist.tsx';
 
@@ -12,12 +12,12 @@ import { SetupChecklist } from './setup-checklist.tsx';
  * The dashboard (spec section 2): the welcome header, then the tab the URL hash names, chosen
  * from the sidebar (desktop) or the slide-out menu (mobile). A tab is mounted afresh whenever
  * it is chosen, so its paging starts again at page 1 (spec). The live channel stays open meanwhile.
- * Above the tab, the setup checklist until its four steps are done.
+ * Above the tab, the setup checklist until its four steps are done. The routes give the tabs.
  */
-export function DashboardPage() {
+export function DashboardPage({ tabs }: { tabs: readonly DashboardTab[] }) {
   useLiveConnection();
   const hash = useRouterState({ select: (s) => s.location.hash });
-  const tab = tabOf(hash);
+  const tab = tabOf(tabs, hash);
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   // Counts choices so that choosing the open tab again also starts it afresh.
@@ -31,7 +31,7 @@ export function DashboardPage() {
       <DashboardWelcome />
       <div className="mx-auto flex w-full max-w-7xl flex-1 gap-8 px-4 py-6 sm:px-6 lg:px-8">
         <aside className="hidden w-56 shrink-0 md:block">
-          <DashboardSidebar active={tab} onChoose={choose} />
+          <DashboardSidebar tabs={tabs} active={tab} onChoose={choose} />
         </aside>
         <div className="min-w-0 flex-1">
           <SetupChecklist />
@@ -48,7 +48,13 @@ export function DashboardPage() {
             {tab.label}
             <ChevronDownIcon className="ml-auto size-4 text-ink-muted" />
           </button>
-          <DashboardMobileMenu open={menuOpen} active={tab} onClose={closeMenu} onChoose={choose} />
+          <DashboardMobileMenu
+            tabs={tabs}
+            open={menuOpen}
+            active={tab}
+            onClose={closeMenu}
+            onChoose={choose}
+          />
           <Suspense fallback={<LoadingState />}>
             <Tab key={`${tab.hash}:${choice}`} />
           </Suspense>

@@ -1,12 +1,11 @@
 import { historyPageSizes } from '@signalrelay/contracts/signals';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Button } from '../../components/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/card.tsx';
 import { Pagination } from '../../components/pagination.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
 import { StatCard } from '../../components/trading/stat-card.tsx';
 import { useSession } from '../../stores/session-store.ts';
-import { TerminalsPanel } from '../terminals/terminals-panel.tsx';
 import { SignalHistoryFilters } from './signal-history-filters.tsx';
 import { SignalHistoryStatus } from './signal-history-status.tsx';
 import { SignalHistoryTable } from './signal-history-table.tsx';
@@ -17,8 +16,9 @@ const SignalStatsChart = lazy(() => import('./signal-stats-chart.tsx'));
 /**
  * The Signal History tab (spec section 2): EA connection, quota, summary cards, daily chart,
  * filters, the signals with their details, and paging. Live while the dashboard is open.
+ * `terminals` (the connected terminals, another feature's panel) shows under the EA status.
  */
-export function SignalHistoryTab() {
+export function SignalHistoryTab({ terminals }: { terminals?: ReactNode }) {
   const licenseNumber = useSession((s) => s.user?.licenseNumber);
   const history = useSignalHistory(licenseNumber);
   const { data, query, update, error, loading, quota, reload } = history;
@@ -42,7 +42,7 @@ export function SignalHistoryTab() {
       </div>
 
       <SignalHistoryStatus quota={quota} failed={error !== null} onReset={reload} />
-      <TerminalsPanel />
+      {terminals}
 
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard label="Total Signals" value={data?.summary.total ?? '–'} />
