@@ -1,7 +1,7 @@
+import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/button.tsx';
 import { FormField, Input } from '../../components/form-field.tsx';
-import { HrefLink } from '../../components/href-link.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { authApi, serverText } from './auth-api.ts';
@@ -61,9 +61,9 @@ function EmailRequestPage({
       title={title}
       subtitle={subtitle}
       footer={
-        <HrefLink href="/login" className={linkClass}>
+        <Link to="/login" className={linkClass}>
           Back to Login
-        </HrefLink>
+        </Link>
       }
     >
       {result && <FormMessage tone={result.tone}>{result.text}</FormMessage>}

@@ -1,8 +1,7 @@
-import { useNavigate, useRouter } from '@tanstack/react-router';
+import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../components/button.tsx';
 import { FormField, Input } from '../../components/form-field.tsx';
-import { HrefLink } from '../../components/href-link.tsx';
 import { LoadingState } from '../../components/states.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
@@ -97,9 +96,9 @@ export function LoginPage({ redirect, error }: { redirect?: string; error?: stri
       footer={
         <>
           New to SignalRelay?{' '}
-          <HrefLink href="/signup" className={linkClass}>
+          <Link to="/signup" className={linkClass}>
             Create an account
-          </HrefLink>
+          </Link>
         </>
       }
     >
@@ -126,12 +125,12 @@ export function LoginPage({ redirect, error }: { redirect?: string; error?: stri
           />
         </FormField>
         <div className="flex flex-wrap justify-between gap-x-4 gap-y-1">
-          <HrefLink href="/resend-verification" className={`text-sm ${linkClass}`}>
+          <Link to="/resend-verification" className={`text-sm ${linkClass}`}>
             No verification e-mail?
-          </HrefLink>
-          <HrefLink href="/forgot-password" className={`text-sm ${linkClass}`}>
+          </Link>
+          <Link to="/forgot-password" className={`text-sm ${linkClass}`}>
             Forgot password?
-          </HrefLink>
+          </Link>
         </div>
         <Button type="submit" className="w-full" loading={submitting} loadingText="Logging in...">
           Log In

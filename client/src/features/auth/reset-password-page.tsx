@@ -1,7 +1,7 @@
+import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { Button, buttonClasses } from '../../components/button.tsx';
 import { FormField, Input } from '../../components/form-field.tsx';
-import { HrefLink } from '../../components/href-link.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
@@ -49,9 +49,9 @@ export function ResetPasswordPage({ token }: { token?: string }) {
           <CheckIcon className="mt-0.5 size-5 shrink-0 text-profit" />
           <p className="text-sm text-ink">{messages.resetDone}</p>
         </div>
-        <HrefLink href="/login" className={buttonClasses('primary', 'md', 'mt-6 w-full')}>
+        <Link to="/login" className={buttonClasses('primary', 'md', 'mt-6 w-full')}>
           Go to Login
-        </HrefLink>
+        </Link>
       </AuthCard>
     );
   }
@@ -61,9 +61,9 @@ export function ResetPasswordPage({ token }: { token?: string }) {
       title="Choose a new password"
       subtitle="Every device signed in to your account will be signed out."
       footer={
-        <HrefLink href="/forgot-password" className={linkClass}>
+        <Link to="/forgot-password" className={linkClass}>
           Need a new link?
-        </HrefLink>
+        </Link>
       }
     >
       {!token && (

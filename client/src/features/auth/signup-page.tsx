@@ -1,9 +1,8 @@
 import { isValidPassword } from '@signalrelay/contracts/auth';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/button.tsx';
 import { FormField, Input } from '../../components/form-field.tsx';
-import { HrefLink } from '../../components/href-link.tsx';
 import { toast } from '../../components/toast.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
@@ -81,9 +80,9 @@ export function SignupPage() {
       footer={
         <>
           Already have an account?{' '}
-          <HrefLink href="/login" className={linkClass}>
+          <Link to="/login" className={linkClass}>
             Sign in
-          </HrefLink>
+          </Link>
         </>
       }
     >
@@ -155,13 +154,13 @@ export function SignupPage() {
           />
           <span>
             I agree to the{' '}
-            <HrefLink href="/terms" className={linkClass}>
+            <Link to="/terms" className={linkClass}>
               Terms of Service
-            </HrefLink>{' '}
+            </Link>{' '}
             and the{' '}
-            <HrefLink href="/cookie-policy" className={linkClass}>
+            <Link to="/cookie-policy" className={linkClass}>
               Cookie Policy
-            </HrefLink>
+            </Link>
             .
           </span>
         </label>

@@ -1,5 +1,5 @@
+import { Link } from '@tanstack/react-router';
 import { buttonClasses } from '../../components/button.tsx';
-import { HrefLink } from '../../components/href-link.tsx';
 import { AlertIcon, CheckIcon } from '../../components/icons.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -17,9 +17,9 @@ export function VerificationSuccessfulPage() {
           number.
         </p>
       </div>
-      <HrefLink href="/login" className={buttonClasses('primary', 'md', 'mt-6 w-full')}>
+      <Link to="/login" className={buttonClasses('primary', 'md', 'mt-6 w-full')}>
         Go to Login
-      </HrefLink>
+      </Link>
     </AuthCard>
   );
 }
@@ -34,12 +34,12 @@ export function VerificationFailedPage() {
         <p className="text-sm text-ink-muted">{messages.verificationFailed}</p>
       </div>
       <div className="mt-6 grid gap-3 sm:grid-cols-2">
-        <HrefLink href="/signup" className={buttonClasses('primary')}>
+        <Link to="/signup" className={buttonClasses('primary')}>
           Try Signup Again
-        </HrefLink>
-        <HrefLink href="/docs/contact-support" className={buttonClasses('outline')}>
+        </Link>
+        <Link to="/docs/contact-support" className={buttonClasses('outline')}>
           Contact Support
-        </HrefLink>
+        </Link>
       </div>
     </AuthCard>
   );

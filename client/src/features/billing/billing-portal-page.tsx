@@ -1,7 +1,7 @@
+import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { buttonClasses } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
-import { HrefLink } from '../../components/href-link.tsx';
 import { AlertIcon } from '../../components/icons.tsx';
 import { LoadingState } from '../../components/states.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -47,12 +47,13 @@ export function BillingPortalPage() {
             </div>
             <p className="mt-4 text-sm text-ink">{error}</p>
             <p className="mt-2 text-sm text-ink-muted">Please try again from your dashboard.</p>
-            <HrefLink
-              href="/dashboard#licenses"
+            <Link
+              to="/dashboard"
+              hash="licenses"
               className={buttonClasses('primary', 'md', 'mt-6 w-full')}
             >
               Go to Dashboard
-            </HrefLink>
+            </Link>
           </div>
         ) : (
           <LoadingState label="Redirecting to our secure customer portal..." className="py-6" />

@@ -1,7 +1,7 @@
 import type { PaidPlan } from '@signalrelay/contracts/billing';
+import { Link } from '@tanstack/react-router';
 import { buttonClasses } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
-import { HrefLink } from '../../components/href-link.tsx';
 import { AlertIcon } from '../../components/icons.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 
@@ -22,12 +22,12 @@ export function PaymentFailedPage({ plan }: { plan: PaidPlan }) {
           details or try a different method.
         </p>
         <div className="mt-6 grid gap-3 sm:grid-cols-2">
-          <HrefLink href={`/payment?plan=${plan}`} className={buttonClasses('primary')}>
+          <Link to="/payment" search={{ plan }} className={buttonClasses('primary')}>
             Try Again
-          </HrefLink>
-          <HrefLink href="/docs/contact-support" className={buttonClasses('outline')}>
+          </Link>
+          <Link to="/docs/contact-support" className={buttonClasses('outline')}>
             Contact Support
-          </HrefLink>
+          </Link>
         </div>
       </Card>
     </section>

@@ -1,10 +1,9 @@
 import type { PaidPlan } from '@signalrelay/contracts/billing';
-import { useRouter } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Badge } from '../../components/badge.tsx';
 import { Button, buttonClasses } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
-import { HrefLink } from '../../components/href-link.tsx';
 import { AlertIcon, CheckIcon, InfoIcon } from '../../components/icons.tsx';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { ApiError, NetworkError } from '../../lib/api-client.ts';
@@ -73,9 +72,9 @@ export function PaymentPage({ plan }: { plan?: PaidPlan }) {
                 </code>
                 .
               </p>
-              <HrefLink href="/dashboard" className={buttonClasses('primary', 'md', 'mt-5')}>
+              <Link to="/dashboard" className={buttonClasses('primary', 'md', 'mt-5')}>
                 Go to Dashboard
-              </HrefLink>
+              </Link>
             </div>
           </div>
         </Card>
@@ -97,9 +96,9 @@ export function PaymentPage({ plan }: { plan?: PaidPlan }) {
           <p>
             You already have the {user.productType.toUpperCase()} plan. Change or cancel it under
             Manage Subscription on your{' '}
-            <HrefLink href="/dashboard#licenses" className="font-medium text-brand-700 underline">
+            <Link to="/dashboard" hash="licenses" className="font-medium text-brand-700 underline">
               dashboard
-            </HrefLink>
+            </Link>
             .
           </p>
         </div>

@@ -1,7 +1,7 @@
+import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { Button, buttonClasses } from '../../components/button.tsx';
 import { ConfirmDialog } from '../../components/dialog.tsx';
-import { HrefLink } from '../../components/href-link.tsx';
 import { AlertIcon, CheckIcon, ClockIcon, InfoIcon } from '../../components/icons.tsx';
 import { toast } from '../../components/toast.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -173,18 +173,19 @@ function ActionButton({
       );
     case 'subscribe-again':
       return (
-        <HrefLink
-          href={`/payment?plan=${user.productType === 'free' ? 'basic' : user.productType}`}
+        <Link
+          to="/payment"
+          search={{ plan: user.productType === 'free' ? 'basic' : user.productType }}
           className={buttonClasses('primary', 'sm')}
         >
           Subscribe Again
-        </HrefLink>
+        </Link>
       );
     case 'upgrade':
       return (
-        <HrefLink href="/payment" className={buttonClasses('primary', 'sm')}>
+        <Link to="/payment" className={buttonClasses('primary', 'sm')}>
           Upgrade to Basic or Pro
-        </HrefLink>
+        </Link>
       );
   }
 }

@@ -1,5 +1,5 @@
+import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { HrefLink } from '../../components/href-link.tsx';
 import { CloseIcon } from '../../components/icons.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { DashboardTab } from './dashboard-tab.ts';
@@ -18,9 +18,14 @@ function TabLinks({
     const current = tab.hash === active.hash;
     const Icon = tab.icon;
     return (
-      <HrefLink
+      <Link
         key={tab.hash}
-        href={`/dashboard#${tab.hash}`}
+        to="/dashboard"
+        hash={tab.hash}
+        // Router-active only when the URL's hash is this tab's, which is when `current` is true:
+        // the same aria-current, and no active class of the router's.
+        activeOptions={{ includeHash: true }}
+        activeProps={{}}
         aria-current={current ? 'page' : undefined}
         onClick={onNavigate}
         className={cn(
@@ -32,7 +37,7 @@ function TabLinks({
       >
         <Icon className="size-5 shrink-0" />
         {tab.label}
-      </HrefLink>
+      </Link>
     );
   });
 }

@@ -1,6 +1,6 @@
+import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { Button } from '../../components/button.tsx';
-import { HrefLink } from '../../components/href-link.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
 import { toast } from '../../components/toast.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -62,13 +62,16 @@ function StepItem({ step, done, number }: { step: SetupStep; done: boolean; numb
         {!done && (
           <p className="mt-1.5 flex flex-wrap gap-x-3 gap-y-1 text-sm">
             {step.links.map((link) => (
-              <HrefLink
-                key={link.href}
-                href={link.href}
+              <Link
+                key={link.label}
+                to={link.to}
+                hash={link.hash}
+                activeOptions={{ includeHash: true }}
+                activeProps={{}}
                 className="font-medium text-brand-700 underline-offset-2 hover:underline"
               >
                 {link.label}
-              </HrefLink>
+              </Link>
             ))}
           </p>
         )}

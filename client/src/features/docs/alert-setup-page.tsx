@@ -2,7 +2,6 @@ import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { Modal } from '../../components/dialog.tsx';
-import { HrefLink } from '../../components/href-link.tsx';
 import { ArrowRightIcon, CheckIcon, ZoomIcon } from '../../components/icons.tsx';
 import {
   ChartToolbarScreen,
@@ -157,9 +156,12 @@ export function AlertSetupPage() {
                   <code>{'{{strategy.order.action}}'}</code> for a strategy.
                 </p>
                 <p>
-                  The <HrefLink href="/dashboard#signal-test">Signal Test</HrefLink> tab builds
-                  both: <em>Fixed alert</em> for one action, and <em>Strategy alert</em>, one
-                  message for every order of a strategy with <code>{'{{ticker}}'}</code>,{' '}
+                  The{' '}
+                  <Link to="/dashboard" hash="signal-test">
+                    Signal Test
+                  </Link>{' '}
+                  tab builds both: <em>Fixed alert</em> for one action, and <em>Strategy alert</em>,
+                  one message for every order of a strategy with <code>{'{{ticker}}'}</code>,{' '}
                   <code>{'{{strategy.order.action}}'}</code>,{' '}
                   <code>{'{{strategy.order.contracts}}'}</code> and an <code>alertId</code> from{' '}
                   <code>{'{{timenow}}'}</code>. It checks the message as you edit or paste it, with
@@ -196,8 +198,11 @@ export function AlertSetupPage() {
       <h2>Test before you trust it</h2>
       <ol>
         <li>
-          Send a test from the <HrefLink href="/dashboard#signal-test">Signal Test</HrefLink> tab:
-          it goes through SignalRelay to your EA, which logs it without trading.
+          Send a test from the{' '}
+          <Link to="/dashboard" hash="signal-test">
+            Signal Test
+          </Link>{' '}
+          tab: it goes through SignalRelay to your EA, which logs it without trading.
         </li>
         <li>
           Point a real alert at a demo account and let it fire, for example on a short time frame.

@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { HrefLink } from '../../components/href-link.tsx';
 
 export type FaqItem = { q: string; a: ReactNode };
 export type FaqCategory = { title: string; items: FaqItem[] };
@@ -70,8 +69,12 @@ export const faqCategories: FaqCategory[] = [
         q: 'Where do I get the EA?',
         a: (
           <p>
-            From the <HrefLink href="/dashboard#downloads">Downloads</HrefLink> tab of your
-            dashboard; see <Link to="/docs/download-ea">Download EA</Link> for which file you need.
+            From the{' '}
+            <Link to="/dashboard" hash="downloads">
+              Downloads
+            </Link>{' '}
+            tab of your dashboard; see <Link to="/docs/download-ea">Download EA</Link> for which
+            file you need.
           </p>
         ),
       },

@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { HrefLink } from '../../components/href-link.tsx';
 
 /** The seven installation steps; the page renders one at a time with its progress. */
 export function installSteps(origin: string): { title: string; body: ReactNode }[] {
@@ -12,9 +11,12 @@ export function installSteps(origin: string): { title: string; body: ReactNode }
           <p>
             Download the zip for your terminal from the{' '}
             <Link to="/docs/download-ea">Download EA</Link> page (the same files are in your
-            dashboard's <HrefLink href="/dashboard#downloads">Downloads</HrefLink> tab): one for
-            MetaTrader 5, one for MetaTrader 4. Each holds the SignalRelay EA and the optional
-            OrderTracker EA, laid out as the terminal's data folder.
+            dashboard's{' '}
+            <Link to="/dashboard" hash="downloads">
+              Downloads
+            </Link>{' '}
+            tab): one for MetaTrader 5, one for MetaTrader 4. Each holds the SignalRelay EA and the
+            optional OrderTracker EA, laid out as the terminal's data folder.
           </p>
           <p>
             OrderTracker fills your dashboard's order history. It installs exactly the same way, on
@@ -139,9 +141,11 @@ export function installSteps(origin: string): { title: string; body: ReactNode }
           </p>
           <p>
             In your dashboard the EA indicator turns green. Send a signal from the{' '}
-            <HrefLink href="/dashboard#signal-test">Signal Test</HrefLink> tab: the Experts tab
-            shows it received and then <code>skipped: Test signal: logged, not traded</code>. If
-            anything is off, see{' '}
+            <Link to="/dashboard" hash="signal-test">
+              Signal Test
+            </Link>{' '}
+            tab: the Experts tab shows it received and then{' '}
+            <code>skipped: Test signal: logged, not traded</code>. If anything is off, see{' '}
             <Link to="/docs/installation-troubleshooting">Troubleshooting</Link>.
           </p>
         </>

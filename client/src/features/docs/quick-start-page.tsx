@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { HrefLink } from '../../components/href-link.tsx';
 import { Callout, CodeBlock, DocsPage, StepList, webhookUrl } from './docs-kit.tsx';
 
 const exampleMessage = `{
@@ -47,10 +46,12 @@ export function QuickStartPage() {
             body: (
               <p>
                 Open the <Link to="/docs/download-ea">Download EA</Link> page (or the{' '}
-                <HrefLink href="/dashboard#downloads">Downloads</HrefLink> tab of your dashboard)
-                and take the SignalRelay EA for your platform (<code>.ex5</code> for MT5,{' '}
-                <code>.ex4</code> for MT4), and the OrderTracker EA too if you want your order
-                history in the dashboard.
+                <Link to="/dashboard" hash="downloads">
+                  Downloads
+                </Link>{' '}
+                tab of your dashboard) and take the SignalRelay EA for your platform (
+                <code>.ex5</code> for MT5, <code>.ex4</code> for MT4), and the OrderTracker EA too
+                if you want your order history in the dashboard.
               </p>
             ),
           },
@@ -96,7 +97,10 @@ export function QuickStartPage() {
             body: (
               <>
                 <p>
-                  In the dashboard's <HrefLink href="/dashboard#signal-test">Signal Test</HrefLink>{' '}
+                  In the dashboard's{' '}
+                  <Link to="/dashboard" hash="signal-test">
+                    Signal Test
+                  </Link>{' '}
                   tab, send a test signal: it travels the whole way to your EA, which logs it in the{' '}
                   <em>Experts</em> tab without trading. Then create a real TradingView alert with
                   the webhook URL <code>{webhookUrl()}</code> on a demo account (see{' '}
@@ -122,10 +126,9 @@ export function QuickStartPage() {
 
       <Callout title="Need help?">
         <p>
-          Open your <HrefLink href="/dashboard">dashboard</HrefLink> to check the EA connection
-          indicator and Signal History, read{' '}
-          <Link to="/docs/installation-troubleshooting">Troubleshooting</Link>, or{' '}
-          <Link to="/docs/support">contact support</Link>.
+          Open your <Link to="/dashboard">dashboard</Link> to check the EA connection indicator and
+          Signal History, read <Link to="/docs/installation-troubleshooting">Troubleshooting</Link>,
+          or <Link to="/docs/support">contact support</Link>.
         </p>
       </Callout>
     </DocsPage>

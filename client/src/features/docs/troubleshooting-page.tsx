@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { HrefLink } from '../../components/href-link.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
 import { Callout, DocsPage } from './docs-kit.tsx';
 
@@ -166,8 +165,11 @@ export function TroubleshootingPage() {
         fixes={[
           <>
             Send a signal from the dashboard's{' '}
-            <HrefLink href="/dashboard#signal-test">Signal Test</HrefLink> tab: if it arrives, the
-            connection is fine and the problem is in the alert or at the broker.
+            <Link to="/dashboard" hash="signal-test">
+              Signal Test
+            </Link>{' '}
+            tab: if it arrives, the connection is fine and the problem is in the alert or at the
+            broker.
           </>,
           'Check the trading hours of the symbol: orders sent while the market is closed are refused.',
           "Check the lot size against the symbol's minimum, maximum and step (Market Watch → right-click → Specification), and that free margin covers it.",
@@ -246,8 +248,11 @@ export function TroubleshootingPage() {
         fixes={[
           <>
             Download the new release from the dashboard's{' '}
-            <HrefLink href="/dashboard#downloads">Downloads</HrefLink> tab and unzip it into the
-            terminal's data folder (<em>File → Open Data Folder</em>), replacing the old files.
+            <Link to="/dashboard" hash="downloads">
+              Downloads
+            </Link>{' '}
+            tab and unzip it into the terminal's data folder (<em>File → Open Data Folder</em>),
+            replacing the old files.
           </>,
           <>
             Open <code>Experts\SignalRelay.mq5</code> (MT4: <code>.mq4</code>) in MetaEditor (

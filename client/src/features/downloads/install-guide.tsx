@@ -1,9 +1,9 @@
 import type { DownloadsManifest } from '@signalrelay/contracts/downloads';
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Badge } from '../../components/badge.tsx';
 import { buttonClasses } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
-import { HrefLink } from '../../components/href-link.tsx';
 import { DownloadIcon } from '../../components/icons.tsx';
 import { fileSize, platformNames } from './download-format.ts';
 
@@ -66,7 +66,16 @@ function steps(allCompiled: boolean): { title: string; body: ReactNode }[] {
           <em>Refresh</em>, then drag <em>SignalRelay</em> onto a chart. In{' '}
           <em>Tools → Options → Expert Advisors</em> allow WebRequest for{' '}
           <code className={path}>{window.location.origin}</code>, and enter the licence number from
-          the <HrefLink href="/dashboard#licenses">Licenses</HrefLink> tab.
+          the{' '}
+          <Link
+            to="/dashboard"
+            hash="licenses"
+            activeOptions={{ includeHash: true }}
+            activeProps={{}}
+          >
+            Licenses
+          </Link>{' '}
+          tab.
         </>
       ),
     },

@@ -1,5 +1,5 @@
+import { Link } from '@tanstack/react-router';
 import { buttonClasses } from '../../components/button.tsx';
-import { HrefLink } from '../../components/href-link.tsx';
 import { MailIcon } from '../../components/icons.tsx';
 
 const shareText = 'SignalRelay: TradingView alerts executed in MetaTrader 4 and 5';
@@ -29,9 +29,9 @@ export function LandingCta() {
           Install the EA, paste one URL into TradingView and send a test signal. If it is not for
           you, cancel before the trial ends.
         </p>
-        <HrefLink href="/signup" className={buttonClasses('primary', 'lg', 'mt-8')}>
+        <Link to="/signup" className={buttonClasses('primary', 'lg', 'mt-8')}>
           Try 14 Days Free Trial
-        </HrefLink>
+        </Link>
         <div className="mt-12 w-full border-t border-white/10 pt-8">
           <p className="text-sm text-slate-400">Share SignalRelay</p>
           <ul className="mt-3 flex flex-wrap justify-center gap-2">

@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import { buttonClasses } from '../../components/button.tsx';
-import { HrefLink } from '../../components/href-link.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
 import { ProductShot } from '../../components/product-shot.tsx';
 
@@ -27,9 +26,9 @@ export function LandingHero() {
             its timing in your signal history.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <HrefLink href="/signup" className={buttonClasses('primary', 'lg')}>
+            <Link to="/signup" className={buttonClasses('primary', 'lg')}>
               Try Free for 2 weeks
-            </HrefLink>
+            </Link>
             <Link to="/docs" className={buttonClasses('outline', 'lg')}>
               Learn More
             </Link>

@@ -1,6 +1,7 @@
+import type { PaidPlan } from '@signalrelay/contracts/billing';
+import { Link } from '@tanstack/react-router';
 import { Badge } from '../../components/badge.tsx';
 import { buttonClasses } from '../../components/button.tsx';
-import { HrefLink } from '../../components/href-link.tsx';
 import { CheckIcon, CloseIcon } from '../../components/icons.tsx';
 import { cn } from '../../lib/cn.ts';
 import { SectionHeading } from './section-heading.tsx';
@@ -12,7 +13,11 @@ type Plan = {
   blurb: string;
   popular?: boolean;
   trial?: string;
-  cta: { label: string; href: string };
+  /** Typed by the router: a path that is not a route, or a plan it does not take, fails the type check. */
+  cta: { label: string } & (
+    | { to: '/signup'; search?: never }
+    | { to: '/payment'; search: { plan: PaidPlan } }
+  );
   features: { text: string; included: boolean }[];
 };
 
@@ -21,7 +26,7 @@ const plans: Plan[] = [
     name: 'Free',
     price: '$0',
     blurb: 'Explore the dashboard and track your orders.',
-    cta: { label: 'Get Started', href: '/signup' },
+    cta: { label: 'Get Started', to: '/signup' },
     features: [
       { text: 'Order history, 30 days', included: true },
       { text: 'Signal history and EA status', included: true },
@@ -36,7 +41,7 @@ const plans: Plan[] = [
     blurb: 'Automate a strategy or two.',
     popular: true,
     trial: '2 weeks free trial',
-    cta: { label: 'Get Basic', href: '/payment?plan=basic' },
+    cta: { label: 'Get Basic', to: '/payment', search: { plan: 'basic' } },
     features: [
       { text: '100 signals per day', included: true },
       { text: 'Order history, 90 days', included: true },
@@ -49,7 +54,7 @@ const plans: Plan[] = [
     price: '$30',
     period: '/month',
     blurb: 'For active traders and several strategies.',
-    cta: { label: 'Get Pro', href: '/payment?plan=pro' },
+    cta: { label: 'Get Pro', to: '/payment', search: { plan: 'pro' } },
     features: [
       { text: '500 signals per day', included: true },
       { text: 'Unlimited order history', included: true },
@@ -112,12 +117,13 @@ export function LandingPricing() {
                   </li>
                 ))}
               </ul>
-              <HrefLink
-                href={plan.cta.href}
+              <Link
+                to={plan.cta.to}
+                search={plan.cta.search}
                 className={buttonClasses(plan.popular ? 'primary' : 'outline', 'lg', 'mt-8 w-full')}
               >
                 {plan.cta.label}
-              </HrefLink>
+              </Link>
             </div>
           ))}
         </div>

@@ -1,6 +1,6 @@
+import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/button.tsx';
-import { HrefLink } from '../../components/href-link.tsx';
 import { EaConnectionIndicator, isEaConnected } from '../../components/trading/ea-connection.tsx';
 import { QuotaMeter } from '../../components/trading/quota-meter.tsx';
 import { useLive } from '../../stores/live-store.ts';
@@ -71,9 +71,9 @@ export function SignalHistoryStatus({
       {quota && quota.limit === 0 ? (
         <div className="flex flex-col justify-center gap-2 rounded-xl border border-amber-200 bg-warn-soft p-4 text-sm shadow-xs">
           <p className="font-medium text-warn">{freePlanQuotaText}</p>
-          <HrefLink href="/payment" className="font-medium text-brand-700 hover:underline">
+          <Link to="/payment" className="font-medium text-brand-700 hover:underline">
             Choose a plan
-          </HrefLink>
+          </Link>
         </div>
       ) : quota ? (
         <QuotaMeter

@@ -1,4 +1,4 @@
-import { HrefLink } from '../../components/href-link.tsx';
+import { Link } from '@tanstack/react-router';
 import { cn } from '../../lib/cn.ts';
 import type { Platform } from './signal-journey.ts';
 import { SignalProgressLine } from './signal-progress.tsx';
@@ -56,12 +56,15 @@ export function SignalTestResult({
           <div className="mt-3">
             <FollowedSignal {...following} />
           </div>
-          <HrefLink
-            href="/dashboard#signal-history"
+          <Link
+            to="/dashboard"
+            hash="signal-history"
+            activeOptions={{ includeHash: true }}
+            activeProps={{}}
             className="mt-2 inline-block font-medium text-brand-700 hover:underline"
           >
             See it in Signal History
-          </HrefLink>
+          </Link>
         </>
       )}
     </div>

@@ -2,7 +2,6 @@ import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { buttonClasses } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
-import { HrefLink } from '../../components/href-link.tsx';
 import {
   BoltIcon,
   GlobeIcon,
@@ -222,12 +221,12 @@ export function AboutPage() {
         <div className="mx-auto flex max-w-5xl flex-col items-center gap-6 px-4 py-14 text-center sm:px-6">
           <h2 className="text-3xl font-semibold text-white">Ready to automate your alerts?</h2>
           <div className="flex flex-wrap justify-center gap-3">
-            <HrefLink
-              href="/signup"
+            <Link
+              to="/signup"
               className={buttonClasses('secondary', 'lg', 'bg-white hover:bg-brand-50')}
             >
               Start your free trial
-            </HrefLink>
+            </Link>
             <Link
               to="/docs"
               className={buttonClasses(

@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { HrefLink } from '../../components/href-link.tsx';
 import { MailIcon, MapPinIcon, PhoneIcon } from '../../components/icons.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { useSiteInfo } from '../../stores/site-info-store.ts';
@@ -31,9 +30,9 @@ export function SiteFooter() {
               </Link>
             </li>
             <li>
-              <HrefLink href="/signup" className={linkClass}>
+              <Link to="/signup" className={linkClass} activeProps={{}}>
                 Start free trial
-              </HrefLink>
+              </Link>
             </li>
             <li>
               <Link to="/about" className={linkClass}>

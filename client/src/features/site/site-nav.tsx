@@ -1,6 +1,5 @@
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import type { MouseEvent, ReactNode } from 'react';
-import { HrefLink } from '../../components/href-link.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useSession } from '../../stores/session-store.ts';
 
@@ -83,9 +82,9 @@ export function NavItems({ itemClass, activeClass, onNavigate, renderAccount }: 
       {renderAccount(
         status === 'signed-in' ? (
           <>
-            <HrefLink href="/dashboard" className={itemClass} onClick={onNavigate}>
+            <Link to="/dashboard" className={itemClass} activeProps={{}} onClick={onNavigate}>
               Dashboard
-            </HrefLink>
+            </Link>
             {!pageHasLogout && (
               <button type="button" className={itemClass} onClick={onLogout}>
                 Logout
@@ -93,9 +92,9 @@ export function NavItems({ itemClass, activeClass, onNavigate, renderAccount }: 
             )}
           </>
         ) : status === 'signed-out' ? (
-          <HrefLink href="/login" className={itemClass} onClick={onNavigate}>
+          <Link to="/login" className={itemClass} activeProps={{}} onClick={onNavigate}>
             Sign In
-          </HrefLink>
+          </Link>
         ) : null,
       )}
     </>
