@@ -1,6 +1,7 @@
 import type { LiveEvent } from '@signalrelay/contracts/live';
 import type { NotificationEvent } from '@signalrelay/contracts/notifications';
 import type { Logger } from 'pino';
+import { setNewest } from '../../core/bounded-map.ts';
 import type { PublishLive } from '../../core/live-events.ts';
 import type { TerminalRef } from '../../core/signal-store.ts';
 import type { Db } from '../../db/db.ts';
@@ -73,8 +74,7 @@ export function createNotifier(deps: {
           }
         : { events: new Set<NotificationEvent>(), channels: 0, eaOfflineMinutes: 5 },
     );
-    if (cache.size >= cacheMaxUsers) cache.clear();
-    cache.set(userId, { at: now(), interest });
+    setNewest(cache, userId, { at: now(), interest }, cacheMaxUsers);
     // A failed load is not remembered.
     interest.catch(() => cache.delete(userId));
     return interest;
@@ -84,8 +84,7 @@ export function createNotifier(deps: {
     const minute = Math.floor(now() / 60_000);
     const entry = budget.get(userId);
     if (!entry || entry.minute !== minute) {
-      if (budget.size >= cacheMaxUsers) budget.clear();
-      budget.set(userId, { minute, count: 1 });
+      setNewest(budget, userId, { minute, count: 1 }, cacheMaxUsers);
       return true;
     }
     entry.count += 1;
@@ -114,7 +113,7 @@ export function createNotifier(deps: {
     whenWanted(userId, event, () => enqueueNotice(jobs, userId, notice()));
 
   return {
-    /** Every live event passes here (see core.ts); only a few kinds are of interest. */
+    /** Every live event passes here (`observedBy`, wired in app.ts); only a few kinds matter. */
     observe(userId: string, event: LiveEvent) {
       switch (event.type) {
         case 'signal': {

@@ -1,4 +1,5 @@
 import { executorRetryMs } from '@signalrelay/contracts/ea-protocol';
+import { setNewest } from '../../core/bounded-map.ts';
 import type { PublishLive } from '../../core/live-events.ts';
 import type { TerminalRef } from '../../core/signal-store.ts';
 import {
@@ -61,8 +62,7 @@ export function createExecutorGate({
   ) {
     const at = now();
     if (at - (refusalWritten.get(terminal.id) ?? 0) < refusalWriteEveryMs) return;
-    refusalWritten.set(terminal.id, at);
-    if (refusalWritten.size > 10_000) refusalWritten.clear();
+    setNewest(refusalWritten, terminal.id, at, 10_000);
     await terminals.recordRefusal(terminal, { at, chart, holderChart });
     publishLive(terminal.userId, { type: 'terminals' });
     onRefused?.(terminal, { at, chart, holderChart, account });
