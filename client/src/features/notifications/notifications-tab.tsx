@@ -1,20 +1,20 @@
 import { Link } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '../../components/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/card.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { FormField, Input } from '../../components/form-field.tsx';
-import { AlertIcon, CheckIcon, InfoIcon } from '../../components/icons.tsx';
+import { InfoIcon } from '../../components/icons.tsx';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { toast } from '../../components/toast.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { cn } from '../../lib/cn.ts';
 import {
   type NotificationChannel,
   notificationsApi,
   type SettingsView,
   type TestReply,
 } from './notifications-api.ts';
+import { ChannelCard, TestFooter } from './notifications-channel-card.tsx';
 import {
   eventChoices,
   formOf,
@@ -358,102 +358,6 @@ export function NotificationsTab() {
           className="rounded-lg border border-red-200 bg-loss-soft p-3 text-sm font-medium text-loss"
         >
           Not saved. {saveError.message}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function ChannelCard({
-  title,
-  description,
-  enabled,
-  onEnabled,
-  footer,
-  error,
-  children,
-}: {
-  title: string;
-  description: string;
-  enabled: boolean;
-  onEnabled: (on: boolean) => void;
-  footer: ReactNode;
-  /** Why saving refused a setting of this channel. */
-  error: string | null;
-  children: ReactNode;
-}) {
-  return (
-    <Card className="flex flex-col" aria-label={`${title} channel`} role="group">
-      <div className="flex items-start justify-between gap-4 border-b border-line px-5 py-4">
-        <div className="min-w-0">
-          <h3 className="text-base font-semibold text-ink">{title}</h3>
-          <p className="mt-0.5 text-sm text-ink-muted">{description}</p>
-        </div>
-        <label
-          className={cn(
-            'flex shrink-0 cursor-pointer items-center gap-2 rounded-full border px-3 py-1 text-sm font-medium',
-            enabled
-              ? 'border-brand-200 bg-brand-50 text-brand-800'
-              : 'border-line-strong bg-surface text-ink-muted',
-          )}
-        >
-          <input
-            type="checkbox"
-            className="size-4 rounded border-line-strong accent-brand-600"
-            checked={enabled}
-            onChange={(e) => onEnabled(e.target.checked)}
-          />
-          {enabled ? 'On' : 'Off'}
-        </label>
-      </div>
-      <CardBody className="flex-1 space-y-4">
-        {children}
-        {error && (
-          <p role="alert" className="text-sm font-medium text-loss">
-            {error}
-          </p>
-        )}
-      </CardBody>
-      <div className="border-t border-line px-5 py-4">{footer}</div>
-    </Card>
-  );
-}
-
-function TestFooter({
-  state,
-  onTest,
-  label,
-}: {
-  state: TestReply | 'sending' | undefined;
-  onTest: () => void;
-  label: string;
-}) {
-  const result = state === 'sending' ? undefined : state;
-  return (
-    <div className="space-y-3">
-      <Button
-        variant="secondary"
-        size="sm"
-        onClick={onTest}
-        loading={state === 'sending'}
-        loadingText="Sending..."
-      >
-        {label}
-      </Button>
-      {result && (
-        <p
-          role={result.ok ? 'status' : 'alert'}
-          className={cn(
-            'flex gap-2 rounded-lg border p-3 text-sm break-words text-ink',
-            result.ok ? 'border-green-200 bg-profit-soft' : 'border-red-200 bg-loss-soft',
-          )}
-        >
-          {result.ok ? (
-            <CheckIcon className="mt-0.5 size-4 shrink-0 text-profit" />
-          ) : (
-            <AlertIcon className="mt-0.5 size-4 shrink-0 text-loss" />
-          )}
-          <span className="min-w-0">{result.message}</span>
         </p>
       )}
     </div>
