@@ -11,7 +11,7 @@ export const protocolVersion = 2;
  * Every version the server speaks. An EA names its own in `v`; the server answers in that
  * version and never sends it anything that version does not define.
  */
-export const protocolVersionSchema = z.literal([1, 2]);
+export const protocolVersionSchema = z.literal([1, 2, 3]);
 export type ProtocolVersion = z.infer<typeof protocolVersionSchema>;
 
 export const platforms = ['mt4', 'mt5'] as const;
@@ -19,7 +19,10 @@ export const platformSchema = z.enum(platforms);
 export type Platform = z.infer<typeof platformSchema>;
 
 export const positions = ['buy', 'sell', 'closebuy', 'closesell', 'closeall'] as const;
-export const positionSchema = z.enum(positions);
+/** v3: pending orders, and the commands that act on this EA's orders without opening. */
+export const pendingPositions = ['buylimit', 'selllimit', 'buystop', 'sellstop'] as const;
+export const positionsV3 = [...positions, ...pendingPositions, 'cancel', 'modify'] as const;
+export const positionSchema = z.enum(positionsV3);
 export type Position = z.infer<typeof positionSchema>;
 
 /** `account` and `ticket` are strings of digits so 64-bit values survive JSON. */
@@ -43,6 +46,34 @@ const money = z.number().min(-1e12).max(1e12);
 
 // ── Signal (server → EA) ────────────────────────────────────────────────────────────────────
 
+/** v3: one of up to three take-profit levels; exactly one of points, pips or price. */
+export const takeProfitLevelSchema = z.object({
+  points: z.number().positive().optional(),
+  pips: z.number().positive().optional(),
+  price: z.number().positive().optional(),
+  percent: z.number().positive().max(100),
+});
+export type TakeProfitLevel = z.infer<typeof takeProfitLevelSchema>;
+
+/**
+ * v3 signal fields (ea/PROTOCOL.md, "Version 3"): sent only to v3 EAs, and only with a value
+ * other than their default. Absent, 0 or false means "not used".
+ */
+const signalFieldsV3 = {
+  expiryMinutes: z.number().int().nonnegative().optional(),
+  side: z.enum(['buy', 'sell']).optional(),
+  closePercent: z.number().positive().max(100).optional(),
+  closeOpposite: z.boolean().optional(),
+  slpips: z.number().nonnegative().optional(),
+  tppips: z.number().nonnegative().optional(),
+  slprice: z.number().nonnegative().optional(),
+  tpprice: z.number().nonnegative().optional(),
+  tps: z.array(takeProfitLevelSchema).max(3).optional(),
+  riskAmount: z.number().nonnegative().optional(),
+  maxSpread: z.number().nonnegative().optional(),
+  deviation: z.number().nonnegative().optional(),
+};
+
 export const signalSchema = z.object({
   id: z.string().min(1).max(64),
   symbol: shortText(64),
@@ -60,6 +91,7 @@ export const signalSchema = z.object({
   price: z.number().optional(),
   comment: shortText(256).optional(),
   magic: z.number().int().optional(),
+  ...signalFieldsV3,
 });
 export type Signal = z.infer<typeof signalSchema>;
 
@@ -77,6 +109,8 @@ export const resultSchema = z.object({
   executedAt: timeMs.optional(),
   /** v2: lots actually filled (opened or closed); less than asked on a partial fill. */
   volume: z.number().min(0).max(1_000_000).optional(),
+  /** v3: the account rule that refused the signal (with status `error`). */
+  rule: z.enum(['maxLot', 'maxOpenPositions', 'maxDailyLoss']).optional(),
 });
 export type SignalResult = z.infer<typeof resultSchema>;
 
@@ -112,6 +146,8 @@ export const healthCodes = [
   'ACCOUNT_TRADING_OFF',
   'URL_NOT_ALLOWED',
   'MARKET_CLOSED',
+  /** v3: the rules' daily loss is reached; openings are refused until the broker's midnight. */
+  'DAILY_LOSS_REACHED',
 ] as const;
 export const healthIssueSchema = z.object({
   code: z.enum(healthCodes),
@@ -154,6 +190,29 @@ export const welcomeSchema = z.object({
   serverTime: z.number().int(),
 });
 export const signalFrameSchema = z.object({ type: z.literal('signal'), signal: signalSchema });
+
+/**
+ * v3: the account rules the EA enforces, resolved for the account it trades
+ * (ea/PROTOCOL.md, "Rules"). A rule left out, or 0, is off.
+ */
+export const eaRulesSchema = z.object({
+  maxLot: z.number().nonnegative().optional(),
+  maxOpenPositions: z.number().int().nonnegative().optional(),
+  maxDailyLoss: z
+    .object({
+      amount: z.number().nonnegative().optional(),
+      percent: z.number().nonnegative().max(100).optional(),
+      closeAll: z.boolean().default(false),
+    })
+    .optional(),
+});
+export type EaRules = z.infer<typeof eaRulesSchema>;
+/** v3: sent after `welcome` and whenever the rules change. `rulesId` is opaque. */
+export const rulesFrameSchema = z.object({
+  type: z.literal('rules'),
+  rulesId: z.string().min(1).max(64),
+  rules: eaRulesSchema,
+});
 export const pongSchema = z.object({ type: z.literal('pong'), t: z.number() });
 /**
  * `EXECUTOR_TAKEN` and `LIMIT_REACHED` are v2: a v1 EA is refused with `RATE_LIMITED` instead
@@ -179,6 +238,7 @@ export const serverFrameSchema = z.discriminatedUnion('type', [
   signalFrameSchema,
   pongSchema,
   errorFrameSchema,
+  rulesFrameSchema,
 ]);
 export type ServerFrame = z.infer<typeof serverFrameSchema>;
 
@@ -217,6 +277,8 @@ export const pollRequestSchema = terminalIdentitySchema.extend({
    * The server holds for min(waitMs, its own limit) and echoes the value it used.
    */
   waitMs: z.number().int().min(0).max(25_000).optional(),
+  /** v3: the rules the EA holds ("" or absent at start). */
+  rulesId: z.string().max(64).optional(),
 });
 export type PollRequest = z.input<typeof pollRequestSchema>;
 
@@ -225,6 +287,9 @@ export const pollResponseSchema = z.object({
   waitMs: z.number().int().nonnegative(),
   heartbeatMs: z.number().int().positive(),
   serverTime: z.number().int(),
+  /** v3: present when the server's rules differ from the poll's `rulesId`. */
+  rulesId: z.string().min(1).max(64).optional(),
+  rules: eaRulesSchema.optional(),
 });
 export type PollResponse = z.infer<typeof pollResponseSchema>;
 
