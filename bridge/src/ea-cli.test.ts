@@ -79,15 +79,13 @@ describe('signalrelay-ea output', () => {
 
 describe('signalrelay-ea against the real server', () => {
   let t: TestApp;
-  let baseUrl: string;
   beforeAll(async () => {
-    t = await createTestApp({ redis: true });
-    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    t = await createTestApp({ redis: true, listen: true });
   });
   afterAll(() => t?.close());
 
   function run(args: string[]) {
-    const child: ChildProcess = spawn(process.execPath, [bin, '--server', baseUrl, ...args]);
+    const child: ChildProcess = spawn(process.execPath, [bin, '--server', t.baseUrl, ...args]);
     const lines: string[] = [];
     let buffered = '';
     child.stdout!.on('data', (chunk) => {
@@ -122,7 +120,7 @@ describe('signalrelay-ea against the real server', () => {
       await cli.find(/ start +/);
       expect(cli.lines.join('\n')).not.toContain(user.licenseNumber);
       if (transport === 'ws') await cli.find(/ connected +heartbeat 2000 ms/);
-      const res = await fetch(`${baseUrl}/api/webhook/handleWebhook`, {
+      const res = await fetch(`${t.baseUrl}/api/webhook/handleWebhook`, {
         method: 'POST',
         headers: { 'content-type': 'text/plain' },
         body: JSON.stringify({

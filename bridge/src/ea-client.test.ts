@@ -14,12 +14,10 @@ import { createPaperTerminal } from './paper-terminal.ts';
  * server's EA gateway, this reference EA and its paper terminal, and the recorded result.
  */
 let t: TestApp;
-let baseUrl: string;
 const running: EaClient[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ redis: true });
-  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  t = await createTestApp({ redis: true, listen: true });
 });
 afterEach(async () => {
   await Promise.all(running.splice(0).map((ea) => ea.stop()));
@@ -27,7 +25,7 @@ afterEach(async () => {
 afterAll(() => t?.close());
 
 async function postAlert(body: Record<string, unknown>) {
-  const res = await fetch(`${baseUrl}/api/webhook/handleWebhook`, {
+  const res = await fetch(`${t.baseUrl}/api/webhook/handleWebhook`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -55,7 +53,7 @@ function startEa(
     fatal: undefined as FatalError | undefined,
   };
   const ea = createEaClient({
-    server: baseUrl,
+    server: t.baseUrl,
     transport,
     licenseNumber,
     platform: 'mt5',

@@ -19,12 +19,15 @@ import { prettyTransport } from './logger.ts';
 const capture = createCaptureLogger('trace');
 let smtp: SmtpReceiver;
 let t: TestApp;
-let baseUrl: string;
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
-  t = await createTestApp({ SMTP_URL: smtp.url, logger: capture.logger, redis: true });
-  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  t = await createTestApp({
+    SMTP_URL: smtp.url,
+    logger: capture.logger,
+    redis: true,
+    listen: true,
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -97,10 +100,10 @@ describe('logs', () => {
         waitMs: 0,
       },
     });
-    const ea = await openEaSocket(baseUrl);
+    const ea = await openEaSocket(t.baseUrl);
     ea.send(helloFrame(guess));
     await ea.closed;
-    const good = await openEaSocket(baseUrl);
+    const good = await openEaSocket(t.baseUrl);
     good.send(helloFrame(license));
     await good.next((f) => f.type === 'welcome');
     good.send('not json');

@@ -16,6 +16,8 @@ export type TestAppOptions = Partial<Omit<Config, 'publicUrl'>> & {
   now?: () => number;
   /** Where the app logs (e.g. `createCaptureLogger().logger`); silent by default. */
   logger?: Logger;
+  /** Listen on a free local port (for WebSockets, the EA client, real HTTP): see `baseUrl`. */
+  listen?: boolean;
 };
 
 export type TestApp = {
@@ -23,6 +25,8 @@ export type TestApp = {
   deps: OpenDeps;
   /** Closes the app and its ports, drops the database and the Redis keys, removes DATA_DIR. */
   close(): Promise<void>;
+  /** `http://127.0.0.1:<port>` of an app created with `listen: true`. */
+  readonly baseUrl: string;
 };
 
 /**
@@ -32,7 +36,7 @@ export type TestApp = {
  * validated and derived values (publicUrl) follow them. Logs are silent unless LOG_LEVEL is set.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { redis = false, now, logger: givenLogger, ...overrides } = options;
+  const { redis = false, now, logger: givenLogger, listen = false, ...overrides } = options;
   const env: Record<string, string> = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -71,7 +75,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     cleanups.push(() => app.close());
     if (config.RUN_JOBS) await startJobs(deps);
     await app.ready();
-    return { app, deps, close };
+    const url = listen ? await app.listen({ port: 0, host: '127.0.0.1' }) : undefined;
+    return {
+      app,
+      deps,
+      close,
+      get baseUrl() {
+        if (url === undefined) throw new Error('baseUrl needs createTestApp({ listen: true })');
+        return url;
+      },
+    };
   } catch (err) {
     await close();
     throw err;

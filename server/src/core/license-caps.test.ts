@@ -13,12 +13,10 @@ import { licenseCaps } from './license-caps.ts';
 /** Issue 19: one license cannot fill the database with terminals or orders. */
 
 let t: TestApp;
-let baseUrl: string;
 const day = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  t = await createTestApp({ listen: true });
 });
 afterAll(() => t.close());
 
@@ -49,7 +47,7 @@ describe(`terminals per license (${licenseCaps.terminals})`, () => {
     const user = await createTestUser(t.deps.database.db);
     await seedTerminals(user.id, licenseCaps.terminals, 60_000);
 
-    const ea = await openEaSocket(baseUrl);
+    const ea = await openEaSocket(t.baseUrl);
     ea.send(
       helloFrame(user.licenseNumber, { v: 2, platform: 'mt5', account: '900001', broker: 'B' }),
     );
@@ -62,7 +60,7 @@ describe(`terminals per license (${licenseCaps.terminals})`, () => {
     });
     expect((await ea.closed).code).toBe(closeCodes.tryAgainLater);
     // A v1 EA knows no LIMIT_REACHED: it hears RATE_LIMITED, which means the same to it.
-    const v1 = await openEaSocket(baseUrl);
+    const v1 = await openEaSocket(t.baseUrl);
     v1.send(helloFrame(user.licenseNumber, { platform: 'mt5', account: '900003', broker: 'B' }));
     expect(await v1.next((f) => f.type === 'error')).toMatchObject({ code: 'RATE_LIMITED' });
     expect((await v1.closed).code).toBe(closeCodes.tryAgainLater);
@@ -75,7 +73,7 @@ describe(`terminals per license (${licenseCaps.terminals})`, () => {
     });
 
     expect((await poll(user.licenseNumber, '7')).statusCode).toBe(200);
-    const known = await openEaSocket(baseUrl);
+    const known = await openEaSocket(t.baseUrl);
     known.send(helloFrame(user.licenseNumber, { platform: 'mt5', account: '3', broker: 'B' }));
     await known.next((f) => f.type === 'welcome');
     known.close();

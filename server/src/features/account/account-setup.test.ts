@@ -12,11 +12,9 @@ import { signals, terminals } from '../../db/schema/signals.ts';
  * reference EA connecting, a test signal it processed, a live alert through the webhook.
  */
 let t: TestApp;
-let baseUrl: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  t = await createTestApp({ listen: true });
 });
 afterAll(() => t?.close());
 
@@ -36,7 +34,7 @@ async function signedIn() {
 }
 
 const alert = (licenseNumber: string, extra: Record<string, unknown> = {}) =>
-  fetch(`${baseUrl}/api/webhook/handleWebhook`, {
+  fetch(`${t.baseUrl}/api/webhook/handleWebhook`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ licenseNumber, symbol: 'EURUSD', position: 'buy', lot: 0.01, ...extra }),
@@ -58,7 +56,7 @@ describe('GET /api/account/setup', { timeout: 30_000 }, () => {
 
     const terminal = createPaperTerminal({ seed: 1 });
     const ea = createEaClient({
-      server: baseUrl,
+      server: t.baseUrl,
       transport: 'ws',
       licenseNumber: user.licenseNumber,
       platform: 'mt5',

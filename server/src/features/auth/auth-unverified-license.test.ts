@@ -8,11 +8,9 @@ import { users } from '../../db/schema/users.ts';
 import { announceUserChanged } from '../account/account-events.ts';
 
 let t: TestApp;
-let baseUrl: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ redis: true });
-  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  t = await createTestApp({ redis: true, listen: true });
 });
 afterAll(() => t?.close());
 
@@ -41,7 +39,7 @@ describe('the license of an unverified account', () => {
       message: unverifiedLicenseMessage,
     });
 
-    const ea = await openEaSocket(baseUrl);
+    const ea = await openEaSocket(t.baseUrl);
     ea.send(helloFrame(user.licenseNumber));
     expect(await ea.next((f) => f.type === 'error')).toEqual({
       type: 'error',
@@ -77,7 +75,7 @@ describe('the license of an unverified account', () => {
         timeout: 2000,
       })
       .toBe(200);
-    const again = await openEaSocket(baseUrl);
+    const again = await openEaSocket(t.baseUrl);
     again.send(helloFrame(user.licenseNumber));
     await again.next((f) => f.type === 'welcome');
     again.close();

@@ -7,18 +7,16 @@ import { sessionCookie } from '../../../test/sessions.ts';
 import { createTestUser } from '../../../test/users.ts';
 
 let t: TestApp;
-let baseUrl: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ redis: true });
-  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  t = await createTestApp({ redis: true, listen: true });
 });
 afterAll(() => t?.close());
 
 const v2 = (instanceId: string, chart: string) => ({ v: 2, instanceId, chart });
 
 async function welcomed(licenseNumber: string, extra: Record<string, unknown>) {
-  const ea = await openEaSocket(baseUrl);
+  const ea = await openEaSocket(t.baseUrl);
   ea.send(helloFrame(licenseNumber, extra));
   await ea.next((f) => f.type === 'welcome' || f.type === 'error');
   return ea;
@@ -151,7 +149,7 @@ describe('the reference EA (bridge/), two copies on one account', () => {
     const problems: string[] = [];
     const copy = (name: 'first' | 'second', transport: 'ws' | 'poll') =>
       createEaClient({
-        server: baseUrl,
+        server: t.baseUrl,
         transport,
         licenseNumber: user.licenseNumber,
         platform: 'mt5',

@@ -8,18 +8,16 @@ import { signals, terminals } from '../../db/schema/signals.ts';
 /** Inputs the fuzz run found: text Postgres cannot store must not cost an EA its service. */
 
 let t: TestApp;
-let baseUrl: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  t = await createTestApp({ listen: true });
 });
 afterAll(() => t.close());
 
 describe('EA input with NUL characters', () => {
   it('welcomes a terminal whose broker name has one, and keeps a result message that has one', async () => {
     const user = await createTestUser(t.deps.database.db);
-    const ea = await openEaSocket(baseUrl);
+    const ea = await openEaSocket(t.baseUrl);
     ea.send(helloFrame(user.licenseNumber, { broker: 'Broker\u0000X', eaVersion: '1.0\u0000' }));
     await ea.next((f) => f.type === 'welcome');
     const [terminal] = await t.deps.database.db
@@ -72,7 +70,7 @@ describe('EA input with NUL characters', () => {
 
 describe('a WebSocket that never says hello', () => {
   it('is closed at the documented 10 s with the error frame and close code 4400', async () => {
-    const ea = await openEaSocket(baseUrl);
+    const ea = await openEaSocket(t.baseUrl);
     const opened = Date.now();
     const { code } = await ea.closed;
     const after = Date.now() - opened;
@@ -88,7 +86,7 @@ describe('a WebSocket that never says hello', () => {
 describe('numbers the schema must bound to their columns', () => {
   it('refuses a hello whose terminalBuild does not fit int4, naming the field', async () => {
     const user = await createTestUser(t.deps.database.db);
-    const ea = await openEaSocket(baseUrl);
+    const ea = await openEaSocket(t.baseUrl);
     ea.send(helloFrame(user.licenseNumber, { terminalBuild: 2 ** 31 }));
     const error = await ea.next((f) => f.type === 'error');
     expect(error).toMatchObject({ code: 'BAD_REQUEST' });
@@ -98,7 +96,7 @@ describe('numbers the schema must bound to their columns', () => {
 
   it('answers an out-of-range result with an error naming the field, never silently', async () => {
     const user = await createTestUser(t.deps.database.db);
-    const ea = await openEaSocket(baseUrl);
+    const ea = await openEaSocket(t.baseUrl);
     ea.send(helloFrame(user.licenseNumber));
     await ea.next((f) => f.type === 'welcome');
     for (const [field, value] of [

@@ -9,17 +9,15 @@ import { eaLimits } from './relay-limits.ts';
 
 const capture = createCaptureLogger('info');
 let t: TestApp;
-let baseUrl: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ logger: capture.logger });
-  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  t = await createTestApp({ logger: capture.logger, listen: true });
 });
 afterAll(() => t.close());
 
 /** Opens a socket, says hello, and returns the first answer and the close code. */
 async function helloOnce(licenseNumber: string, extra: Record<string, unknown> = {}) {
-  const ea = await openEaSocket(baseUrl);
+  const ea = await openEaSocket(t.baseUrl);
   ea.send(helloFrame(licenseNumber, extra));
   const first = await ea.next((f) => f.type === 'welcome' || f.type === 'error');
   ea.close();

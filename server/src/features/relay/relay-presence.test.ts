@@ -5,11 +5,9 @@ import { createTestUser } from '../../../test/users.ts';
 import { beatFlushMs } from './relay-service.ts';
 
 let t: TestApp;
-let baseUrl: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ redis: true });
-  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  t = await createTestApp({ redis: true, listen: true });
 });
 afterAll(() => t.close());
 
@@ -22,7 +20,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, beatFlushMs + 
 describe('EA presence in Redis', () => {
   it("writes every terminal's latest heartbeat within a flush, for several users at once", async () => {
     const users = await Promise.all([1, 2, 3].map(() => createTestUser(t.deps.database.db)));
-    const eas = await Promise.all(users.map(() => openEaSocket(baseUrl)));
+    const eas = await Promise.all(users.map(() => openEaSocket(t.baseUrl)));
     eas.forEach((ea, i) => {
       ea.send(helloFrame(users[i]!.licenseNumber));
     });
@@ -48,7 +46,7 @@ describe('EA presence in Redis', () => {
 
   it('does not write a heartbeat held for the flush after its terminal left', async () => {
     const user = await createTestUser(t.deps.database.db);
-    const ea = await openEaSocket(baseUrl);
+    const ea = await openEaSocket(t.baseUrl);
     ea.send(helloFrame(user.licenseNumber));
     await ea.next((f) => f.type === 'welcome');
     await until(async () => (await t.deps.presence.members(user.id, 0)).length === 1);

@@ -9,18 +9,16 @@ import { pollWaitMs } from './relay-poll.ts';
 import { ackHoldMs } from './relay-service.ts';
 
 let t: TestApp;
-let baseUrl: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ redis: true, SIGNAL_TTL_MS: 1500 });
-  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  t = await createTestApp({ redis: true, SIGNAL_TTL_MS: 1500, listen: true });
 });
 afterAll(() => t.close());
 
 const db = () => t.deps.database.db;
 
 async function postAlert(body: Record<string, unknown>) {
-  const res = await fetch(`${baseUrl}/api/webhook/handleWebhook`, {
+  const res = await fetch(`${t.baseUrl}/api/webhook/handleWebhook`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -46,7 +44,7 @@ async function until<T>(fn: () => Promise<T | undefined | null | false>, ms = 50
 describe('EA gateway over WebSocket', () => {
   it('delivers an alert to the EA and records the result with hop timings', async () => {
     const user = await createTestUser(db());
-    const ea = await openEaSocket(baseUrl);
+    const ea = await openEaSocket(t.baseUrl);
     ea.send(helloFrame(user.licenseNumber));
     const welcome = await ea.next((f) => f.type === 'welcome');
     expect(welcome).toMatchObject({ v: 1, heartbeatMs: 2000 });
@@ -95,7 +93,7 @@ describe('EA gateway over WebSocket', () => {
 
   it('stores an acknowledgement with its own time, whether its result follows at once or never', async () => {
     const user = await createTestUser(db());
-    const ea = await openEaSocket(baseUrl);
+    const ea = await openEaSocket(t.baseUrl);
     ea.send(helloFrame(user.licenseNumber));
     await ea.next((f) => f.type === 'welcome');
     const alert = { licenseNumber: user.licenseNumber, symbol: 'EURUSD', position: 'buy', lot: 1 };
@@ -130,7 +128,7 @@ describe('EA gateway over WebSocket', () => {
   });
 
   it('rejects an unknown license with close code 4401', async () => {
-    const ea = await openEaSocket(baseUrl);
+    const ea = await openEaSocket(t.baseUrl);
     ea.send(helloFrame('SR-NOT-A-REAL-LICENSE'));
     expect(await ea.next((f) => f.type === 'error')).toMatchObject({ code: 'LICENSE_INVALID' });
     expect((await ea.closed).code).toBe(4401);
@@ -138,7 +136,7 @@ describe('EA gateway over WebSocket', () => {
 
   it('closes an EA with 4401 as soon as its license is regenerated', async () => {
     const user = await createTestUser(db());
-    const ea = await openEaSocket(baseUrl);
+    const ea = await openEaSocket(t.baseUrl);
     ea.send(helloFrame(user.licenseNumber));
     await ea.next((f) => f.type === 'welcome');
     const res = await t.app.inject({
@@ -155,7 +153,7 @@ describe('EA gateway over WebSocket', () => {
   });
 
   it('rejects frames before hello with 4400', async () => {
-    const ea = await openEaSocket(baseUrl);
+    const ea = await openEaSocket(t.baseUrl);
     ea.send({ type: 'ping', t: 1 });
     expect(await ea.next((f) => f.type === 'error')).toMatchObject({ code: 'BAD_REQUEST' });
     expect((await ea.closed).code).toBe(4400);
@@ -163,7 +161,7 @@ describe('EA gateway over WebSocket', () => {
 
   it('answers ping with pong', async () => {
     const user = await createTestUser(db());
-    const ea = await openEaSocket(baseUrl);
+    const ea = await openEaSocket(t.baseUrl);
     ea.send(helloFrame(user.licenseNumber));
     await ea.next((f) => f.type === 'welcome');
     ea.send({ type: 'ping', t: 42 });
@@ -173,7 +171,7 @@ describe('EA gateway over WebSocket', () => {
 
   it('answers pings and stores later results while an earlier result waits on the database', async () => {
     const user = await createTestUser(db());
-    const ea = await openEaSocket(baseUrl);
+    const ea = await openEaSocket(t.baseUrl);
     ea.send(helloFrame(user.licenseNumber));
     await ea.next((f) => f.type === 'welcome');
     const ids: string[] = [];
@@ -215,7 +213,7 @@ describe('EA gateway over WebSocket', () => {
     expect(reply.body.delivered).toBe(false);
     const id = reply.body.signalId as string;
 
-    const ea = await openEaSocket(baseUrl);
+    const ea = await openEaSocket(t.baseUrl);
     ea.send(helloFrame(user.licenseNumber));
     await ea.next((f) => f.type === 'signal' && (f.signal as { id: string }).id === id);
     ea.send({ type: 'received', id });
@@ -223,7 +221,7 @@ describe('EA gateway over WebSocket', () => {
     ea.close();
     await ea.closed;
 
-    const again = await openEaSocket(baseUrl);
+    const again = await openEaSocket(t.baseUrl);
     again.send(helloFrame(user.licenseNumber));
     await again.next((f) => f.type === 'welcome');
     await new Promise((r) => setTimeout(r, 200));
@@ -249,10 +247,10 @@ describe('EA gateway over WebSocket', () => {
 
   it('only sends a platform-specific signal to terminals of that platform', async () => {
     const user = await createTestUser(db());
-    const mt4 = await openEaSocket(baseUrl);
+    const mt4 = await openEaSocket(t.baseUrl);
     mt4.send(helloFrame(user.licenseNumber, { platform: 'mt4', account: '111' }));
     await mt4.next((f) => f.type === 'welcome');
-    const mt5 = await openEaSocket(baseUrl);
+    const mt5 = await openEaSocket(t.baseUrl);
     mt5.send(helloFrame(user.licenseNumber, { platform: 'mt5', account: '222' }));
     await mt5.next((f) => f.type === 'welcome');
 
@@ -281,7 +279,7 @@ describe('EA gateway over long-poll', () => {
   });
 
   async function poll(body: Record<string, unknown>) {
-    const res = await fetch(`${baseUrl}/api/ea/poll`, {
+    const res = await fetch(`${t.baseUrl}/api/ea/poll`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -306,7 +304,7 @@ describe('EA gateway over long-poll', () => {
     expect(answer.body).toMatchObject({ waitMs: 20_000, heartbeatMs: 2000 });
     expect((answer.body.signals as { id: string }[]).map((s) => s.id)).toEqual([id]);
 
-    const res = await fetch(`${baseUrl}/api/ea/result`, {
+    const res = await fetch(`${t.baseUrl}/api/ea/result`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -364,7 +362,7 @@ describe('long-poll hold', () => {
   it('holds no longer than the EA asks (waitMs) and echoes the value used', async () => {
     const user = await createTestUser(db());
     const started = Date.now();
-    const res = await fetch(`${baseUrl}/api/ea/poll`, {
+    const res = await fetch(`${t.baseUrl}/api/ea/poll`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({

@@ -16,12 +16,10 @@ import { createTestUser } from '../../../test/users.ts';
  */
 const ttlMs = 3000;
 let t: TestApp;
-let baseUrl: string;
 let ea: EaClient | undefined;
 
 beforeAll(async () => {
-  t = await createTestApp({ redis: true, SIGNAL_TTL_MS: ttlMs });
-  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  t = await createTestApp({ redis: true, SIGNAL_TTL_MS: ttlMs, listen: true });
 });
 afterAll(async () => {
   await ea?.stop();
@@ -76,7 +74,7 @@ describe('Signal History counters', { timeout: 60_000 }, () => {
     }
 
     ea = createEaClient({
-      server: baseUrl,
+      server: t.baseUrl,
       transport: 'ws',
       licenseNumber: user.licenseNumber,
       platform: 'mt5',

@@ -6,11 +6,9 @@ import { createTestUser } from '../../../test/users.ts';
 import { rawBodyLimit } from './signals-refusals.ts';
 
 let t: TestApp;
-let baseUrl: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ redis: true });
-  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  t = await createTestApp({ redis: true, listen: true });
 });
 afterAll(() => t?.close());
 
@@ -45,7 +43,7 @@ async function metric(reason: string): Promise<number> {
 describe('an alert refused for its content', () => {
   it('is kept in its owner’s Signal History with the reason and the body, uncounted and never sent', async () => {
     const user = await createTestUser(t.deps.database.db, { plan: 'basic' });
-    const ea = await openEaSocket(baseUrl);
+    const ea = await openEaSocket(t.baseUrl);
     ea.send(helloFrame(user.licenseNumber));
     await ea.next((f) => f.type === 'welcome');
 
