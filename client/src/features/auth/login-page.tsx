@@ -9,11 +9,11 @@ import { LoadingState } from '../../components/states.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useSession } from '../../stores/session-store.ts';
-import { authApi, providerStartUrl, serverText } from './auth-api.ts';
+import { authApi, serverText } from './auth-api.ts';
 import { AuthCard, authLinkClass, FormMessage } from './auth-card.tsx';
 import { loginErrorMessage, messages } from './auth-messages.ts';
 import { checkSessionWithin, safeRedirect } from './session-check.ts';
-import { type Provider, SocialButtons } from './social-buttons.tsx';
+import { SocialButtons, useProviderSignIn } from './social-buttons.tsx';
 
 /** The login page's own session check gives up after 300 ms (spec section 9). */
 const loginPageCheckMs = 300;
@@ -30,10 +30,9 @@ export function LoginPage({ redirect, error }: { redirect?: string; error?: stri
   const setUser = useSession((s) => s.setUser);
   const [checking, setChecking] = useState(true);
   const form = useZodForm(loginBody, { defaultValues: { email: '', password: '' } });
-  // Signing in, or on the way to a provider's page.
-  const [leaving, setLeaving] = useState(false);
-  const submitting = leaving || form.formState.isSubmitting;
   const [message, setMessage] = useState<string | null>(error ? loginErrorMessage(error) : null);
+  const provider = useProviderSignIn(setMessage, redirect ? safeRedirect(redirect) : undefined);
+  const submitting = provider.leaving || form.formState.isSubmitting;
 
   useEffect(() => {
     let live = true;
@@ -65,18 +64,6 @@ export function LoginPage({ redirect, error }: { redirect?: string; error?: stri
           ? (serverText(err, 'message') ?? messages.loginFailed)
           : messages.loginError,
       );
-    }
-  }
-
-  function onProvider(provider: Provider) {
-    setLeaving(true);
-    try {
-      window.location.assign(
-        providerStartUrl(provider, redirect ? safeRedirect(redirect) : undefined),
-      );
-    } catch {
-      setMessage(messages.socialStartFailed[provider]);
-      setLeaving(false);
     }
   }
 
@@ -121,7 +108,7 @@ export function LoginPage({ redirect, error }: { redirect?: string; error?: stri
           Log In
         </Button>
       </form>
-      <SocialButtons verb="Sign in" disabled={submitting} onChoose={onProvider} />
+      <SocialButtons verb="Sign in" disabled={submitting} onChoose={provider.start} />
     </AuthCard>
   );
 }

@@ -8,11 +8,11 @@ import { Input } from '../../components/form-field.tsx';
 import { toast } from '../../components/toast.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { authApi, providerStartUrl, serverText } from './auth-api.ts';
+import { authApi, serverText } from './auth-api.ts';
 import { AuthCard, authLinkClass, FormMessage } from './auth-card.tsx';
 import { messages, passwordRuleHint } from './auth-messages.ts';
 import { signupFormSchema } from './signup-checks.ts';
-import { type Provider, SocialButtons } from './social-buttons.tsx';
+import { SocialButtons, useProviderSignIn } from './social-buttons.tsx';
 
 /**
  * /signup: creates the account, tells the user to check their e-mail and goes to /login. The
@@ -33,10 +33,9 @@ export function SignupPage() {
       agreed: false,
     },
   });
-  // On the way to a provider's page.
-  const [leaving, setLeaving] = useState(false);
-  const loading = leaving || form.formState.isSubmitting;
   const [message, setMessage] = useState<string | null>(null);
+  const provider = useProviderSignIn(setMessage);
+  const loading = provider.leaving || form.formState.isSubmitting;
 
   const [password, agreed] = form.watch(['password', 'agreed']);
   const weak = password !== '' && !isValidPassword(password);
@@ -54,16 +53,6 @@ export function SignupPage() {
           ? (serverText(err, 'error') ?? messages.signupFailed)
           : messages.signupError,
       );
-    }
-  }
-
-  function onProvider(provider: Provider) {
-    setLeaving(true);
-    try {
-      window.location.assign(providerStartUrl(provider));
-    } catch {
-      setMessage(messages.socialStartFailed[provider]);
-      setLeaving(false);
     }
   }
 
@@ -141,7 +130,7 @@ export function SignupPage() {
           Create Account
         </Button>
       </form>
-      <SocialButtons verb="Sign up" disabled={loading} onChoose={onProvider} />
+      <SocialButtons verb="Sign up" disabled={loading} onChoose={provider.start} />
       <p className="mt-6 text-xs leading-relaxed text-ink-subtle">
         SignalRelay is an independent service, not affiliated with TradingView or MetaQuotes.
         Trading involves substantial risk of loss; automated execution does not remove it.

@@ -1,9 +1,31 @@
 import type { OAuthProvider } from '@signalrelay/contracts/auth';
+import { useState } from 'react';
 import { Button } from '../../components/button.tsx';
+import { providerStartUrl } from './auth-api.ts';
 import { Divider } from './auth-card.tsx';
+import { messages } from './auth-messages.ts';
 import { useOAuthProviders } from './use-oauth-providers.ts';
 
 export type Provider = OAuthProvider;
+
+/**
+ * Signing in with a provider: `start` leaves for its page (carrying `redirect`); `leaving` holds
+ * the page's controls disabled meanwhile; `onFailed` gets the spec's text if the browser will
+ * not go.
+ */
+export function useProviderSignIn(onFailed: (message: string) => void, redirect?: string) {
+  const [leaving, setLeaving] = useState(false);
+  function start(provider: Provider) {
+    setLeaving(true);
+    try {
+      window.location.assign(providerStartUrl(provider, redirect));
+    } catch {
+      onFailed(messages.socialStartFailed[provider]);
+      setLeaving(false);
+    }
+  }
+  return { leaving, start };
+}
 
 const labels: Record<Provider, string> = { google: 'Google', facebook: 'Facebook' };
 
