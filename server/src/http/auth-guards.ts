@@ -1,5 +1,6 @@
 import { sessionCookieFor } from '@signalrelay/contracts/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { normalizeLicense } from '../core/licenses.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
 import {
@@ -98,6 +99,21 @@ export async function requireUser(request: FastifyRequest) {
 export function signedInUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new AppError('UNAUTHENTICATED');
   return request.user;
+}
+
+/**
+ * The signed-in user, when the `licenseNumber` the request names (if it names one) is theirs:
+ * a license's signals and orders are its owner's only.
+ */
+export function signedInOwner(request: FastifyRequest, licenseNumber: string | undefined) {
+  const user = signedInUser(request);
+  if (
+    licenseNumber !== undefined &&
+    normalizeLicense(licenseNumber) !== normalizeLicense(user.licenseNumber)
+  ) {
+    throw new AppError('FORBIDDEN', 'This license number does not belong to your account.');
+  }
+  return user;
 }
 
 export function setSessionCookie(reply: FastifyReply, id: string) {

@@ -7,12 +7,10 @@ import {
 } from '@signalrelay/contracts/orders';
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../core/core.ts';
-import { normalizeLicense } from '../../core/licenses.ts';
 import { createMissGuard } from '../../core/throttle.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { requireSameOrigin, requireUser, signedInUser } from '../../http/auth-guards.ts';
-import type { SessionUser } from '../../http/sessions.ts';
+import { requireSameOrigin, requireUser, signedInOwner } from '../../http/auth-guards.ts';
 import { parseInput } from '../../http/validate.ts';
 import { createOrderDeletion } from './orders-delete.ts';
 import { createOrderHistory } from './orders-history.ts';
@@ -24,14 +22,6 @@ import { createOrderTombstones } from './orders-tombstones.ts';
 const reportBodyLimit = 512 * 1024;
 
 type Options = { deps: AppDeps; core: Core };
-
-/** Order history is the license owner's only. */
-function assertOwnLicense(user: SessionUser, licenseNumber: string | undefined) {
-  if (licenseNumber === undefined) return;
-  if (normalizeLicense(licenseNumber) !== normalizeLicense(user.licenseNumber)) {
-    throw new AppError('FORBIDDEN', 'This license number does not belong to your account.');
-  }
-}
 
 /** `/api/orders/*`: the OrderTracker's reports, and the dashboard's Order History tab. */
 export default async function ordersRoutes(app: FastifyInstance, { deps, core }: Options) {
@@ -96,15 +86,13 @@ export default async function ordersRoutes(app: FastifyInstance, { deps, core }:
 
   app.get('/history', { preHandler: requireUser }, async (request) => {
     const query = parseInput(orderHistoryQuerySchema, request.query);
-    const user = signedInUser(request);
-    assertOwnLicense(user, query.licenseNumber);
+    const user = signedInOwner(request, query.licenseNumber);
     return history.page(user.id, user.productType, query);
   });
 
   app.get('/statistics', { preHandler: requireUser }, async (request) => {
     const query = parseInput(orderStatisticsQuerySchema, request.query);
-    const user = signedInUser(request);
-    assertOwnLicense(user, query.licenseNumber);
+    const user = signedInOwner(request, query.licenseNumber);
     return statistics.of(user.id, user.productType);
   });
 
@@ -122,16 +110,14 @@ export default async function ordersRoutes(app: FastifyInstance, { deps, core }:
 
   app.delete('/delete-history', changes, async (request) => {
     const query = parseInput(deleteHistoryQuerySchema, request.query);
-    const user = signedInUser(request);
-    assertOwnLicense(user, query.licenseNumber);
+    const user = signedInOwner(request, query.licenseNumber);
     return { ok: true as const, deleted: await deletion.deleteHistory(user.id) };
   });
 
   app.delete('/:ticket', changes, async (request) => {
     const { ticket } = parseInput(deleteOrderParamsSchema, request.params);
     const query = parseInput(deleteOrderQuerySchema, request.query);
-    const user = signedInUser(request);
-    assertOwnLicense(user, query.licenseNumber);
+    const user = signedInOwner(request, query.licenseNumber);
     return { ok: true as const, deleted: await deletion.deleteTicket(user.id, ticket, query) };
   });
 }
