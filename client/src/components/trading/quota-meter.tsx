@@ -1,4 +1,5 @@
 import { cn } from '../../lib/cn.ts';
+import { ProgressBar } from '../progress-bar.tsx';
 
 /** Remaining signals at or below this are shown in amber (spec section 9). */
 export const lowRemaining = 10;
@@ -15,9 +16,8 @@ type QuotaMeterProps = {
 export function QuotaMeter({ used, limit, resetsInMs, className }: QuotaMeterProps) {
   const remaining = Math.max(0, limit - used);
   const exceeded = used >= limit;
-  const share = limit > 0 ? Math.min(1, used / limit) : 1;
   const tone = exceeded ? 'text-loss' : remaining <= lowRemaining ? 'text-warn' : 'text-ink';
-  const bar = exceeded ? 'bg-loss' : remaining <= lowRemaining ? 'bg-amber-500' : 'bg-brand-600';
+  const bar = exceeded ? 'bg-loss' : remaining <= lowRemaining ? 'bg-amber-500' : undefined;
   const hours = resetsInMs === undefined ? 0 : Math.floor(resetsInMs / 3_600_000);
   const minutes = resetsInMs === undefined ? 0 : Math.floor((resetsInMs % 3_600_000) / 60_000);
 
@@ -29,16 +29,13 @@ export function QuotaMeter({ used, limit, resetsInMs, className }: QuotaMeterPro
           <span className="font-semibold text-ink">{used}</span> / {limit}
         </p>
       </div>
-      <div
-        className="mt-3 h-2 overflow-hidden rounded-full bg-surface-sunken"
-        role="progressbar"
-        aria-label="Daily signal usage"
-        aria-valuemin={0}
-        aria-valuemax={limit}
-        aria-valuenow={Math.min(used, limit)}
-      >
-        <div className={cn('h-full rounded-full', bar)} style={{ width: `${share * 100}%` }} />
-      </div>
+      <ProgressBar
+        label="Daily signal usage"
+        value={used}
+        max={limit}
+        className="mt-3"
+        barClassName={bar}
+      />
       <div className="mt-3 flex items-baseline justify-between gap-4 text-sm">
         <p className={cn('font-medium tabular-nums', tone)}>
           {exceeded ? 'Daily quota exceeded' : `${remaining} remaining`}

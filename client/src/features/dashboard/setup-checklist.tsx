@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { Button } from '../../components/button.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
+import { ProgressBar } from '../../components/progress-bar.tsx';
 import { toast } from '../../components/toast.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useLive, useLiveEvents } from '../../stores/live-store.ts';
@@ -130,19 +131,12 @@ export function SetupChecklist() {
           {count} of {setupSteps.length} done
         </p>
       </div>
-      <div
-        className="mt-3 h-1.5 overflow-hidden rounded-full bg-surface-sunken"
-        role="progressbar"
-        aria-label="Setup progress"
-        aria-valuemin={0}
-        aria-valuemax={setupSteps.length}
-        aria-valuenow={count}
-      >
-        <div
-          className="h-full rounded-full bg-brand-600 transition-[width]"
-          style={{ width: `${(count / setupSteps.length) * 100}%` }}
-        />
-      </div>
+      <ProgressBar
+        label="Setup progress"
+        value={count}
+        max={setupSteps.length}
+        className="mt-3 h-1.5"
+      />
       <ol className="mt-4 grid gap-3 sm:grid-cols-2 2xl:grid-cols-4">
         {setupSteps.map((step, index) => (
           <StepItem key={step.key} step={step} done={progress[step.key]} number={index + 1} />

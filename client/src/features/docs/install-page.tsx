@@ -1,5 +1,6 @@
 import { Button } from '../../components/button.tsx';
 import { CheckIcon, PlayIcon } from '../../components/icons.tsx';
+import { ProgressBar } from '../../components/progress-bar.tsx';
 import { cn } from '../../lib/cn.ts';
 import { DocsPage } from './docs-kit.tsx';
 import { useInstallProgress } from './install-progress.ts';
@@ -43,19 +44,12 @@ export function InstallPage() {
             )}
           </div>
         </div>
-        <div
-          className="not-prose mt-2 h-2 overflow-hidden rounded-full bg-surface-sunken"
-          role="progressbar"
-          aria-label="Installation progress"
-          aria-valuemin={0}
-          aria-valuemax={steps.length}
-          aria-valuenow={completed.length}
-        >
-          <div
-            className="h-full rounded-full bg-brand-600 transition-[width]"
-            style={{ width: `${(completed.length / steps.length) * 100}%` }}
-          />
-        </div>
+        <ProgressBar
+          label="Installation progress"
+          value={completed.length}
+          max={steps.length}
+          className="not-prose mt-2"
+        />
 
         <div className="mt-8 grid gap-8 md:grid-cols-[14rem_1fr]">
           <ol aria-label="Installation steps" className="not-prose space-y-1">
