@@ -59,3 +59,11 @@ export const helloFrame = (licenseNumber: string, extra: Record<string, unknown>
   terminalBuild: 4620,
   ...extra,
 });
+
+/** POSTs a long poll (`/api/ea/poll`) as the EA's HTTP transport does. */
+export const postPoll = (baseUrl: string, body: unknown) =>
+  fetch(`${baseUrl}/api/ea/poll`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { helloFrame, openEaSocket } from '../../../test/ea-socket.ts';
+import { helloFrame, openEaSocket, postPoll } from '../../../test/ea-socket.ts';
 import { type ServerProcess, startServerProcess } from '../../../test/server-process.ts';
 import {
   createTestDatabase,
@@ -66,16 +66,12 @@ describe('two server processes on one Postgres and Redis', () => {
       REDIS_URL: await requireRedis(),
       REDIS_PREFIX: redisPrefix,
     });
-    const held = fetch(`${poller.url}/api/ea/poll`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        v: 1,
-        licenseNumber: user.licenseNumber,
-        platform: 'mt4',
-        account: '1',
-        broker: 'B',
-      }),
+    const held = postPoll(poller.url, {
+      v: 1,
+      licenseNumber: user.licenseNumber,
+      platform: 'mt4',
+      account: '1',
+      broker: 'B',
     });
     await new Promise((r) => setTimeout(r, 300));
     const started = Date.now();

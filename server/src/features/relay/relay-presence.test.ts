@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../../../../bridge/test/wait.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { helloFrame, openEaSocket } from '../../../test/ea-socket.ts';
 import { createTestUser } from '../../../test/users.ts';
@@ -60,11 +61,3 @@ describe('EA presence in Redis', () => {
     expect(await t.deps.presence.members(user.id, 0)).toEqual([]);
   });
 });
-
-async function until(condition: () => Promise<boolean>, ms = 3000) {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../../../../bridge/test/wait.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { helloFrame, openEaSocket } from '../../../test/ea-socket.ts';
+import { helloFrame, openEaSocket, postPoll } from '../../../test/ea-socket.ts';
 import { sessionCookie } from '../../../test/sessions.ts';
 import { createTestUser } from '../../../test/users.ts';
 import { signals } from '../../db/schema/signals.ts';
@@ -29,16 +30,6 @@ async function postAlert(body: Record<string, unknown>) {
 async function signalRow(id: string) {
   const [row] = await db().select().from(signals).where(eq(signals.id, id));
   return row!;
-}
-
-async function until<T>(fn: () => Promise<T | undefined | null | false>, ms = 5000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 describe('EA gateway over WebSocket', () => {
@@ -279,11 +270,7 @@ describe('EA gateway over long-poll', () => {
   });
 
   async function poll(body: Record<string, unknown>) {
-    const res = await fetch(`${t.baseUrl}/api/ea/poll`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    const res = await postPoll(t.baseUrl, body);
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   }
 
@@ -362,17 +349,13 @@ describe('long-poll hold', () => {
   it('holds no longer than the EA asks (waitMs) and echoes the value used', async () => {
     const user = await createTestUser(db());
     const started = Date.now();
-    const res = await fetch(`${t.baseUrl}/api/ea/poll`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        v: 1,
-        licenseNumber: user.licenseNumber,
-        platform: 'mt4',
-        account: '42',
-        broker: 'B',
-        waitMs: 300,
-      }),
+    const res = await postPoll(t.baseUrl, {
+      v: 1,
+      licenseNumber: user.licenseNumber,
+      platform: 'mt4',
+      account: '42',
+      broker: 'B',
+      waitMs: 300,
     });
     const body = (await res.json()) as { signals: unknown[]; waitMs: number };
     expect(res.status).toBe(200);
