@@ -1,21 +1,29 @@
+import { notificationEvents } from '@signalrelay/contracts/notifications';
+import { z } from 'zod';
 import type { NotificationEvent, SettingsInput, SettingsView } from './notifications-api.ts';
 
-/** The Notifications form: strings as typed; secrets empty unless the user types a new one. */
-export type NotificationsForm = {
-  events: NotificationEvent[];
-  eaOfflineMinutes: string;
-  emailEnabled: boolean;
-  telegramEnabled: boolean;
+/**
+ * The Notifications form: strings as typed; secrets empty unless the user types a new one. It
+ * refuses nothing: the server checks the settings with the contracts' schema and its message is
+ * shown in the card of the refused setting.
+ */
+export const notificationsFormSchema = z.object({
+  events: z.array(z.enum(notificationEvents)),
+  eaOfflineMinutes: z.string(),
+  emailEnabled: z.boolean(),
+  telegramEnabled: z.boolean(),
   /** A new bot token; empty keeps the saved one (shown masked as the placeholder). */
-  telegramBotToken: string;
-  telegramChatId: string;
-  discordEnabled: boolean;
-  discordWebhookUrl: string;
-  webhookEnabled: boolean;
-  webhookUrl: string;
+  telegramBotToken: z.string(),
+  telegramChatId: z.string(),
+  discordEnabled: z.boolean(),
+  discordWebhookUrl: z.string(),
+  webhookEnabled: z.boolean(),
+  webhookUrl: z.string(),
   /** A new secret; empty keeps the saved one. */
-  webhookSecret: string;
-};
+  webhookSecret: z.string(),
+});
+
+export type NotificationsForm = z.infer<typeof notificationsFormSchema>;
 
 /** The events in the order the screen lists them, with what each means. */
 export const eventChoices: { event: NotificationEvent; label: string; hint: string }[] = [

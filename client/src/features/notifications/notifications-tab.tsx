@@ -1,9 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import type { PathValue } from 'react-hook-form';
 import { Button } from '../../components/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/card.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
-import { FormField, Input } from '../../components/form-field.tsx';
+import { BoundField, useZodForm } from '../../components/form.tsx';
+import { Input } from '../../components/form-field.tsx';
 import { InfoIcon } from '../../components/icons.tsx';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { toast } from '../../components/toast.tsx';
@@ -21,6 +23,7 @@ import {
   generateSecret,
   inputOf,
   type NotificationsForm,
+  notificationsFormSchema,
   toggleEvent,
 } from './notifications-form.ts';
 
@@ -53,7 +56,9 @@ const checkboxClass = 'mt-0.5 size-4 shrink-0 rounded border-line-strong accent-
 export function NotificationsTab() {
   const [view, setView] = useState<SettingsView | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [form, setForm] = useState<NotificationsForm | null>(null);
+  // Empty until the saved settings arrive (`reset` below); nothing shows before then.
+  const form = useZodForm(notificationsFormSchema);
+  const values = form.watch();
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<{ message: string; field: string } | null>(null);
   const [tests, setTests] = useState<Partial<Record<NotificationChannel, TestReply | 'sending'>>>(
@@ -70,7 +75,7 @@ export function NotificationsTab() {
       .then((loaded) => {
         if (!live) return;
         setView(loaded);
-        setForm(formOf(loaded));
+        form.reset(formOf(loaded));
       })
       .catch((err: unknown) => {
         if (live) setLoadError(errorText(err));
@@ -78,23 +83,22 @@ export function NotificationsTab() {
     return () => {
       live = false;
     };
-  }, [attempt]);
+  }, [attempt, form]);
 
   if (loadError) return <ErrorState message={loadError} onRetry={() => setAttempt((n) => n + 1)} />;
-  if (!view || !form) return <LoadingState label="Loading notification settings..." />;
+  if (!view) return <LoadingState label="Loading notification settings..." />;
 
-  const dirty = JSON.stringify(inputOf(form)) !== JSON.stringify(inputOf(formOf(view)));
-  const change = (patch: Partial<NotificationsForm>) =>
-    setForm((current) => (current ? { ...current, ...patch } : current));
+  const dirty = JSON.stringify(inputOf(values)) !== JSON.stringify(inputOf(formOf(view)));
+  const set = <Key extends keyof NotificationsForm>(key: Key, value: NotificationsForm[Key]) =>
+    form.setValue(key, value as PathValue<NotificationsForm, Key>);
 
   async function save(): Promise<boolean> {
-    if (!form) return false;
     setSaving(true);
     setSaveError(null);
     try {
-      const saved = await notificationsApi.save(inputOf(form));
+      const saved = await notificationsApi.save(inputOf(form.getValues()));
       setView(saved);
-      setForm(formOf(saved));
+      form.reset(formOf(saved));
       toast.success('Notification settings saved');
       return true;
     } catch (err) {
@@ -169,9 +173,9 @@ export function NotificationsTab() {
                   <input
                     type="checkbox"
                     className={checkboxClass}
-                    checked={form.events.includes(event)}
+                    checked={values.events.includes(event)}
                     onChange={(e) =>
-                      change({ events: toggleEvent(form.events, event, e.target.checked) })
+                      set('events', toggleEvent(values.events, event, e.target.checked))
                     }
                   />
                   <span>
@@ -190,8 +194,7 @@ export function NotificationsTab() {
                       inputMode="numeric"
                       min={1}
                       max={1440}
-                      value={form.eaOfflineMinutes}
-                      onChange={(e) => change({ eaOfflineMinutes: e.target.value })}
+                      {...form.register('eaOfflineMinutes')}
                     />
                     <span aria-hidden="true">minutes</span>
                   </div>
@@ -206,8 +209,8 @@ export function NotificationsTab() {
         <ChannelCard
           title="E-mail"
           description={`To your account's address, ${view.email.address}.`}
-          enabled={form.emailEnabled}
-          onEnabled={(on) => change({ emailEnabled: on })}
+          enabled={values.emailEnabled}
+          onEnabled={(on) => set('emailEnabled', on)}
           footer={testFooter('email')}
           error={errorFor('email')}
         >
@@ -221,12 +224,14 @@ export function NotificationsTab() {
         <ChannelCard
           title="Telegram"
           description="From your own bot to a chat, group or channel."
-          enabled={form.telegramEnabled}
-          onEnabled={(on) => change({ telegramEnabled: on })}
+          enabled={values.telegramEnabled}
+          onEnabled={(on) => set('telegramEnabled', on)}
           footer={testFooter('telegram')}
           error={errorFor('telegram')}
         >
-          <FormField
+          <BoundField
+            form={form}
+            name="telegramBotToken"
             label="Bot token"
             hint={
               view.telegram.botToken
@@ -239,70 +244,58 @@ export function NotificationsTab() {
               autoComplete="off"
               spellCheck={false}
               placeholder={view.telegram.botToken ?? '123456789:ABCdef…'}
-              value={form.telegramBotToken}
-              onChange={(e) => change({ telegramBotToken: e.target.value })}
             />
-          </FormField>
-          <FormField
+          </BoundField>
+          <BoundField
+            form={form}
+            name="telegramChatId"
             label="Chat id"
             hint="Send your bot a message, then read the chat id from getUpdates; or @yourchannel."
           >
-            <Input
-              inputMode="numeric"
-              spellCheck={false}
-              placeholder="123456789"
-              value={form.telegramChatId}
-              onChange={(e) => change({ telegramChatId: e.target.value })}
-            />
-          </FormField>
+            <Input inputMode="numeric" spellCheck={false} placeholder="123456789" />
+          </BoundField>
         </ChannelCard>
 
         <ChannelCard
           title="Discord"
           description="A message in a channel of your server."
-          enabled={form.discordEnabled}
-          onEnabled={(on) => change({ discordEnabled: on })}
+          enabled={values.discordEnabled}
+          onEnabled={(on) => set('discordEnabled', on)}
           footer={testFooter('discord')}
           error={errorFor('discord')}
         >
-          <FormField
+          <BoundField
+            form={form}
+            name="discordWebhookUrl"
             label="Webhook URL"
             hint="Channel settings → Integrations → Webhooks → New Webhook → Copy Webhook URL."
           >
-            <Input
-              type="url"
-              spellCheck={false}
-              placeholder="https://discord.com/api/webhooks/…"
-              value={form.discordWebhookUrl}
-              onChange={(e) => change({ discordWebhookUrl: e.target.value })}
-            />
-          </FormField>
+            <Input type="url" spellCheck={false} placeholder="https://discord.com/api/webhooks/…" />
+          </BoundField>
         </ChannelCard>
 
         <ChannelCard
           title="Signed webhook"
           description="A JSON POST to your own server, signed with HMAC-SHA256."
-          enabled={form.webhookEnabled}
-          onEnabled={(on) => change({ webhookEnabled: on })}
+          enabled={values.webhookEnabled}
+          onEnabled={(on) => set('webhookEnabled', on)}
           footer={testFooter('webhook')}
           error={errorFor('webhook')}
         >
-          <FormField
+          <BoundField
+            form={form}
+            name="webhookUrl"
             label="URL"
             hint="Public https address; private and local addresses are refused."
           >
-            <Input
-              type="url"
-              spellCheck={false}
-              placeholder="https://example.com/signalrelay"
-              value={form.webhookUrl}
-              onChange={(e) => change({ webhookUrl: e.target.value })}
-            />
-          </FormField>
-          <FormField
+            <Input type="url" spellCheck={false} placeholder="https://example.com/signalrelay" />
+          </BoundField>
+          <BoundField
+            form={form}
+            name="webhookSecret"
             label="Signing secret"
             hint={
-              form.webhookSecret
+              values.webhookSecret
                 ? 'Copy it to your receiver now: once saved it is shown masked.'
                 : view.webhook.secret
                   ? 'Saved. Leave empty to keep it, or generate a new one.'
@@ -314,21 +307,19 @@ export function NotificationsTab() {
               spellCheck={false}
               className="font-mono"
               placeholder={view.webhook.secret ?? 'whsec_…'}
-              value={form.webhookSecret}
-              onChange={(e) => change({ webhookSecret: e.target.value })}
             />
-          </FormField>
+          </BoundField>
           <div className="flex flex-wrap gap-2">
             <Button
               variant="outline"
               size="sm"
-              onClick={() => change({ webhookSecret: generateSecret() })}
+              onClick={() => set('webhookSecret', generateSecret())}
             >
               Generate secret
             </Button>
-            {form.webhookSecret && (
+            {values.webhookSecret && (
               <CopyButton
-                text={form.webhookSecret}
+                text={values.webhookSecret}
                 label="Copy secret"
                 variant="outline"
                 size="sm"
