@@ -1,11 +1,12 @@
 import { orderPageSizes } from '@signalrelay/contracts/orders';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { Button } from '../../components/button.tsx';
-import { Card, CardBody, CardHeader } from '../../components/card.tsx';
+import { ChartCard } from '../../components/card.tsx';
 import { ConfirmDialog } from '../../components/dialog.tsx';
 import { HistorySection } from '../../components/history-section.tsx';
 import { AlertIcon } from '../../components/icons.tsx';
 import { ErrorState } from '../../components/states.tsx';
+import { TabHeading } from '../../components/tab-heading.tsx';
 import { toast } from '../../components/toast.tsx';
 import { formatNumber, formatPercent, formatProfit } from '../../components/trading/format.ts';
 import { ProfitValue } from '../../components/trading/profit-value.tsx';
@@ -96,19 +97,18 @@ function OrderHistory({ licenseNumber }: { licenseNumber: string }) {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="space-y-2">
-          <div>
-            <h2 className="text-xl font-semibold text-ink">Order History</h2>
-            <p className="text-sm text-ink-muted">Order tracking for all platforms</p>
-          </div>
-          {historyDays !== null && (
+      <TabHeading
+        title="Order History"
+        description="Order tracking for all platforms"
+        note={
+          historyDays !== null && (
             <p className="inline-flex items-center gap-2 rounded-lg border border-amber-200 bg-warn-soft px-3 py-1.5 text-sm font-medium text-warn">
               <AlertIcon className="size-4 shrink-0" />
               {plan} Plan: Order history limited to {historyDays} days
             </p>
-          )}
-        </div>
+          )
+        }
+      >
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" onClick={() => void reload()} loading={loading}>
             Refresh
@@ -132,7 +132,7 @@ function OrderHistory({ licenseNumber }: { licenseNumber: string }) {
             Delete All
           </Button>
         </div>
-      </div>
+      </TabHeading>
 
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard label="Total Trades" value={stats?.totalTrades ?? '–'} />
@@ -154,14 +154,9 @@ function OrderHistory({ licenseNumber }: { licenseNumber: string }) {
       </div>
 
       {stats && stats.closedTrades > 0 && (
-        <Card>
-          <CardHeader title="Performance" description={<ChartFigures stats={stats} />} />
-          <CardBody>
-            <Suspense fallback={<div className="h-48" aria-hidden="true" />}>
-              <OrderCharts stats={stats} />
-            </Suspense>
-          </CardBody>
-        </Card>
+        <ChartCard title="Performance" description={<ChartFigures stats={stats} />}>
+          <OrderCharts stats={stats} />
+        </ChartCard>
       )}
 
       <OrderHistoryFilters query={query} historyDays={historyDays} onChange={update} />
