@@ -38,14 +38,15 @@ export function useListSearch<Q extends ListQuery>(key: string, defaults: Q) {
   const query: Q = { ...defaults, ...search[key] };
 
   function update(change: Partial<Q>, options: { replace?: boolean } = {}) {
-    const next: Partial<Q> = { ...query, ...change, page: change.page ?? 1 };
-    for (const name of Object.keys(next)) if (next[name] === defaults[name]) delete next[name];
     void navigate({
       to: '.',
-      search: (previous: Record<string, unknown>) => ({
-        ...previous,
-        [key]: Object.keys(next).length > 0 ? next : undefined,
-      }),
+      // From the URL as it is now, not as this render saw it: two quick changes both count.
+      search: (previous: Record<string, unknown>) => {
+        const current = previous[key] as Partial<Q> | undefined;
+        const next: Partial<Q> = { ...defaults, ...current, ...change, page: change.page ?? 1 };
+        for (const name of Object.keys(next)) if (next[name] === defaults[name]) delete next[name];
+        return { ...previous, [key]: Object.keys(next).length > 0 ? next : undefined };
+      },
       hash: true,
       replace: options.replace,
     });

@@ -1,4 +1,5 @@
 import { orderPageSizes } from '@signalrelay/contracts/orders';
+import { useMutation } from '@tanstack/react-query';
 import { lazy, useState } from 'react';
 import { Button } from '../../components/button.tsx';
 import { ChartCard } from '../../components/card.tsx';
@@ -11,6 +12,7 @@ import { toast } from '../../components/toast.tsx';
 import { formatNumber, formatPercent, formatProfit } from '../../components/trading/format.ts';
 import { ProfitValue } from '../../components/trading/profit-value.tsx';
 import { StatCard } from '../../components/trading/stat-card.tsx';
+import { queryClient } from '../../lib/query.ts';
 import { useSession } from '../../stores/session-store.ts';
 import { OrderHistoryFilters } from './order-history-filters.tsx';
 import { orderHistoryList } from './order-history-list.tsx';
@@ -60,40 +62,30 @@ function OrderHistory({ licenseNumber }: { licenseNumber: string }) {
   const { data, stats, query, update, error, loading, reload } = useOrderHistory(licenseNumber);
   const [deleteMode, setDeleteMode] = useState(false);
   const [confirming, setConfirming] = useState<Confirming>(null);
-  const [deletingAll, setDeletingAll] = useState(false);
-  const [deletingId, setDeletingId] = useState<string | null>(null);
+  // After a deletion the orders area refetches (history and statistics) before the spinner stops.
+  const afterDeletion = () => queryClient.invalidateQueries({ queryKey: ['orders'] });
+  const deleteAll = useMutation({
+    mutationFn: ordersApi.deleteHistory,
+    onSuccess: () => {
+      toast.success(orderMessages.deletedAll);
+      return afterDeletion();
+    },
+    onError: (err) => toast.error(deleteAllErrorText(err)),
+  });
+  const deleteOne = useMutation({
+    mutationFn: (order: OrderView) => ordersApi.deleteOrder(order, licenseNumber),
+    onSuccess: (_, order) => {
+      toast.success(orderMessages.deletedOne(order.ticket));
+      return afterDeletion();
+    },
+    onError: (err) => toast.error(deleteOneErrorText(err)),
+  });
+  const deletingAll = deleteAll.isPending;
+  const deletingId = deleteOne.isPending ? deleteOne.variables._id : null;
 
   const historyDays = data?.historyDays ?? stats?.historyDays ?? null;
   const plan = (user?.productType ?? 'free').toUpperCase();
   const listEmpty = !data || data.orders.length === 0;
-
-  async function deleteAll() {
-    setConfirming(null);
-    setDeletingAll(true);
-    try {
-      await ordersApi.deleteHistory();
-      toast.success(orderMessages.deletedAll);
-      await reload();
-    } catch (err) {
-      toast.error(deleteAllErrorText(err));
-    } finally {
-      setDeletingAll(false);
-    }
-  }
-
-  async function deleteOne(order: OrderView) {
-    setConfirming(null);
-    setDeletingId(order._id);
-    try {
-      await ordersApi.deleteOrder(order, licenseNumber);
-      toast.success(orderMessages.deletedOne(order.ticket));
-      await reload();
-    } catch (err) {
-      toast.error(deleteOneErrorText(err));
-    } finally {
-      setDeletingId(null);
-    }
-  }
 
   return (
     <div className="space-y-6">
@@ -197,8 +189,9 @@ function OrderHistory({ licenseNumber }: { licenseNumber: string }) {
         tone="danger"
         onCancel={() => setConfirming(null)}
         onConfirm={() => {
-          if (confirming?.kind === 'one') void deleteOne(confirming.order);
-          else void deleteAll();
+          setConfirming(null);
+          if (confirming?.kind === 'one') deleteOne.mutate(confirming.order);
+          else deleteAll.mutate();
         }}
       />
     </div>
