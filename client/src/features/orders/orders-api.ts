@@ -1,41 +1,47 @@
-import type {
-  OrderHistoryReply,
-  OrderPeriod,
-  OrderSortField,
-  OrderStatistics,
-  OrderView,
+import {
+  type OrderHistoryReply,
+  type OrderPeriod,
+  type OrderSortField,
+  type OrderStatistics,
+  type OrderView,
+  orderHistoryQuerySchema,
 } from '@signalrelay/contracts/orders';
+import type { z } from 'zod';
 import { api } from '../../lib/api-client.ts';
+import { apiQuery } from '../../lib/query.ts';
+import { listSearchSchema } from '../../lib/use-list-search.ts';
 
 /** The Order History calls (spec section 7), typed by the server's contracts. */
 
 export type { OrderHistoryReply, OrderPeriod, OrderSortField, OrderStatistics, OrderView };
 
-export type OrderQuery = {
-  status: 'all' | OrderView['status'];
-  platform: 'all' | OrderView['platform'];
-  orderType: 'all' | OrderView['orderType'];
-  period: OrderPeriod;
-  sortBy: OrderSortField;
-  sortOrder: 'desc' | 'asc';
-  page: number;
-  pageSize: number;
-};
+/** Order History's filters, sort and page: the API's query without the license. */
+const orderQuerySchema = orderHistoryQuerySchema.omit({ licenseNumber: true });
+export type OrderQuery = z.output<typeof orderQuerySchema>;
+export const defaultOrderQuery: OrderQuery = orderQuerySchema.parse({});
+/** Order History's query in the dashboard URL (`?orders=…`): see `lib/use-list-search.ts`. */
+export const orderHistorySearch = listSearchSchema(orderQuerySchema);
 
 const queryString = (params: Record<string, string | number | undefined>) =>
   new URLSearchParams(
     Object.entries(params).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
   ).toString();
 
+/** Order History's reads, cached by TanStack Query and refetched when the live channel says orders changed. */
+export const orderQueries = {
+  history: (licenseNumber: string, query: OrderQuery) =>
+    apiQuery<OrderHistoryReply>(
+      ['orders', 'history', licenseNumber, query],
+      `/api/orders/history?${queryString({ licenseNumber, ...query })}`,
+    ),
+  statistics: (licenseNumber: string) =>
+    apiQuery<OrderStatistics>(
+      ['orders', 'statistics', licenseNumber],
+      `/api/orders/statistics?${queryString({ licenseNumber })}`,
+    ),
+};
+
 export const ordersApi = {
-  history: (licenseNumber: string, query: OrderQuery, signal?: AbortSignal) =>
-    api.get<OrderHistoryReply>(`/api/orders/history?${queryString({ licenseNumber, ...query })}`, {
-      signal,
-    }),
-  statistics: (licenseNumber: string, signal?: AbortSignal) =>
-    api.get<OrderStatistics>(`/api/orders/statistics?${queryString({ licenseNumber })}`, {
-      signal,
-    }),
   deleteHistory: () => api.delete<{ ok: true; deleted: number }>('/api/orders/delete-history'),
   /** A ticket is unique per platform and account only: name the row exactly. */
   deleteOrder: (order: Pick<OrderView, 'ticket' | 'platform' | 'account'>, licenseNumber: string) =>

@@ -1,26 +1,26 @@
-import type {
-  historyPeriods,
-  historyStatuses,
-  SignalView,
-  WebhookReply,
+import {
+  type historyStatuses,
+  type SignalView,
+  signalHistoryQuerySchema,
+  type WebhookReply,
 } from '@signalrelay/contracts/signals';
+import type { z } from 'zod';
 import { api } from '../../lib/api-client.ts';
+import { apiQuery } from '../../lib/query.ts';
+import { listSearchSchema } from '../../lib/use-list-search.ts';
 
 /** The Signal History and Signal Test calls (spec section 7), typed by the server's contracts. */
 
 export type { SignalView, WebhookReply };
-export type HistoryPeriod = (typeof historyPeriods)[number];
 export type HistoryStatus = (typeof historyStatuses)[number];
-export type HistoryPlatform = 'all' | 'mt4' | 'mt5';
 
-export type HistoryQuery = {
-  period: HistoryPeriod;
-  status: HistoryStatus;
-  platform: HistoryPlatform;
-  sort: 'desc' | 'asc';
-  page: number;
-  pageSize: number;
-};
+/** Signal History's filters, sort and page: the API's query without the license. */
+const historyQuerySchema = signalHistoryQuerySchema.omit({ licenseNumber: true });
+export type HistoryQuery = z.output<typeof historyQuerySchema>;
+/** The API's defaults, but 20 signals a page (spec section 9). */
+export const defaultHistoryQuery: HistoryQuery = { ...historyQuerySchema.parse({}), pageSize: 20 };
+/** Signal History's query in the dashboard URL (`?signals=…`): see `lib/use-list-search.ts`. */
+export const signalHistorySearch = listSearchSchema(historyQuerySchema);
 
 export type Quota = { used: number; limit: number; remaining: number; resetsAt: number };
 
@@ -56,20 +56,24 @@ export type DailyStats = {
   p95DeliveryMs: number | null;
 };
 
+const params = (values: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(values).map(([k, v]) => [k, String(v)]));
+
+/** Signal History's reads, cached by TanStack Query and kept current by the live channel. */
+export const signalQueries = {
+  history: (licenseNumber: string, query: HistoryQuery) =>
+    apiQuery<HistoryPage>(
+      ['signals', 'history', licenseNumber, query],
+      `/api/webhook/signalHistory?${params({ licenseNumber, ...query })}`,
+    ),
+  stats: (licenseNumber: string, days: number) =>
+    apiQuery<{ days: DailyStats[] }>(
+      ['signals', 'stats', licenseNumber, days],
+      `/api/webhook/signalStats?${params({ licenseNumber, days })}`,
+    ),
+};
+
 export const signalsApi = {
-  history: (licenseNumber: string, query: HistoryQuery, signal?: AbortSignal) =>
-    api.get<HistoryPage>(
-      `/api/webhook/signalHistory?${new URLSearchParams({
-        licenseNumber,
-        ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-      })}`,
-      { signal },
-    ),
-  stats: (licenseNumber: string, days: number, signal?: AbortSignal) =>
-    api.get<{ days: DailyStats[] }>(
-      `/api/webhook/signalStats?${new URLSearchParams({ licenseNumber, days: String(days) })}`,
-      { signal },
-    ),
   sendTest: (payload: Record<string, unknown>) =>
     api.post<WebhookReply>('/api/webhook/handleWebhook', payload),
 };
