@@ -108,7 +108,7 @@ export type SignalCommandFields = {
  * The signal as the dashboard reads it (spec section 3, plus hop timings, its expiry and the
  * terminal it was delivered to; null while no terminal has it).
  */
-export type SignalView = {
+export type SignalView = SignalCommandFields & {
   _id: string;
   id: string;
   symbol: string;
