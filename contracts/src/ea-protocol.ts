@@ -6,7 +6,7 @@ import { z } from 'zod';
  * new versions. Objects are non-strict: unknown fields are ignored by both sides.
  */
 /** The latest version, the one this package's EA speaks. */
-export const protocolVersion = 2;
+export const protocolVersion = 3;
 /**
  * Every version the server speaks. An EA names its own in `v`; the server answers in that
  * version and never sends it anything that version does not define.
