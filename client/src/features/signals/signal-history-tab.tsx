@@ -1,14 +1,15 @@
 import { historyPageSizes } from '@signalrelay/contracts/signals';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, useCallback } from 'react';
 import { Button } from '../../components/button.tsx';
-import { Card, CardBody, CardHeader } from '../../components/card.tsx';
-import { Pagination } from '../../components/pagination.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
+import { ChartCard } from '../../components/card.tsx';
+import { HistorySection } from '../../components/history-section.tsx';
+import { ErrorState } from '../../components/states.tsx';
+import { TabHeading } from '../../components/tab-heading.tsx';
 import { StatCard } from '../../components/trading/stat-card.tsx';
 import { useSession } from '../../stores/session-store.ts';
 import { SignalHistoryFilters } from './signal-history-filters.tsx';
+import { signalHistoryList } from './signal-history-list.tsx';
 import { SignalHistoryStatus } from './signal-history-status.tsx';
-import { SignalHistoryTable } from './signal-history-table.tsx';
 import { useSignalHistory } from './use-signal-history.ts';
 
 const SignalStatsChart = lazy(() => import('./signal-stats-chart.tsx'));
@@ -20,26 +21,33 @@ const SignalStatsChart = lazy(() => import('./signal-stats-chart.tsx'));
  */
 export function SignalHistoryTab({ terminals }: { terminals?: ReactNode }) {
   const licenseNumber = useSession((s) => s.user?.licenseNumber);
-  const history = useSignalHistory(licenseNumber);
-  const { data, query, update, error, loading, quota, reload } = history;
+  if (!licenseNumber) return <ErrorState message="No license number available" />;
+  return <SignalHistory licenseNumber={licenseNumber} terminals={terminals} />;
+}
 
-  if (!licenseNumber) {
-    return <ErrorState message="No license number available" />;
-  }
+function SignalHistory({
+  licenseNumber,
+  terminals,
+}: {
+  licenseNumber: string;
+  terminals: ReactNode;
+}) {
+  const { query, update, history, error } = useSignalHistory(licenseNumber);
+  const { data, isFetching: loading, refetch } = history;
+  const quota = data?.quota ?? null;
+  // `refetch` is stable: the quota box's midnight reset depends on it.
+  const reload = useCallback(() => void refetch(), [refetch]);
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h2 className="text-xl font-semibold text-ink">Signal History</h2>
-          <p className="text-sm text-ink-muted">
-            Every alert your licence received, what happened to it, and how fast.
-          </p>
-        </div>
-        <Button variant="outline" size="sm" onClick={() => void reload()} loading={loading}>
+      <TabHeading
+        title="Signal History"
+        description="Every alert your licence received, what happened to it, and how fast."
+      >
+        <Button variant="outline" size="sm" onClick={reload} loading={loading}>
           Refresh
         </Button>
-      </div>
+      </TabHeading>
 
       <SignalHistoryStatus quota={quota} failed={error !== null} onReset={reload} />
       {terminals}
@@ -67,44 +75,31 @@ export function SignalHistoryTab({ terminals }: { terminals?: ReactNode }) {
         />
       </div>
 
-      <Card>
-        <CardHeader title="Last 14 days" />
-        <CardBody>
-          <Suspense fallback={<div className="h-48" aria-hidden="true" />}>
-            <SignalStatsChart licenseNumber={licenseNumber} />
-          </Suspense>
-        </CardBody>
-      </Card>
+      <ChartCard title="Last 14 days">
+        <SignalStatsChart licenseNumber={licenseNumber} />
+      </ChartCard>
 
       <SignalHistoryFilters query={query} onChange={update} />
 
-      <section aria-label="Signals" aria-busy={loading}>
-        {error ? (
-          <ErrorState message={error} onRetry={() => void reload()} />
-        ) : !data ? (
-          <LoadingState label="Loading signal history..." />
-        ) : data.summary.total === 0 ? (
-          <EmptyState
-            title="No signal history available."
-            description="Signals appear here as soon as a TradingView alert or a test signal reaches your licence."
-          />
-        ) : data.total === 0 ? (
-          <EmptyState title="No signals match the selected filters." />
-        ) : (
-          <div className="space-y-4">
-            <SignalHistoryTable signals={data.signals} quotaLimit={quota?.limit ?? 0} />
-            <Pagination
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              pageSizes={historyPageSizes}
-              noun="signals"
-              onPage={(page) => update({ page })}
-              onPageSize={(pageSize) => update({ pageSize })}
-            />
-          </div>
-        )}
-      </section>
+      <HistorySection
+        label="Signals"
+        data={data && { ...data, items: data.signals }}
+        error={error}
+        busy={loading}
+        onRetry={reload}
+        none={data?.summary.total === 0}
+        messages={{
+          loading: 'Loading signal history...',
+          empty: {
+            title: 'No signal history available.',
+            description:
+              'Signals appear here as soon as a TradingView alert or a test signal reaches your licence.',
+          },
+          noMatch: 'No signals match the selected filters.',
+        }}
+        paging={{ pageSizes: historyPageSizes, noun: 'signals', onChange: update }}
+        list={signalHistoryList(quota?.limit ?? 0)}
+      />
     </div>
   );
 }
