@@ -1,7 +1,10 @@
+import { loginBody } from '@signalrelay/contracts/auth';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
-import { FormField, Input } from '../../components/form-field.tsx';
+import { BoundField, useZodForm } from '../../components/form.tsx';
+import { Input } from '../../components/form-field.tsx';
 import { LoadingState } from '../../components/states.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
@@ -28,9 +31,10 @@ export function LoginPage({ redirect, error }: { redirect?: string; error?: stri
   const router = useRouter();
   const setUser = useSession((s) => s.setUser);
   const [checking, setChecking] = useState(true);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const form = useZodForm(loginBody, { defaultValues: { email: '', password: '' } });
+  // Signing in, or on the way to a provider's page.
+  const [leaving, setLeaving] = useState(false);
+  const submitting = leaving || form.formState.isSubmitting;
   const [message, setMessage] = useState<string | null>(error ? loginErrorMessage(error) : null);
 
   useEffect(() => {
@@ -51,9 +55,7 @@ export function LoginPage({ redirect, error }: { redirect?: string; error?: stri
     void navigate({ to: '/login', search: redirect ? { redirect } : {}, replace: true });
   }, [error, redirect, navigate]);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitting(true);
+  async function send({ email, password }: z.output<typeof loginBody>) {
     setMessage(null);
     try {
       const { user } = await authApi.login(email, password);
@@ -65,19 +67,18 @@ export function LoginPage({ redirect, error }: { redirect?: string; error?: stri
           ? (serverText(err, 'message') ?? messages.loginFailed)
           : messages.loginError,
       );
-      setSubmitting(false);
     }
   }
 
   function onProvider(provider: Provider) {
-    setSubmitting(true);
+    setLeaving(true);
     try {
       window.location.assign(
         providerStartUrl(provider, redirect ? safeRedirect(redirect) : undefined),
       );
     } catch {
       setMessage(messages.socialStartFailed[provider]);
-      setSubmitting(false);
+      setLeaving(false);
     }
   }
 
@@ -103,27 +104,13 @@ export function LoginPage({ redirect, error }: { redirect?: string; error?: stri
       }
     >
       {message && <FormMessage tone="error">{message}</FormMessage>}
-      <form onSubmit={onSubmit} className="space-y-4">
-        <FormField label="Email" required>
-          <Input
-            type="email"
-            name="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            disabled={submitting}
-          />
-        </FormField>
-        <FormField label="Password" required>
-          <Input
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            disabled={submitting}
-          />
-        </FormField>
+      <form onSubmit={form.handleSubmit(send)} noValidate className="space-y-4">
+        <BoundField form={form} name="email" label="Email" required>
+          <Input type="email" autoComplete="email" disabled={submitting} />
+        </BoundField>
+        <BoundField form={form} name="password" label="Password" required>
+          <Input type="password" autoComplete="current-password" disabled={submitting} />
+        </BoundField>
         <div className="flex flex-wrap justify-between gap-x-4 gap-y-1">
           <Link to="/resend-verification" className={`text-sm ${linkClass}`}>
             No verification e-mail?
