@@ -54,7 +54,7 @@ export function errorSentence(message: string): string {
   return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 }
 
-type BoundFieldProps<Values extends FieldValues> = Omit<FormFieldProps, 'error' | 'children'> & {
+type BoundFieldProps<Values extends FieldValues> = Omit<FormFieldProps, 'children'> & {
   // biome-ignore lint/suspicious/noExplicitAny: any context and output type of the same values
   form: UseFormReturn<Values, any, any>;
   name: FieldPath<Values>;
@@ -62,11 +62,16 @@ type BoundFieldProps<Values extends FieldValues> = Omit<FormFieldProps, 'error' 
   children: FormFieldProps['children'];
 };
 
-/** A `FormField` whose control is registered with the form and whose error is the field's. */
+/**
+ * A `FormField` whose control is registered with the form and whose error is the field's zod
+ * message; `error`, if given, is the page's own live check (one the schema does not refuse),
+ * shown while zod has nothing to say.
+ */
 export function BoundField<Values extends FieldValues>({
   form,
   name,
   children,
+  error,
   ...field
 }: BoundFieldProps<Values>) {
   // Subscribes this field alone, so typing in one field does not redraw the others.
@@ -74,7 +79,7 @@ export function BoundField<Values extends FieldValues>({
   const message = (get(errors, name) as { message?: unknown } | undefined)?.message;
   const control = children as ReactElement<ReturnType<typeof form.register>>;
   return (
-    <FormField {...field} error={typeof message === 'string' ? errorSentence(message) : null}>
+    <FormField {...field} error={typeof message === 'string' ? errorSentence(message) : error}>
       {cloneElement(control, form.register(name))}
     </FormField>
   );

@@ -10,15 +10,13 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useSession } from '../../stores/session-store.ts';
 import { authApi, providerStartUrl, serverText } from './auth-api.ts';
-import { AuthCard, FormMessage } from './auth-card.tsx';
+import { AuthCard, authLinkClass, FormMessage } from './auth-card.tsx';
 import { loginErrorMessage, messages } from './auth-messages.ts';
 import { checkSessionWithin, safeRedirect } from './session-check.ts';
 import { type Provider, SocialButtons } from './social-buttons.tsx';
 
 /** The login page's own session check gives up after 300 ms (spec section 9). */
 const loginPageCheckMs = 300;
-
-const linkClass = 'font-medium text-brand-700 hover:text-brand-800 hover:underline';
 
 /**
  * /login: checks for a session first ('Checking...') and sends a signed-in visitor on to the
@@ -97,7 +95,7 @@ export function LoginPage({ redirect, error }: { redirect?: string; error?: stri
       footer={
         <>
           New to SignalRelay?{' '}
-          <Link to="/signup" className={linkClass}>
+          <Link to="/signup" className={authLinkClass}>
             Create an account
           </Link>
         </>
@@ -112,10 +110,10 @@ export function LoginPage({ redirect, error }: { redirect?: string; error?: stri
           <Input type="password" autoComplete="current-password" disabled={submitting} />
         </BoundField>
         <div className="flex flex-wrap justify-between gap-x-4 gap-y-1">
-          <Link to="/resend-verification" className={`text-sm ${linkClass}`}>
+          <Link to="/resend-verification" className={`text-sm ${authLinkClass}`}>
             No verification e-mail?
           </Link>
-          <Link to="/forgot-password" className={`text-sm ${linkClass}`}>
+          <Link to="/forgot-password" className={`text-sm ${authLinkClass}`}>
             Forgot password?
           </Link>
         </div>
