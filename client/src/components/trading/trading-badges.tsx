@@ -30,7 +30,7 @@ const orderTypeLabels: Record<OrderType, string> = {
   sellstop: 'SELL STOP',
 };
 
-const positionLabels: Record<SignalPosition, string> = {
+export const positionLabels: Record<SignalPosition, string> = {
   ...orderTypeLabels,
   closebuy: 'CLOSE BUY',
   closesell: 'CLOSE SELL',
