@@ -1,4 +1,4 @@
-import { webhookAlertSchema } from '@signalrelay/contracts/signals';
+import { webhookAlertSchema, webhookPositions } from '@signalrelay/contracts/signals';
 import { describe, expect, it } from 'vitest';
 import { alertExamples, exampleJson, placeholderSamples } from './alert-examples.ts';
 import { alertParameters } from './alert-parameters.ts';
@@ -28,7 +28,7 @@ describe('Basic Configuration examples', () => {
         (e) => webhookAlertSchema.parse(JSON.parse(fillPlaceholders(exampleJson(e)))).position,
       ),
     );
-    expect([...positions].sort()).toEqual(['buy', 'closeall', 'closebuy', 'closesell', 'sell']);
+    expect([...positions].sort()).toEqual([...webhookPositions].sort());
   });
 });
 
