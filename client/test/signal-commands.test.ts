@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 describe('the trading commands on the dashboard', { timeout: 90_000 }, () => {
-  it('shows each command in Signal History, and each position's own fields in Signal Test', async () => {
+  it("shows each command in Signal History, and each position's own fields in Signal Test", async () => {
     const ea = startReferenceEa(server, user.licenseNumber);
     const alert = (body: Record<string, unknown>) =>
       postAlert(server, { licenseNumber: user.licenseNumber, symbol: 'EURUSD', ...body });
