@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type ProtocolVersion,
+  protocolVersion,
   type Signal,
   type SignalResult,
   signalSchema,
@@ -31,6 +33,11 @@ export interface EaClientOptions extends TerminalIdentity {
   execute: Executor;
   eaVersion?: string;
   terminalBuild?: number;
+  /**
+   * The protocol version to speak: the latest by default; an older one for compatibility
+   * tests (the server then sends it nothing that version does not define).
+   */
+  protocol?: ProtocolVersion;
   /**
    * This copy of the EA (protocol v2): the server lets one instance at a time trade an
    * account and refuses the others. A random one by default; a copy that restarts should keep
@@ -206,6 +213,7 @@ export function createEaClient(options: EaClientOptions): EaClient {
     },
     // Not an MQL release number: the dashboard compares those with the current EA release.
     eaVersion: options.eaVersion ?? 'reference-1',
+    protocol: options.protocol ?? protocolVersion,
     terminalBuild: options.terminalBuild,
     instance: {
       instanceId: options.instanceId ?? randomUUID(),

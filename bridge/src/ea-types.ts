@@ -1,4 +1,9 @@
-import type { Signal, SignalResult, TerminalIdentity } from '@signalrelay/contracts/ea-protocol';
+import type {
+  ProtocolVersion,
+  Signal,
+  SignalResult,
+  TerminalIdentity,
+} from '@signalrelay/contracts/ea-protocol';
 
 /** When a signal reached the EA: a monotonic instant (for TTL and latency) and a wall-clock time. */
 export interface Arrival {
@@ -57,6 +62,8 @@ export interface TransportOptions {
   server: string;
   identity: TerminalIdentity;
   eaVersion: string;
+  /** The version in the hello and every poll. */
+  protocol: ProtocolVersion;
   terminalBuild: number | undefined;
   /** Protocol v2: which copy of the EA this is, and where it runs. */
   instance: { instanceId: string; chart: string };

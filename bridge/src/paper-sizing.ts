@@ -68,3 +68,30 @@ export function checkLot(lot: number, symbol: SymbolSpec): Sizing {
       `to ${formatLots(symbol.volumeMax, symbol)} lots in steps of ${formatLots(symbol.volumeStep, symbol)}.`,
   };
 }
+
+/**
+ * The lot that loses `amount` (account currency) at a stop loss `slPoints` away, rounded down
+ * to the volume step and clamped to the symbol's limits, with a note when clamped.
+ */
+export function lotFromMoney(
+  amount: number,
+  slPoints: number,
+  symbol: SymbolSpec,
+): Sizing & { note?: string } {
+  if (slPoints <= 0) {
+    return {
+      ok: false,
+      message: 'Sizing by riskAmount needs a stop loss: set slpoint, slpips or slprice.',
+    };
+  }
+  const raw = amount / (slPoints * symbol.pointValuePerLot);
+  const lots = floorToStep(raw, symbol.volumeStep);
+  const clamped = Math.min(Math.max(lots, symbol.volumeMin), symbol.volumeMax);
+  if (clamped === lots) return { ok: true, lots };
+  const bound = clamped > lots ? 'raised to the minimum' : 'lowered to the maximum';
+  return {
+    ok: true,
+    lots: clamped,
+    note: `Lot ${raw.toFixed(3)} ${bound} ${formatLots(clamped, symbol)}.`,
+  };
+}

@@ -1,61 +1,42 @@
 import type { Signal } from '@signalrelay/contracts/ea-protocol';
 import type { ExecutionOutcome } from './ea-types.ts';
-import { checkLot, formatLots, lotFromRisk } from './paper-sizing.ts';
+import {
+  type ClosedPosition,
+  createBook,
+  type PaperOrder,
+  type PaperPosition,
+  type PendingType,
+} from './paper-book.ts';
+import { cancelOrders, closeMatching, type Market, modifyPositions } from './paper-closing.ts';
+import { fail, marketClosed, retcodes, tradeDisabled, unknownSymbol } from './paper-outcomes.ts';
+import { checkLot, floorToStep, formatLots, lotFromMoney, lotFromRisk } from './paper-sizing.ts';
+import {
+  type Side,
+  stopLossOf,
+  stopLossPoints,
+  takeProfitLevelsOf,
+  takeProfitOf,
+} from './paper-stops.ts';
 import {
   defaultSymbols,
   type Quote,
   type QuoteSource,
   resolveSymbol,
-  roundTo,
   type SymbolSpec,
   seededQuotes,
 } from './paper-symbols.ts';
+
+export type { ClosedPosition, PaperOrder, PaperPosition } from './paper-book.ts';
+export { retcodes } from './paper-outcomes.ts';
+export type { Side } from './paper-stops.ts';
 
 /**
  * A paper trading terminal: executes signals the way the MQL EAs do on a hedging account, with
  * simulated prices, and answers with MT5's return codes and a message a trader understands.
  * Deterministic for a given seed (or quote source) and clock, so tests can assert exact results.
+ * Speaks protocol v3's commands: pending orders, cancel, modify, partial close, reverse, stops
+ * in pips or price, several take-profits, sizing by money and the spread guard.
  */
-
-/** MT5 trade-server return codes and MQL5 runtime errors the paper terminal reports. */
-export const retcodes = {
-  done: 10009,
-  invalidVolume: 10014,
-  invalidStops: 10016,
-  tradeDisabled: 10017,
-  marketClosed: 10018,
-  noMoney: 10019,
-  closeOnly: 10044,
-  /** ERR_MARKET_UNKNOWN_SYMBOL */
-  unknownSymbol: 4301,
-  /** ERR_TRADE_POSITION_NOT_FOUND */
-  positionNotFound: 4753,
-} as const;
-
-export type Side = 'buy' | 'sell';
-
-export interface PaperPosition {
-  ticket: string;
-  symbol: string;
-  side: Side;
-  lots: number;
-  openPrice: number;
-  /** Price levels; 0 = none. */
-  stopLoss: number;
-  takeProfit: number;
-  trailingStopPoints: number;
-  breakEvenPips: number;
-  magic: number;
-  comment: string;
-  openTime: number;
-}
-
-export interface ClosedPosition extends PaperPosition {
-  closePrice: number;
-  closeTime: number;
-  profit: number;
-  closedBy: 'signal' | 'stop loss' | 'take profit';
-}
 
 export interface PaperTerminalOptions {
   balance?: number;
@@ -80,127 +61,41 @@ export interface PaperTerminal {
   readonly currency: string;
   openPositions(): readonly PaperPosition[];
   closedPositions(): readonly ClosedPosition[];
+  pendingOrders(): readonly PaperOrder[];
 }
+
+const pendingNames: Record<PendingType, string> = {
+  buylimit: 'buy limit',
+  selllimit: 'sell limit',
+  buystop: 'buy stop',
+  sellstop: 'sell stop',
+};
 
 export function createPaperTerminal(options: PaperTerminalOptions = {}): PaperTerminal {
   const symbols =
     options.symbols ?? defaultSymbols({ suffix: options.suffix, prefix: options.prefix });
   const naming = { prefix: options.prefix, suffix: options.suffix };
-  const quoteOf = options.quotes ?? seededQuotes(options.seed ?? 1);
   const now = options.now ?? Date.now;
-  const marketOpen = options.marketOpen ?? (() => true);
   const currency = options.currency ?? 'USD';
-  let balance = options.balance ?? 10_000;
-  let nextTicket = options.firstTicket ?? 50_000_001;
-  const open: PaperPosition[] = [];
-  const closed: ClosedPosition[] = [];
-  const money = (value: number) => `${value.toFixed(2)} ${currency}`;
-  const specOf = (name: string) => symbols.find((s) => s.name === name)!;
-
-  const fail = (retcode: number, message: string): ExecutionOutcome => ({
-    status: 'error',
-    retcode,
-    message,
+  const book = createBook({
+    balance: options.balance ?? 10_000,
+    firstTicket: options.firstTicket ?? 50_000_001,
+    now,
+    specOf: (name) => symbols.find((s) => s.name === name)!,
   });
-
-  const close = (position: PaperPosition, price: number, closedBy: ClosedPosition['closedBy']) => {
-    const spec = specOf(position.symbol);
-    const direction = position.side === 'buy' ? 1 : -1;
-    const points = Math.round(((price - position.openPrice) * direction) / spec.point);
-    const profit = roundTo(points * spec.pointValuePerLot * position.lots, 2);
-    balance = roundTo(balance + profit, 2);
-    open.splice(open.indexOf(position), 1);
-    const done: ClosedPosition = {
-      ...position,
-      closePrice: price,
-      closeTime: now(),
-      profit,
-      closedBy,
-    };
-    closed.push(done);
-    return done;
+  const m: Market = {
+    book,
+    symbols,
+    resolve: (name) => resolveSymbol(symbols, name, naming),
+    quoteOf: options.quotes ?? seededQuotes(options.seed ?? 1),
+    marketOpen: options.marketOpen ?? (() => true),
+    now,
+    money: (value) => `${value.toFixed(2)} ${currency}`,
   };
 
-  /**
-   * Brings a symbol's positions up to the current quote, as the broker and the EA would have
-   * done meanwhile: closes positions whose stop loss or take profit was reached, then moves
-   * trailing and break-even stops.
-   */
-  const syncPositions = (spec: SymbolSpec, quote: Quote) => {
-    for (const p of open.filter((o) => o.symbol === spec.name)) {
-      const buy = p.side === 'buy';
-      const market = buy ? quote.bid : quote.ask;
-      const gain = buy ? market - p.openPrice : p.openPrice - market;
-      const beyond = (level: number, towardsProfit: boolean) =>
-        level > 0 && (buy === towardsProfit ? market >= level : market <= level);
-      if (beyond(p.stopLoss, false)) {
-        close(p, p.stopLoss, 'stop loss');
-        continue;
-      }
-      if (beyond(p.takeProfit, true)) {
-        close(p, p.takeProfit, 'take profit');
-        continue;
-      }
-      const improves = (level: number) =>
-        p.stopLoss === 0 || (buy ? level > p.stopLoss : level < p.stopLoss);
-      const pip = spec.digits === 3 || spec.digits === 5 ? 10 * spec.point : spec.point;
-      if (p.breakEvenPips > 0 && gain >= p.breakEvenPips * pip && improves(p.openPrice)) {
-        p.stopLoss = p.openPrice;
-      }
-      const trail = p.trailingStopPoints * spec.point;
-      if (trail > 0 && gain > trail) {
-        const level = roundTo(buy ? market - trail : market + trail, spec.digits);
-        if (improves(level)) p.stopLoss = level;
-      }
-    }
-  };
-
-  const closeMatching = (signal: Signal): ExecutionOutcome => {
-    const everything = signal.position === 'closeall' && signal.symbol.trim() === '';
-    const spec = everything ? undefined : resolveSymbol(symbols, signal.symbol, naming);
-    if (!everything && !spec) return unknownSymbol(signal.symbol);
-    const targets = everything
-      ? symbols.filter((s) => open.some((p) => p.symbol === s.name))
-      : [spec!];
-    const side: Side | undefined =
-      signal.position === 'closebuy' ? 'buy' : signal.position === 'closesell' ? 'sell' : undefined;
-    const where = everything ? 'all symbols' : spec!.name;
-    for (const target of targets) {
-      if (target.tradeMode === 'disabled') return tradeDisabled(target);
-      if (!marketOpen(target, now())) return marketClosed(target);
-    }
-    const results: ClosedPosition[] = [];
-    for (const target of targets) {
-      const quote = quoteOf(target);
-      syncPositions(target, quote);
-      for (const p of open.filter((o) => o.symbol === target.name && (!side || o.side === side))) {
-        results.push(close(p, p.side === 'buy' ? quote.bid : quote.ask, 'signal'));
-      }
-    }
-    if (results.length === 0) {
-      const what = side ? `${side} position` : 'position';
-      const message = everything
-        ? 'No open positions to close.'
-        : `No open ${what} on ${where} to close.`;
-      return fail(retcodes.positionNotFound, message);
-    }
-    const profit = roundTo(
-      results.reduce((sum, r) => sum + r.profit, 0),
-      2,
-    );
-    const count = results.length === 1 ? '1 position' : `${results.length} positions`;
-    const last = results[results.length - 1]!;
-    return {
-      status: 'success',
-      retcode: retcodes.done,
-      ticket: results[0]!.ticket,
-      price: last.closePrice,
-      message: `Closed ${count} on ${where}, profit ${profit >= 0 ? '+' : ''}${money(profit)}, balance ${money(balance)}.`,
-    };
-  };
-
-  const openPosition = (signal: Signal, side: Side): ExecutionOutcome => {
-    const spec = resolveSymbol(symbols, signal.symbol, naming);
+  /** The symbol an opening trades, or why it cannot. */
+  const openable = (signal: Signal): SymbolSpec | ExecutionOutcome => {
+    const spec = m.resolve(signal.symbol);
     if (!spec) return unknownSymbol(signal.symbol);
     if (spec.tradeMode === 'disabled') return tradeDisabled(spec);
     if (spec.tradeMode === 'closeonly') {
@@ -209,101 +104,199 @@ export function createPaperTerminal(options: PaperTerminalOptions = {}): PaperTe
         `${spec.name} is close-only at this broker: new positions are not allowed.`,
       );
     }
-    if (!marketOpen(spec, now())) return marketClosed(spec);
-    for (const [field, points] of [
-      ['stop loss', signal.slpoint],
-      ['take profit', signal.tppoint],
+    if (!m.marketOpen(spec, now())) return marketClosed(spec);
+    return spec;
+  };
+
+  /** The lots of an opening at `entry`: riskAmount, else riskPercentage, else lot. */
+  const sizeOf = (signal: Signal, spec: SymbolSpec, side: Side, entry: number) => {
+    const slPoints = stopLossPoints(signal, spec, side, entry);
+    if (signal.riskAmount && signal.riskAmount > 0) {
+      return lotFromMoney(signal.riskAmount, slPoints, spec);
+    }
+    if (signal.riskPercentage > 0) {
+      return lotFromRisk(book.balance, signal.riskPercentage, slPoints, spec, currency);
+    }
+    return checkLot(signal.lot, spec);
+  };
+
+  /** Checks shared by market and pending openings at this quote; the outcome when refused. */
+  const refusal = (signal: Signal, spec: SymbolSpec, side: Side, quote: Quote, entry: number) => {
+    book.sync(spec, quote);
+    const spread = Math.round((quote.ask - quote.bid) / spec.point);
+    if (signal.maxSpread && spread > signal.maxSpread) {
+      return fail(
+        undefined,
+        `Spread ${spread} points is above the alert's maxSpread ${signal.maxSpread}.`,
+      );
+    }
+    for (const [field, level] of [
+      ['stop loss', stopLossOf(signal, spec, side, entry)],
+      ['take profit', takeProfitOf(signal, spec, side, entry)],
     ] as const) {
-      if (points > 0 && points < spec.stopsLevel) {
+      const points = Math.round(Math.abs(level - entry) / spec.point);
+      if (level > 0 && points < spec.stopsLevel) {
         return fail(
           retcodes.invalidStops,
           `Invalid stops: a ${field} of ${points} points is closer than the broker's minimum of ${spec.stopsLevel} points on ${spec.name}.`,
         );
       }
     }
-    const sizing =
-      signal.riskPercentage > 0
-        ? lotFromRisk(balance, signal.riskPercentage, signal.slpoint, spec, currency)
-        : checkLot(signal.lot, spec);
+    return null;
+  };
+
+  const noMoney = (lots: number, spec: SymbolSpec) => {
+    const used = book.open.reduce(
+      (sum, p) => sum + p.lots * symbols.find((s) => s.name === p.symbol)!.marginPerLot,
+      0,
+    );
+    const margin = lots * spec.marginPerLot;
+    if (margin <= book.balance - used) return null;
+    return fail(
+      retcodes.noMoney,
+      `Not enough money: ${formatLots(lots, spec)} lots of ${spec.name} need ${m.money(margin)} margin, free margin is ${m.money(book.balance - used)}.`,
+    );
+  };
+
+  const openPosition = (signal: Signal, side: Side): ExecutionOutcome => {
+    const spec = openable(signal);
+    if ('status' in spec) return spec;
+    const buy = side === 'buy';
+    const quote = m.quoteOf(spec);
+    const price = buy ? quote.ask : quote.bid;
+    const refused = refusal(signal, spec, side, quote, price);
+    if (refused) return refused;
+    const sizing = sizeOf(signal, spec, side, price);
     if (!sizing.ok) {
-      const retcode =
-        signal.riskPercentage > 0 && signal.slpoint <= 0
-          ? retcodes.invalidStops
-          : retcodes.invalidVolume;
-      return fail(retcode, sizing.message);
+      const noStop = stopLossPoints(signal, spec, side, price) === 0;
+      const risk = signal.riskPercentage > 0 || !!signal.riskAmount;
+      return fail(risk && noStop ? retcodes.invalidStops : retcodes.invalidVolume, sizing.message);
     }
     const lots = sizing.lots;
-    const usedMargin = open.reduce((sum, p) => sum + p.lots * specOf(p.symbol).marginPerLot, 0);
-    const margin = lots * spec.marginPerLot;
-    if (margin > balance - usedMargin) {
-      return fail(
-        retcodes.noMoney,
-        `Not enough money: ${formatLots(lots, spec)} lots of ${spec.name} need ${money(margin)} margin, free margin is ${money(balance - usedMargin)}.`,
-      );
-    }
-    const quote = quoteOf(spec);
-    syncPositions(spec, quote);
-    const buy = side === 'buy';
-    const price = buy ? quote.ask : quote.bid;
-    const away = (points: number, direction: 1 | -1) =>
-      points > 0 ? roundTo(price + direction * points * spec.point, spec.digits) : 0;
+    const broke = noMoney(lots, spec);
+    if (broke) return broke;
     const position: PaperPosition = {
-      ticket: String(nextTicket++),
+      ticket: book.ticket(),
       symbol: spec.name,
       side,
       lots,
       openPrice: price,
-      stopLoss: away(signal.slpoint, buy ? -1 : 1),
-      takeProfit: away(signal.tppoint, buy ? 1 : -1),
+      stopLoss: stopLossOf(signal, spec, side, price),
+      takeProfit: takeProfitOf(signal, spec, side, price),
+      takeProfits: takeProfitLevelsOf(signal, spec, side, price).map((level) => ({
+        price: level.price,
+        lots: floorToStep((lots * level.percent) / 100, spec.volumeStep),
+      })),
       trailingStopPoints: signal.trailingStop,
       breakEvenPips: signal.breakEvenPips,
       magic: signal.magic ?? 0,
       comment: signal.comment ?? '',
       openTime: now(),
     };
-    open.push(position);
+    book.open.push(position);
     const levels = [
       position.stopLoss ? `SL ${position.stopLoss.toFixed(spec.digits)}` : '',
       position.takeProfit ? `TP ${position.takeProfit.toFixed(spec.digits)}` : '',
+      ...position.takeProfits.map(
+        (tp, i) => `TP${i + 1} ${tp.price.toFixed(spec.digits)} (${formatLots(tp.lots, spec)})`,
+      ),
     ].filter(Boolean);
+    const note = 'note' in sizing && sizing.note ? ` ${sizing.note}` : '';
     return {
       status: 'success',
       retcode: retcodes.done,
       ticket: position.ticket,
       price,
       volume: lots,
-      message: `${buy ? 'Bought' : 'Sold'} ${formatLots(lots, spec)} ${spec.name} at ${price.toFixed(spec.digits)}${levels.length ? `, ${levels.join(', ')}` : ''}.`,
+      message: `${buy ? 'Bought' : 'Sold'} ${formatLots(lots, spec)} ${spec.name} at ${price.toFixed(spec.digits)}${levels.length ? `, ${levels.join(', ')}` : ''}.${note}`,
     };
   };
 
-  const unknownSymbol = (name: string) =>
-    fail(
-      retcodes.unknownSymbol,
-      `Unknown symbol "${name}": no such symbol at this broker (also tried its prefix/suffix variants).`,
-    );
-  const tradeDisabled = (spec: SymbolSpec) =>
-    fail(retcodes.tradeDisabled, `Trading is disabled for ${spec.name} at this broker.`);
-  const marketClosed = (spec: SymbolSpec) =>
-    fail(
-      retcodes.marketClosed,
-      `Market is closed for ${spec.name}: try again during its trading hours.`,
-    );
+  /** `closeOpposite`: the other side's positions closed first; nothing opened if that fails. */
+  const reverse = (signal: Signal, side: Side): ExecutionOutcome => {
+    const other: Side = side === 'buy' ? 'sell' : 'buy';
+    const closing = closeMatching(m, { ...signal, position: `close${other}`, closePercent: 100 });
+    const nothingToClose = closing.retcode === retcodes.positionNotFound;
+    if (closing.status === 'error' && !nothingToClose) {
+      return {
+        ...closing,
+        message: `Nothing opened: closing the ${other} positions failed. ${closing.message}`,
+      };
+    }
+    const opened = openPosition(signal, side);
+    const closed = nothingToClose ? `No ${other} position to close` : closing.message;
+    return { ...opened, message: `${closed} Then: ${opened.message}` };
+  };
+
+  const placePending = (signal: Signal, type: PendingType): ExecutionOutcome => {
+    const spec = openable(signal);
+    if ('status' in spec) return spec;
+    const side: Side = type.startsWith('buy') ? 'buy' : 'sell';
+    const entry = signal.price ?? 0;
+    const quote = m.quoteOf(spec);
+    const refused = refusal(signal, spec, side, quote, entry);
+    if (refused) return refused;
+    const market = side === 'buy' ? quote.ask : quote.bid;
+    const below = type === 'buylimit' || type === 'sellstop';
+    if (entry <= 0 || (below ? entry >= market : entry <= market)) {
+      return fail(
+        retcodes.invalidPrice,
+        `Invalid price: a ${pendingNames[type]} at ${entry} must be ${below ? 'below' : 'above'} the market ${market.toFixed(spec.digits)} on ${spec.name}.`,
+      );
+    }
+    const sizing = sizeOf(signal, spec, side, entry);
+    if (!sizing.ok) return fail(retcodes.invalidVolume, sizing.message);
+    const minutes = signal.expiryMinutes ?? 0;
+    const order: PaperOrder = {
+      ticket: book.ticket(),
+      symbol: spec.name,
+      type,
+      lots: sizing.lots,
+      price: entry,
+      stopLoss: stopLossOf(signal, spec, side, entry),
+      takeProfit: takeProfitOf(signal, spec, side, entry),
+      expiresAt: minutes > 0 ? now() + minutes * 60_000 : 0,
+      magic: signal.magic ?? 0,
+      comment: signal.comment ?? '',
+    };
+    book.orders.push(order);
+    return {
+      status: 'success',
+      retcode: retcodes.done,
+      ticket: order.ticket,
+      price: entry,
+      volume: order.lots,
+      message: `Placed ${pendingNames[type]} ${formatLots(order.lots, spec)} ${spec.name} at ${entry.toFixed(spec.digits)}${minutes > 0 ? `, expires in ${minutes} min` : ''}.`,
+    };
+  };
 
   return {
     execute(signal) {
       switch (signal.position) {
         case 'buy':
         case 'sell':
-          return openPosition(signal, signal.position);
+          return signal.closeOpposite
+            ? reverse(signal, signal.position)
+            : openPosition(signal, signal.position);
+        case 'buylimit':
+        case 'selllimit':
+        case 'buystop':
+        case 'sellstop':
+          return placePending(signal, signal.position);
+        case 'cancel':
+          return cancelOrders(m, signal);
+        case 'modify':
+          return modifyPositions(m, signal);
         default:
-          return closeMatching(signal);
+          return closeMatching(m, signal);
       }
     },
     get balance() {
-      return balance;
+      return book.balance;
     },
     currency,
-    openPositions: () => open.map((p) => ({ ...p })),
-    closedPositions: () => closed.map((p) => ({ ...p })),
+    openPositions: () => book.open.map((p) => ({ ...p, takeProfits: [...p.takeProfits] })),
+    closedPositions: () => book.closed.map((p) => ({ ...p })),
+    pendingOrders: () => book.orders.map((o) => ({ ...o })),
   };
 }

@@ -34,7 +34,7 @@ describe('long-poll transport', () => {
     await until(() => server!.calls.length >= 3);
     const [first, second] = polls(server);
     expect(first!.body).toEqual({
-      v: 2,
+      v: 3,
       licenseNumber: 'SR-TEST',
       platform: 'mt4',
       account: '5012345',

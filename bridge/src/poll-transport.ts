@@ -2,7 +2,6 @@ import {
   executorRetryMs,
   httpErrorSchema,
   type PollRequest,
-  protocolVersion,
   type ResultRequest,
   type SignalResult,
 } from '@signalrelay/contracts/ea-protocol';
@@ -100,7 +99,7 @@ export function createPollTransport(options: PollTransportOptions): Transport {
     const sentReceived = received.splice(0, maxPerPoll);
     const sentResults = results.splice(0, maxPerPoll);
     const body: PollRequest = {
-      v: protocolVersion,
+      v: options.protocol,
       ...identity,
       ...options.instance,
       eaVersion: options.eaVersion,

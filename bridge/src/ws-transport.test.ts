@@ -23,7 +23,7 @@ describe('WebSocket transport', () => {
     const conn = await server.connection(0);
     expect(conn.frames[0]).toEqual({
       type: 'hello',
-      v: 2,
+      v: 3,
       licenseNumber: 'SR-TEST',
       platform: 'mt5',
       account: '5012345',

@@ -3,7 +3,6 @@ import {
   errorFrameSchema,
   executorRetryMs,
   type Hello,
-  protocolVersion,
   type SignalResult,
   welcomeSchema,
 } from '@signalrelay/contracts/ea-protocol';
@@ -31,7 +30,7 @@ export function createWsTransport(options: TransportOptions): Transport {
   const url = `${options.server.replace(/^http/, 'ws').replace(/\/$/, '')}/api/ea/ws`;
   const hello = JSON.stringify({
     type: 'hello',
-    v: protocolVersion,
+    v: options.protocol,
     ...options.identity,
     ...options.instance,
     eaVersion: options.eaVersion,

@@ -1,5 +1,5 @@
-import { webhookAlertSchema } from '@signalrelay/contracts/signals';
-import { z } from 'zod';
+import { alertJsonSchema } from '@signalrelay/contracts/alert-json-schema';
+import { alertFieldPositions } from '@signalrelay/contracts/alert-rules';
 
 /** One row of the parameter reference, read from the schema the webhook validates with. */
 export type AlertParameter = {
@@ -9,6 +9,8 @@ export type AlertParameter = {
   default: string | null;
   allowed: string[] | null;
   range: string | null;
+  /** The positions it applies to, when not every one. */
+  positions: readonly string[] | null;
   description: string;
 };
 
@@ -24,9 +26,12 @@ type JsonSchemaProperty = {
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
-/** Parameters in the order the schema declares them. */
+/**
+ * Parameters in the order the schema declares them, read from the JSON Schema the server
+ * serves at /schemas/alert.json (generated from the webhook's zod schema).
+ */
 export function alertParameters(): AlertParameter[] {
-  const json = z.toJSONSchema(webhookAlertSchema, { io: 'input', unrepresentable: 'any' }) as {
+  const json = alertJsonSchema() as {
     properties: Record<string, JsonSchemaProperty>;
     required?: string[];
   };
@@ -39,7 +44,9 @@ export function alertParameters(): AlertParameter[] {
         ? 'number'
         : p.type === 'boolean'
           ? 'true / false'
-          : 'text',
+          : p.type === 'array'
+            ? 'list'
+            : 'text',
     required: required.has(name),
     default:
       p.default === undefined || p.default === ''
@@ -52,6 +59,7 @@ export function alertParameters(): AlertParameter[] {
         : p.maxLength !== undefined
           ? `up to ${p.maxLength} characters`
           : null,
+    positions: alertFieldPositions[name] ?? null,
     description: p.description ?? '',
   }));
 }

@@ -1,3 +1,4 @@
+import { alertSchemaPath } from '@signalrelay/contracts/alert-json-schema';
 import { Link } from '@tanstack/react-router';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { CheckIcon, CloseIcon } from '../../components/icons.tsx';
@@ -6,6 +7,7 @@ import { useSession } from '../../stores/session-store.ts';
 import { alertExamples, exampleJson } from './alert-examples.ts';
 import { alertParameters } from './alert-parameters.ts';
 import { Callout, CodeBlock, DocsPage, webhookUrl } from './docs-kit.tsx';
+import { PipsTable } from './pips-table.tsx';
 
 const parameters = alertParameters();
 
@@ -116,6 +118,11 @@ export function BasicConfigPage() {
                 <td data-label="Values: " className={stackedCell}>
                   {p.allowed ? p.allowed.join(', ') : p.type}
                   {p.range && <span className="block text-xs text-ink-subtle">{p.range}</span>}
+                  {p.positions && (
+                    <span className="block text-xs text-ink-subtle">
+                      only on {p.positions.join(', ')}
+                    </span>
+                  )}
                 </td>
                 <td data-label="Default: " className={cn(stackedCell, 'font-mono text-xs')}>
                   {p.default ?? '—'}
@@ -130,40 +137,51 @@ export function BasicConfigPage() {
       <h3>Rules between parameters</h3>
       <ul>
         <li>
-          <code>buy</code> and <code>sell</code> need a <code>symbol</code> and either{' '}
-          <code>lot</code> above 0 or <code>riskPercentage</code> above 0.
+          <code>buy</code>, <code>sell</code> and the pending orders need a <code>symbol</code> and
+          either <code>lot</code>, <code>riskPercentage</code> or <code>riskAmount</code> above 0.
+          Pending orders (<code>buylimit</code>, <code>selllimit</code>, <code>buystop</code>,{' '}
+          <code>sellstop</code>) also need their entry <code>price</code>.
         </li>
         <li>
-          <code>riskPercentage</code> needs <code>slpoint</code> above 0: the risk is the loss at
-          the stop loss.
+          <code>riskPercentage</code> and <code>riskAmount</code> need a stop loss: the risk is the
+          loss at the stop loss.
         </li>
         <li>
-          <code>closebuy</code> and <code>closesell</code> need a <code>symbol</code>;{' '}
-          <code>closeall</code> without a symbol closes every position the EA opened on the account.
+          Give the stop loss in one unit (<code>slpoint</code>, <code>slpips</code> or{' '}
+          <code>slprice</code>) and the take profit in one (<code>tppoint</code>,{' '}
+          <code>tppips</code>, <code>tpprice</code> or <code>tps</code>): two units are refused,
+          naming both.
         </li>
         <li>
-          Close actions use only <code>symbol</code>, <code>position</code> and{' '}
-          <code>platform</code>; other fields are ignored.
+          <code>closebuy</code>, <code>closesell</code>, <code>cancel</code> and <code>modify</code>{' '}
+          need a <code>symbol</code>; <code>closeall</code> without a symbol closes every position
+          the EA opened on the account. <code>modify</code> needs a stop loss or take profit to set.
+        </li>
+        <li>
+          A parameter marked "only on" is refused on other positions. A refused alert is answered
+          with every problem at once.
+        </li>
+        <li>
+          The commands beyond buy, sell and the closes need EA version 3: an older EA is never sent
+          them, and the signal fails with "update the EA to use …".
         </li>
       </ul>
+      <p>
+        The same definition is published as JSON Schema at{' '}
+        <a href={alertSchemaPath}>
+          <code>{alertSchemaPath}</code>
+        </a>{' '}
+        for editors and tools that check alert messages.
+      </p>
 
       <h3>Units</h3>
-      <ul>
-        <li>
-          <strong>Points</strong> (<code>slpoint</code>, <code>tppoint</code>,{' '}
-          <code>trailingStop</code>) are the symbol's smallest price step: 0.00001 on a 5-digit
-          EURUSD quote, 0.01 on a 2-digit gold quote. Distances are measured from the entry price.
-        </li>
-        <li>
-          <strong>Pips</strong> (<code>breakEvenPips</code>) are 10 points on 3- and 5-digit quotes
-          and 1 point otherwise.
-        </li>
-        <li>
-          <strong>Lots</strong> are MetaTrader volumes; the broker's minimum, maximum and step
-          apply. A risk-sized volume is rounded down to the step, and refused if that falls below
-          the minimum.
-        </li>
-      </ul>
+      <p>
+        <strong>Points</strong> are the symbol's smallest price step. <strong>Pips</strong> are 10
+        points on 3- and 5-digit quotes and 1 point otherwise. Distances are measured from the entry
+        price (the fill, a pending order's price, or the open price for <code>modify</code>).{' '}
+        <strong>Lots</strong> follow the broker's minimum, maximum and step.
+      </p>
+      <PipsTable />
 
       <h2 id="examples">Examples</h2>
       {alertExamples.map((example) => (
@@ -200,10 +218,11 @@ export function BasicConfigPage() {
         </div>
       </div>
 
-      <Callout tone="warning" title="Orders execute at market">
+      <Callout tone="warning" title="buy and sell execute at market">
         <p>
-          The EA places market orders when the signal arrives; <code>price</code> is recorded for
-          your reference only. Stop loss and take profit are set from the actual entry price.
+          The EA places market orders when the signal arrives; their <code>price</code> is recorded
+          for your reference only, and stops are set from the actual entry price. Only pending
+          orders wait at their <code>price</code>.
         </p>
       </Callout>
       <p>

@@ -3,6 +3,7 @@ import { CopyButton } from '../../components/copy-button.tsx';
 import { AlertIcon, InfoIcon } from '../../components/icons.tsx';
 import { formatNumber, formatPrice, formatTimestamp } from '../../components/trading/format.ts';
 import { cn } from '../../lib/cn.ts';
+import { commandDetails } from './signal-command-details.ts';
 import {
   msBetween,
   type SignalDelivery,
@@ -43,9 +44,6 @@ function DetailBox({ label, children }: { label: string; children: ReactNode }) 
     </div>
   );
 }
-
-const orNone = (value: number, none: string, unit = '') =>
-  value > 0 ? `${formatNumber(value)}${unit}` : none;
 
 /**
  * One hop of the signal's way: what happened, how long after the hop before (`after`), when,
@@ -191,7 +189,6 @@ export function SignalDetails({ signal, quotaLimit }: { signal: SignalView; quot
  * fill (price, lot, slippage against the alert's price).
  */
 function Outcome({ signal }: { signal: SignalView }) {
-  const opening = signal.position === 'buy' || signal.position === 'sell';
   const slippage = slippageOf(signal);
   return (
     <>
@@ -202,26 +199,12 @@ function Outcome({ signal }: { signal: SignalView }) {
       </div>
 
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
-        {/* Orders execute at market; the alert's price is only what the chart showed. */}
-        <DetailBox label="Alert price">
-          {signal.price > 0 ? formatPrice(signal.price) : 'Market'}
-        </DetailBox>
-        {opening && (
-          <>
-            <DetailBox label="Lot">
-              {signal.riskPercentage > 0 ? 'Sized by risk' : formatNumber(signal.lot)}
-            </DetailBox>
-            <DetailBox label="Stop loss">{orNone(signal.slpoint, 'None', ' pts')}</DetailBox>
-            <DetailBox label="Take profit">{orNone(signal.tppoint, 'None', ' pts')}</DetailBox>
-            <DetailBox label="Trailing stop">
-              {orNone(signal.trailingStop, 'Disabled', ' pts')}
-            </DetailBox>
-            <DetailBox label="Break even">
-              {orNone(signal.breakEvenPips, 'Disabled', ' pips')}
-            </DetailBox>
-            <DetailBox label="Risk">{orNone(signal.riskPercentage, 'Fixed lot', '%')}</DetailBox>
-          </>
-        )}
+        {/* buy and sell execute at market: their price is only what the chart showed. */}
+        {commandDetails(signal).map((detail) => (
+          <DetailBox key={detail.label} label={detail.label}>
+            {detail.value}
+          </DetailBox>
+        ))}
         <DetailBox label="Platform">{signal.platform?.toUpperCase() ?? 'All'}</DetailBox>
         <DetailBox label="Sender">{signal.senderPlatform || '—'}</DetailBox>
         {signal.ticket && <DetailBox label="Ticket">{signal.ticket}</DetailBox>}

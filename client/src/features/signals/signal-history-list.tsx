@@ -14,11 +14,16 @@ import type { SignalView } from './signals-api.ts';
  */
 function lotOf(signal: SignalView): number | undefined {
   if (signal.executedVolume !== null) return signal.executedVolume;
-  return signal.riskPercentage > 0 ? undefined : signal.lot;
+  return signal.riskPercentage > 0 || signal.riskAmount > 0 ? undefined : signal.lot;
 }
 
+/** Openings (market and pending) show their lot; a partial close the lots it closed. */
+const showsLot = (signal: SignalView) =>
+  ['buy', 'sell', 'buylimit', 'selllimit', 'buystop', 'sellstop'].includes(signal.position ?? '') ||
+  (signal.closePercent > 0 && signal.executedVolume !== null);
+
 function rowData(signal: SignalView): SignalRowData {
-  const opening = signal.position === 'buy' || signal.position === 'sell';
+  const opening = showsLot(signal);
   return {
     receivedAt: Date.parse(signal.receivedAt),
     symbol: signal.symbol,

@@ -89,4 +89,34 @@ describe('Signal Test form', () => {
     }
     expect(webhookAlertSchema.parse(testPayload(defaultTestForm, 'LIC-1', at)).isTest).toBe(true);
   });
+
+  it('sends each command with the fields it shows, and the webhook accepts it', () => {
+    const commands: Partial<TestForm>[] = [
+      { position: 'BUYLIMIT', price: '1.08', expiry: '60', comment: 'grid' },
+      { position: 'SELLSTOP', price: '1.07', slpips: '20', riskAmount: '50', lot: '0' },
+      { position: 'CANCEL', side: 'sell', lot: '5' },
+      { position: 'MODIFY', slprice: '1.07', tppips: '30', magic: '12' },
+      { position: 'CLOSEBUY', closePercent: '50' },
+      { position: 'BUY', closeOpposite: true, maxSpread: '20', deviation: '5', account: '5012345' },
+    ];
+    for (const fields of commands) {
+      const form = { ...defaultTestForm, ...fields };
+      for (const body of [testPayload(form, 'LIC-1', at), webhookJson(form, 'LIC-1')]) {
+        const parsed = webhookAlertSchema.safeParse(body);
+        expect(parsed.error?.issues ?? [], form.position).toEqual([]);
+        expect(parsed.data?.position).toBe(form.position.toLowerCase());
+      }
+    }
+    expect(testPayload({ ...defaultTestForm, ...commands[4] }, 'LIC-1', at)).toMatchObject({
+      position: 'closebuy',
+      closePercent: 50,
+    });
+    expect(webhookJson({ ...defaultTestForm, ...commands[0] }, 'LIC-1')).toMatchObject({
+      position: 'buylimit',
+      price: 1.08,
+      expiry: 60,
+      comment: 'grid',
+      lot: 0.01,
+    });
+  });
 });

@@ -1,15 +1,46 @@
+import { alertFieldPositions } from '@signalrelay/contracts/alert-rules';
+import { type AlertPosition, webhookPositions } from '@signalrelay/contracts/signals';
 import { z } from 'zod';
 
 /**
  * The Signal Test tab's form (spec section 3, "Test signal form"), the test payload it sends
  * and the webhook JSON it shows for TradingView. Values are kept as typed text so a field can
- * be cleared while editing; they are read as numbers with 0 for anything unparseable.
+ * be cleared while editing; they are read as numbers with 0 for anything unparseable. Each
+ * command shows its own fields: which position a field applies to is read from the alert's
+ * rule table (contracts/alert-rules), the one the webhook checks.
  */
 
 export const testPlatforms = ['MT5', 'MT4'] as const;
-export const testPositions = ['BUY', 'SELL', 'CLOSEBUY', 'CLOSESELL', 'CLOSEALL'] as const;
-export type TestPosition = (typeof testPositions)[number];
+export const testPositions = webhookPositions.map((p) =>
+  p.toUpperCase(),
+) as Uppercase<AlertPosition>[];
+export type TestPosition = Uppercase<AlertPosition>;
 
+/** The spec's opening fields, always sent (0 included) with buy and sell, as before. */
+export const openingFields = [
+  'lot',
+  'slpoint',
+  'tppoint',
+  'trailingStop',
+  'breakEvenPips',
+  'riskPercentage',
+] as const;
+/** The fields beyond the spec (issue 22), sent only when set. */
+export const commandNumberFields = [
+  'expiry',
+  'closePercent',
+  'slpips',
+  'tppips',
+  'slprice',
+  'tpprice',
+  'riskAmount',
+  'maxSpread',
+  'deviation',
+  'magic',
+] as const;
+const commandTextFields = ['side', 'comment', 'account'] as const;
+
+const text = z.string();
 /**
  * The form's schema. It refuses nothing a user can type (spec section 5: numbers that do not
  * parse count as 0); the server checks the payload with the contracts' webhook alert schema
@@ -17,18 +48,33 @@ export type TestPosition = (typeof testPositions)[number];
  */
 export const testFormSchema = z.object({
   platform: z.enum(testPlatforms),
-  symbol: z.string(),
-  lot: z.string(),
-  price: z.string(),
-  position: z.enum(testPositions),
-  slpoint: z.string(),
-  tppoint: z.string(),
-  trailingStop: z.string(),
-  breakEvenPips: z.string(),
-  riskPercentage: z.string(),
+  symbol: text,
+  price: text,
+  position: z.enum(testPositions as [TestPosition, ...TestPosition[]]),
+  lot: text,
+  slpoint: text,
+  tppoint: text,
+  trailingStop: text,
+  breakEvenPips: text,
+  riskPercentage: text,
+  expiry: text,
+  closePercent: text,
+  slpips: text,
+  tppips: text,
+  slprice: text,
+  tpprice: text,
+  riskAmount: text,
+  maxSpread: text,
+  deviation: text,
+  magic: text,
+  side: text,
+  comment: text,
+  account: text,
+  closeOpposite: z.boolean(),
 });
 
 export type TestForm = z.infer<typeof testFormSchema>;
+export type TestField = Exclude<keyof TestForm, 'platform' | 'symbol' | 'position'>;
 
 export const defaultTestForm: TestForm = {
   platform: 'MT5',
@@ -41,23 +87,34 @@ export const defaultTestForm: TestForm = {
   trailingStop: '0',
   breakEvenPips: '0',
   riskPercentage: '0',
+  ...(Object.fromEntries(commandNumberFields.map((f) => [f, ''])) as Record<
+    (typeof commandNumberFields)[number],
+    string
+  >),
+  side: '',
+  comment: '',
+  account: '',
+  closeOpposite: false,
 };
-
-/** The fields a close position neither shows nor sends. */
-export const openingFields = [
-  'lot',
-  'slpoint',
-  'tppoint',
-  'trailingStop',
-  'breakEvenPips',
-  'riskPercentage',
-] as const;
 
 /** How the test sender names itself; TradingView alerts name TradingView. */
 export const testSenderPlatform = 'SignalRelay Test';
 export const alertSenderPlatform = 'TradingView';
 
+const lower = (position: TestPosition) => position.toLowerCase() as AlertPosition;
 export const isClosePosition = (position: TestPosition) => position.startsWith('CLOSE');
+export const isPendingPosition = (position: TestPosition) =>
+  /^(BUY|SELL)(LIMIT|STOP)$/.test(position);
+const opens = (position: TestPosition) =>
+  position === 'BUY' || position === 'SELL' || isPendingPosition(position);
+
+/** Whether a field is shown (and sent) for a position. */
+export function fieldApplies(field: TestField, position: TestPosition): boolean {
+  if (field === 'magic' || field === 'account') return true;
+  if (field === 'slpoint' || field === 'tppoint') return opens(position) || position === 'MODIFY';
+  if ((openingFields as readonly string[]).includes(field)) return opens(position);
+  return alertFieldPositions[field]?.includes(lower(position)) ?? false;
+}
 
 /** A typed number, or 0 when it is empty or not a number. */
 export function numberOf(text: string): number {
@@ -65,31 +122,37 @@ export function numberOf(text: string): number {
   return Number.isFinite(value) ? value : 0;
 }
 
-function openingValues(form: TestForm) {
-  if (isClosePosition(form.position)) return {};
-  return Object.fromEntries(openingFields.map((field) => [field, numberOf(form[field])]));
+/** The fields a position sends: the spec's opening numbers as before, the others when set. */
+function fieldValues(form: TestForm) {
+  const values: Record<string, number | string | boolean> = {};
+  const { position } = form;
+  if (position === 'BUY' || position === 'SELL') {
+    for (const field of openingFields) values[field] = numberOf(form[field]);
+  }
+  for (const field of [...openingFields, ...commandNumberFields]) {
+    if (fieldApplies(field, position) && !(field in values) && numberOf(form[field]) > 0) {
+      values[field] = numberOf(form[field]);
+    }
+  }
+  for (const field of commandTextFields) {
+    if (fieldApplies(field, position) && form[field].trim()) values[field] = form[field].trim();
+  }
+  if (fieldApplies('closeOpposite', position) && form.closeOpposite) values.closeOpposite = true;
+  return values;
 }
 
 /** What the Send button posts to the webhook: a test the EA logs and does not trade. */
 export function testPayload(form: TestForm, licenseNumber: string, now = new Date()) {
-  const close = isClosePosition(form.position);
+  const { lot, ...rest } = fieldValues(form);
   return {
     licenseNumber,
     senderPlatform: testSenderPlatform,
     platform: form.platform.toLowerCase(),
     symbol: form.symbol.trim(),
-    ...(close ? {} : { lot: numberOf(form.lot) }),
+    ...(lot === undefined ? {} : { lot }),
     price: numberOf(form.price),
-    position: form.position.toLowerCase(),
-    ...(close
-      ? {}
-      : {
-          slpoint: numberOf(form.slpoint),
-          tppoint: numberOf(form.tppoint),
-          trailingStop: numberOf(form.trailingStop),
-          breakEvenPips: numberOf(form.breakEvenPips),
-          riskPercentage: numberOf(form.riskPercentage),
-        }),
+    position: lower(form.position),
+    ...rest,
     timestamp: now.toISOString(),
     isTest: true,
   };
@@ -102,8 +165,9 @@ export function webhookJson(form: TestForm, licenseNumber: string | null | undef
     senderPlatform: alertSenderPlatform,
     platform: form.platform.toLowerCase(),
     symbol: form.symbol.trim(),
-    position: form.position.toLowerCase(),
-    ...openingValues(form),
+    position: lower(form.position),
+    ...(isPendingPosition(form.position) ? { price: numberOf(form.price) } : {}),
+    ...fieldValues(form),
   };
 }
 

@@ -1,0 +1,109 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desktopViewport, launchBrowser, mobileViewport } from './browser.ts';
+import { type RunningServer, startServer } from './server.ts';
+import {
+  createSignedInUser,
+  openSignedIn,
+  postAlert,
+  type SignedInUser,
+  screenshot,
+  startReferenceEa,
+} from './signed-in.ts';
+
+/**
+ * Issue 22 in the browser, against the real server and the reference EA: Signal History shows
+ * each command (pending order's entry and expiry, partial close, reverse with both results, an
+ * EA's refusal); the Signal Test form shows each position's own fields.
+ */
+let server: RunningServer;
+let browser: Browser;
+let user: SignedInUser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  user = await createSignedInUser(server, { plan: 'pro' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('the trading commands on the dashboard', { timeout: 90_000 }, () => {
+  it("shows each command in Signal History, and each position's own fields in Signal Test", async () => {
+    const ea = startReferenceEa(server, user.licenseNumber);
+    const alert = (body: Record<string, unknown>) =>
+      postAlert(server, { licenseNumber: user.licenseNumber, symbol: 'EURUSD', ...body });
+    try {
+      for (const body of [
+        { position: 'buylimit', price: 1.02, lot: 0.1, expiry: 90, slpips: 20 },
+        { position: 'closebuy', closePercent: 50 },
+        { position: 'buy', lot: 0.2 },
+        { position: 'sell', lot: 0.1, closeOpposite: true, tppips: 30 },
+      ]) {
+        const { status } = await alert(body);
+        expect(status).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      for (const [viewport, name] of [
+        [desktopViewport, '1280'],
+        [mobileViewport, '375'],
+      ] as const) {
+        const { page, errors, close } = await openSignedIn(browser, server, user, { viewport });
+        try {
+          await page.goto('/dashboard#signal-history');
+          await page.getByText('BUY LIMIT').first().waitFor();
+          const open = (label: string) =>
+            page
+              .locator('[data-signal-id]')
+              .filter({ has: page.getByText(label, { exact: true }) })
+              .locator('[aria-expanded="false"]')
+              .first()
+              .click();
+          await open('SELL');
+          await page.getByText(/Closed 1 position on EURUSD.* Then: Sold 0\.10 EURUSD/).waitFor();
+          await open('BUY LIMIT');
+          await page.getByText('Entry price').first().waitFor();
+          await page.getByText('90 min', { exact: true }).first().waitFor();
+          await page.getByText('Placed buy limit 0.10 EURUSD at 1.02000').waitFor();
+          await screenshot(page, `commands-history-${name}`);
+
+          await page.goto('/dashboard#signal-test');
+          await page.getByLabel('Position').selectOption('BUYLIMIT');
+          await page.getByLabel('Entry Price').fill('1.02');
+          await page.getByLabel('Expiry (minutes)').waitFor();
+          expect(await page.getByLabel('Close Percent (%)').count()).toBe(0);
+          await screenshot(page, `commands-signal-test-${name}`);
+          await page.getByLabel('Position').selectOption('CLOSEBUY');
+          await page.getByLabel('Close Percent (%)').waitFor();
+          expect(await page.getByLabel('Lot Size').count()).toBe(0);
+          expect(errors).toEqual([]);
+        } finally {
+          await close();
+        }
+      }
+    } finally {
+      await ea.stop();
+    }
+  });
+
+  it('lays out the docs with an example per command and the pips table', async () => {
+    for (const [viewport, name] of [
+      [desktopViewport, '1280'],
+      [mobileViewport, '375'],
+    ] as const) {
+      const { page, errors, close } = await openSignedIn(browser, server, user, { viewport });
+      try {
+        await page.goto('/docs/basic-config');
+        await page.getByRole('heading', { name: 'Reverse in one alert' }).waitFor();
+        await page
+          .getByRole('table', { name: 'One point and one pip on typical quotes' })
+          .waitFor();
+        await screenshot(page, `commands-docs-${name}`);
+        expect(errors).toEqual([]);
+      } finally {
+        await close();
+      }
+    }
+  });
+});
