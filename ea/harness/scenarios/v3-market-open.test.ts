@@ -100,6 +100,25 @@ for (const kind of kinds) {
       expect(ok.row).toMatchObject({ status: 'success', executedPrice: 1.10035 });
     });
 
+    it('maxSpread does not refuse the retry of an attempt that was filled: the trade is reported once', async () => {
+      const { w, ea } = await start();
+      // The fill's reply is lost (a timeout) and the spread widens before the EA looks again.
+      w.broker.faults.next('OrderSend', { lostReply: kind === 'mt4' ? 128 : 10012 });
+      const stop = w.broker.onFill(() => w.broker.setPrice('EURUSD', 1.1, 1.1005));
+      const filled = await trade(w, ea, {
+        symbol: 'EURUSD',
+        position: 'buy',
+        lot: 0.1,
+        maxSpread: 20,
+      });
+      stop();
+      expect(filled.row).toMatchObject({
+        status: 'success',
+        resultMessage: expect.stringMatching(/Filled by an earlier attempt/),
+      });
+      expect(openTrades(w.account)).toMatchObject([{ volume: 0.1, priceOpen: 1.10002 }]);
+    });
+
     it('deviation is the slippage accepted: within it the order fills at once, beyond it the broker requotes', async () => {
       const { w, ea } = await start();
       w.broker.symbol('EURUSD').execution = 'instant';
