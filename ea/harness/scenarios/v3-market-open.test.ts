@@ -20,8 +20,20 @@ for (const kind of kinds) {
   describe(`${kind}: v3 openings`, () => {
     it('stops in pips are 10 points on 5- and 3-digit symbols and 1 point otherwise; stops in price are absolute', async () => {
       const { w, ea } = await start();
-      await trade(w, ea, { symbol: 'EURUSD', position: 'buy', lot: 0.1, slpips: 20, tppips: 40 });
+      const pips = await trade(w, ea, {
+        symbol: 'EURUSD',
+        position: 'buy',
+        lot: 0.1,
+        slpips: 20,
+        tppips: 40,
+      });
       expect(on(w, 'EURUSD')).toMatchObject({ priceOpen: 1.10002, sl: 1.09802, tp: 1.10402 });
+      // The journal says the unit the alert used.
+      expect(
+        ea.lines(
+          new RegExp(`signal ${pips.id} received: buy EURUSD lot 0\\.1 sl 20 pips tp 40 pips`),
+        ),
+      ).toHaveLength(1);
       await trade(w, ea, { symbol: 'USDJPY', position: 'sell', lot: 0.1, slpips: 15 });
       expect(on(w, 'USDJPY')).toMatchObject({ priceOpen: 151.2, sl: 151.35, tp: 0 });
       // US3000 quotes 1 digit: a pip is one point, 0.1.
@@ -35,6 +47,13 @@ for (const kind of kinds) {
         tpprice: 1.24,
       });
       expect(priced.row.status).toBe('success');
+      expect(
+        ea.lines(
+          new RegExp(
+            `signal ${priced.id} received: sell GBPUSD lot 0\\.1 sl price 1\\.26 tp price 1\\.24`,
+          ),
+        ),
+      ).toHaveLength(1);
       expect(on(w, 'GBPUSD')).toMatchObject({ priceOpen: 1.25, sl: 1.26, tp: 1.24 });
     });
 
