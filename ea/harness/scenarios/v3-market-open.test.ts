@@ -99,6 +99,19 @@ for (const kind of kinds) {
         executedVolume: 0.01,
         resultMessage: expect.stringMatching(/Lot 0\.004 raised to the minimum 0\.01/),
       });
+
+      // US3000 loses 1 per lot over 10 points: 5,000 would be 5,000 lots, above the maximum 100.
+      const large = await trade(w, ea, {
+        symbol: 'US3000',
+        position: 'buy',
+        riskAmount: 5000,
+        slpoint: 10,
+      });
+      expect(large.row).toMatchObject({
+        status: 'success',
+        executedVolume: 100,
+        resultMessage: expect.stringMatching(/Lot 5000 lowered to the maximum 100/),
+      });
     });
 
     it('maxSpread refuses an opening while the spread is wider, and opens once it is not', async () => {
