@@ -37,6 +37,7 @@ export function orderSend(
   const account = ctx.account;
   const spec = broker.findSymbol(req.symbol);
   if (!spec) return fail(mt4Error.UNKNOWN_SYMBOL);
+  broker.slipBefore('OrderSend', spec.name);
   const refusal = openingRefusal(broker, ctx, spec, sideOf(req.type), req.volume);
   if (refusal) return fail(refusal);
   if (req.type !== 'buy' && req.type !== 'sell') return sendPending(broker, account, spec, req);
