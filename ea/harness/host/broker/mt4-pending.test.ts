@@ -1,35 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { Broker } from './broker.ts';
 import type { Mt4SendRequest } from './mt4-checks.ts';
 import { orderDelete } from './mt4-pending.ts';
 import { orderClose, orderModify, orderSend } from './mt4-trade.ts';
-import type { TradeContext } from './trade-context.ts';
+import { mt4Request, testWorld } from './test-worlds.ts';
 
 function world() {
-  const broker = new Broker();
-  broker.addSymbol({
-    name: 'EURUSD',
-    bid: 1.1,
-    ask: 1.10002,
-    stopsLevel: 10,
-    freezeLevel: 5,
-    commissionPerLot: 3,
-  });
-  const account = broker.addAccount({ login: 123456, kind: 'mt4', balance: 10_000 });
-  const ctx: TradeContext = { account, connected: true, autoTrading: true, eaTradeAllowed: true };
+  const { broker, account, ctx } = testWorld('mt4', { freezeLevel: 5, commissionPerLot: 3 });
+  /** A 0.1-lot buy limit at 1.09900, with `fields` instead. */
   const send = (fields: Partial<Mt4SendRequest> = {}) =>
-    orderSend(broker, ctx, {
-      symbol: 'EURUSD',
-      type: 'buylimit',
-      volume: 0.1,
-      price: 1.099,
-      slippage: 0,
-      sl: 0,
-      tp: 0,
-      comment: 'SignalRelay abc',
-      magic: 7,
-      ...fields,
-    });
+    orderSend(broker, ctx, mt4Request({ type: 'buylimit', price: 1.099, slippage: 0, ...fields }));
   return { broker, account, ctx, send };
 }
 

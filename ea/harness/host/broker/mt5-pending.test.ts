@@ -1,39 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountKind } from './account.ts';
-import { Broker } from './broker.ts';
 import type { Mt5Request } from './mt5-checks.ts';
 import { orderCheck, orderSend } from './mt5-trade.ts';
-import type { TradeContext } from './trade-context.ts';
+import { mt5Request, testWorld } from './test-worlds.ts';
 
 function world(kind: AccountKind = 'mt5-hedging') {
-  const broker = new Broker();
-  broker.addSymbol({ name: 'EURUSD', bid: 1.1, ask: 1.10002, stopsLevel: 10, freezeLevel: 5 });
-  const account = broker.addAccount({ login: 5012345, kind, balance: 10_000 });
-  const ctx: TradeContext = { account, connected: true, autoTrading: true, eaTradeAllowed: true };
+  const { broker, account, ctx } = testWorld(kind, { freezeLevel: 5 });
   const send = (fields: Partial<Mt5Request>) => orderSend(broker, ctx, request(fields));
   return { broker, account, ctx, send };
 }
 
-const request = (fields: Partial<Mt5Request>): Mt5Request => ({
-  action: 'TRADE_ACTION_PENDING',
-  magic: 7,
-  order: 0,
-  symbol: 'EURUSD',
-  volume: 0.1,
-  price: 1.099,
-  stoplimit: 0,
-  sl: 0,
-  tp: 0,
-  deviation: 0,
-  type: 'ORDER_TYPE_BUY_LIMIT',
-  type_filling: 'ORDER_FILLING_RETURN',
-  type_time: 'ORDER_TIME_GTC',
-  expiration: 0,
-  comment: 'SignalRelay abc',
-  position: 0,
-  position_by: 0,
-  ...fields,
-});
+/** A 0.1-lot buy limit at 1.09900, with `fields` instead. */
+const request = (fields: Partial<Mt5Request>): Mt5Request =>
+  mt5Request({
+    action: 'TRADE_ACTION_PENDING',
+    price: 1.099,
+    deviation: 0,
+    type: 'ORDER_TYPE_BUY_LIMIT',
+    type_filling: 'ORDER_FILLING_RETURN',
+    ...fields,
+  });
 
 describe('MT5 pending orders', () => {
   it('places a buy limit below the ask, fills it into a position with its stops when the ask reaches it', () => {
