@@ -95,6 +95,31 @@ export const signalSchema = z.object({
 });
 export type Signal = z.infer<typeof signalSchema>;
 
+/** The v3 signal fields, and the alert field each one comes from where the names differ. */
+const v3FieldWords: Record<string, string> = {
+  ...Object.fromEntries(Object.keys(signalFieldsV3).map((field) => [field, field])),
+  expiryMinutes: 'expiry',
+  comment: 'comment',
+  magic: 'magic',
+};
+
+/**
+ * The first thing in a signal that needs a v3 EA, in the alert's own words (`buylimit`,
+ * `closePercent`, `expiry`), or null when every EA can run it (ea/PROTOCOL.md, "What the
+ * server sends to whom"): a v3 position, or a v3 field with a value other than its default.
+ */
+export function v3FeatureOf(signal: Partial<Signal>): string | null {
+  if (signal.position && !(positions as readonly string[]).includes(signal.position)) {
+    return signal.position;
+  }
+  for (const [field, word] of Object.entries(v3FieldWords)) {
+    const value = (signal as Record<string, unknown>)[field];
+    if (value === true || (typeof value === 'number' && value !== 0)) return word;
+    if ((typeof value === 'string' || Array.isArray(value)) && value.length > 0) return word;
+  }
+  return null;
+}
+
 // ── Result (EA → server) ────────────────────────────────────────────────────────────────────
 
 export const resultStatuses = ['success', 'error', 'skipped'] as const;

@@ -18,6 +18,7 @@ import ordersRoutes from './features/orders/orders-routes.ts';
 import { pollWaitMs } from './features/relay/relay-poll.ts';
 import relayRoutes from './features/relay/relay-routes.ts';
 import signalsRoutes from './features/signals/signals-routes.ts';
+import alertSchemaRoute from './features/signals/signals-schema-route.ts';
 import siteRoutes from './features/site/site-routes.ts';
 import terminalsRoutes from './features/terminals/terminals-routes.ts';
 import { registerSessions } from './http/auth-guards.ts';
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(billingRoutes, { prefix: '/api/stripe-subscriptions', deps });
   await app.register(contactRoutes, { prefix: '/api/contact', deps });
   await app.register(downloadsRoutes, { deps });
+  await app.register(alertSchemaRoute, { deps });
 
   // The client last: it answers every path no feature claimed.
   await app.register(siteRoutes, { clientDist: deps.config.CLIENT_DIST ?? defaultClientDist });

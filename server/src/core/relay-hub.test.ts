@@ -5,6 +5,8 @@ import { type Conduit, createRelayHub, subscriptionLingerMs } from './relay-hub.
 const conduit: Conduit = {
   terminalId: 't1',
   platform: 'mt4',
+  account: '5012345',
+  protocol: 2,
   push: () => true,
   resync: async () => undefined,
 };
@@ -16,6 +18,8 @@ const listeners = (bus: ReturnType<typeof createMemoryBus>) =>
 const signalFor = (userId: string) => ({
   userId,
   platform: null,
+  account: null,
+  minProtocol: 1,
   expiresAt: Date.now() + 30_000,
   signal: {
     id: 's1',

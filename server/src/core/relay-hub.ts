@@ -1,4 +1,4 @@
-import type { Signal as EaSignal } from '@signalrelay/contracts/ea-protocol';
+import type { Signal as EaSignal, ProtocolVersion } from '@signalrelay/contracts/ea-protocol';
 import type { Bus } from '../ports/bus.ts';
 
 /** A signal on its way to terminals: everything an instance needs, no database read. */
@@ -6,14 +6,32 @@ export type RelaySignal = {
   userId: string;
   /** Target platform; null = every terminal of the licence. */
   platform: 'mt4' | 'mt5' | null;
+  /** Only the terminal logged in to this account; null = every terminal. */
+  account: string | null;
+  /** Only terminals speaking this protocol version or later (3 for the v3 commands). */
+  minProtocol: number;
   expiresAt: number;
   signal: Omit<EaSignal, 'ttlMs'>;
 };
+
+/** Whether a terminal may be sent this signal: its platform, account and protocol version. */
+export function reaches(
+  item: Pick<RelaySignal, 'platform' | 'account' | 'minProtocol'>,
+  terminal: { platform: 'mt4' | 'mt5'; account: string; protocol: number },
+): boolean {
+  return (
+    (!item.platform || item.platform === terminal.platform) &&
+    (!item.account || item.account === terminal.account) &&
+    terminal.protocol >= item.minProtocol
+  );
+}
 
 /** One way to reach a terminal: an open WebSocket or a held long-poll request. */
 export type Conduit = {
   terminalId: string;
   platform: 'mt4' | 'mt5';
+  account: string;
+  protocol: ProtocolVersion;
   /** Hands the signal over; false when this conduit can no longer take it. */
   push(signal: RelaySignal, frame: string): boolean;
   /**
@@ -92,7 +110,7 @@ export function createRelayHub({
     const frame = frameOf(item, signalJson);
     let pushed = 0;
     for (const conduit of conduits) {
-      if (item.platform && conduit.platform !== item.platform) continue;
+      if (!reaches(item, conduit)) continue;
       if (conduit.push(item, frame)) pushed++;
     }
     return pushed;
@@ -151,7 +169,7 @@ export function createRelayHub({
       const signalJson = JSON.stringify(item.signal);
       const local = dispatchLocal(item, signalJson);
       // As JSON.stringify({ origin, item }) would write it, the signal's JSON reused.
-      const doorbell = `${ownPrefix}"item":{"userId":${JSON.stringify(item.userId)},"platform":${JSON.stringify(item.platform)},"expiresAt":${JSON.stringify(item.expiresAt)},"signal":${signalJson}}}`;
+      const doorbell = `${ownPrefix}"item":{"userId":${JSON.stringify(item.userId)},"platform":${JSON.stringify(item.platform)},"account":${JSON.stringify(item.account)},"minProtocol":${JSON.stringify(item.minProtocol)},"expiresAt":${JSON.stringify(item.expiresAt)},"signal":${signalJson}}}`;
       const remote = bus
         .publish(relayChannel(item.userId), doorbell)
         // This instance hears its own message while it holds a terminal of the licence.

@@ -1,8 +1,9 @@
 /** A signal's shapes: its row as features see it, what intake stores, what an EA gets. */
-import type { Signal as EaSignal } from '@signalrelay/contracts/ea-protocol';
+import { isSet } from '@signalrelay/contracts/alert-rules';
+import { type Signal as EaSignal, v3FeatureOf } from '@signalrelay/contracts/ea-protocol';
 import { getTableColumns } from 'drizzle-orm';
 import { signals } from '../db/schema/signals.ts';
-import type { insertedColumns } from './signal-statements.ts';
+import type { commandColumns, insertedColumns } from './signal-statements.ts';
 
 export type SignalRow = typeof signals.$inferSelect;
 /** What intake stores: every column it sets, the id and result columns excepted. */
@@ -45,6 +46,59 @@ export function insertedRowOf(id: string, values: NewSignal): SignalRow {
   } satisfies SignalRow;
 }
 
+/** A signal using none of the commands beyond the spec: what the columns hold by default. */
+export const noCommands = {
+  expiry: 0,
+  side: null,
+  closePercent: 0,
+  closeOpposite: false,
+  slpips: 0,
+  tppips: 0,
+  slprice: 0,
+  tpprice: 0,
+  tps: [],
+  riskAmount: 0,
+  maxSpread: 0,
+  deviation: 0,
+  comment: null,
+  magic: 0,
+  account: null,
+  minProtocol: 1,
+} satisfies Pick<SignalRow, (typeof commandColumns)[number]>;
+
+/** The v3 command fields an EA is sent: only those in use, so a spec alert's signal is v1's. */
+function commandFieldsOf(
+  row: Pick<SignalRow, Exclude<(typeof commandColumns)[number], 'minProtocol'>>,
+): Partial<EaSignal> {
+  const fields = {
+    expiryMinutes: row.expiry,
+    side: row.side,
+    closePercent: row.closePercent,
+    closeOpposite: row.closeOpposite,
+    slpips: row.slpips,
+    tppips: row.tppips,
+    slprice: row.slprice,
+    tpprice: row.tpprice,
+    tps: row.tps,
+    riskAmount: row.riskAmount,
+    maxSpread: row.maxSpread,
+    deviation: row.deviation,
+    comment: row.comment,
+    magic: row.magic,
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => isSet(value)));
+}
+
+/**
+ * The first thing in a signal only a v3 EA runs, in the alert's words (`buylimit`,
+ * `closePercent`), or null: see `v3FeatureOf`.
+ */
+export function v3FeatureOfRow(
+  row: Pick<SignalRow, 'position' | Exclude<(typeof commandColumns)[number], 'minProtocol'>>,
+): string | null {
+  return v3FeatureOf({ position: row.position ?? undefined, ...commandFieldsOf(row) });
+}
+
 /** The signal as sent to an EA, without its remaining TTL (which depends on sending time). */
 export function eaSignalOf(row: SignalRow): Omit<EaSignal, 'ttlMs'> {
   // Only accepted alerts are ever pending, and intake refuses one without a position: a row
@@ -63,6 +117,7 @@ export function eaSignalOf(row: SignalRow): Omit<EaSignal, 'ttlMs'> {
     isTest: row.isTest,
     receivedAt: row.receivedAt.getTime(),
     ...(row.price > 0 ? { price: row.price } : {}),
+    ...commandFieldsOf(row),
   };
 }
 

@@ -6,12 +6,33 @@ import { signals } from '../db/schema/signals.ts';
  * planned once per connection): planning them costs Postgres more than running them.
  */
 
+/** The commands beyond the spec (issue 22) as intake stores them, and who may run them. */
+export const commandColumns = [
+  'expiry',
+  'side',
+  'closePercent',
+  'closeOpposite',
+  'slpips',
+  'tppips',
+  'slprice',
+  'tpprice',
+  'tps',
+  'riskAmount',
+  'maxSpread',
+  'deviation',
+  'comment',
+  'magic',
+  'account',
+  'minProtocol',
+] as const;
+
 /** The columns intake sets on a new signal (the id comes first, see `insertSql`). */
 export const insertedColumns = [
   'userId',
   'symbol',
   'position',
   ...alertNumberFields,
+  ...commandColumns,
   'isTest',
   'senderPlatform',
   'platform',
@@ -40,12 +61,16 @@ export const insertSql = (() => {
 
 /**
  * What a terminal should have and has not acknowledged, oldest first: read at every long-poll
- * and every (re)connection, so named like the writes below.
+ * and every (re)connection, so named like the writes below. Signals that need a later
+ * protocol than the terminal's are read too (the relay fails those no terminal has), and
+ * signals failed before their time (only older EAs could have had them) are not.
  */
 export const pendingForSql = `
   select * from signals
-  where user_id = $1 and expires_at > $2::timestamptz and status <> 'quota_blocked'
+  where user_id = $1 and expires_at > $2::timestamptz
+    and status not in ('quota_blocked', 'failed')
     and (platform is null or platform = $3)
+    and (account is null or account = $6)
     and not exists (select 1 from signal_deliveries d
       where d.signal_id = signals.id and d.terminal_id = $4)
   order by received_at

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/services.ts';
 import { createTestUser } from '../../test/users.ts';
 import { signalDeliveries, signals, terminals } from '../db/schema/signals.ts';
-import type { NewSignal } from './signal-rows.ts';
+import { type NewSignal, noCommands } from './signal-rows.ts';
 import { createSignalStore, type SignalStore, type TerminalRef } from './signal-store.ts';
 
 let testDatabase: TestDatabase;
@@ -28,6 +28,7 @@ function newSignal(userId: string, overrides: Partial<NewSignal> = {}): NewSigna
     trailingStop: 0,
     breakEvenPips: 0,
     riskPercentage: 0,
+    ...noCommands,
     isTest: false,
     senderPlatform: null,
     platform: null,

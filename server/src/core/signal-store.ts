@@ -1,5 +1,5 @@
 import type { SignalResult } from '@signalrelay/contracts/ea-protocol';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/db.ts';
 import { isPermanent } from '../db/db-errors.ts';
 import { signals } from '../db/schema/signals.ts';
@@ -174,13 +174,18 @@ export function createSignalStore(database: Pick<Database, 'db' | 'inTime' | 'pr
      * Signals this terminal should have and has not acknowledged: same licence, platform
      * matching (or unspecified), still within TTL, never blocked. Oldest first.
      */
-    async pendingFor(terminal: TerminalRef, now: number, limit = 100): Promise<SignalRow[]> {
+    async pendingFor(
+      terminal: TerminalRef & { account: string },
+      now: number,
+      limit = 100,
+    ): Promise<SignalRow[]> {
       const rows = await prepared('signal_pending_for', pendingForSql, [
         terminal.userId,
         new Date(now),
         terminal.platform,
         terminal.id,
         limit,
+        terminal.account,
       ]);
       return rows.map(signalRowOf);
     },
@@ -235,6 +240,26 @@ export function createSignalStore(database: Pick<Database, 'db' | 'inTime' | 'pr
     ): Promise<SignalRow | null> {
       if (!isSignalId(result.id)) return null;
       return resultCoalesced({ terminal, result, at, receivedAt });
+    },
+
+    /**
+     * Fails signals no terminal has received yet because only EAs too old to run them would
+     * receive them (ea/PROTOCOL.md, "What the server sends to whom"). Returns those it failed.
+     */
+    async failForOlderEa(ids: string[], message: string): Promise<SignalRow[]> {
+      const valid = ids.filter(isSignalId);
+      if (valid.length === 0) return [];
+      return db
+        .update(signals)
+        .set({ status: 'failed', errorMessage: message })
+        .where(
+          and(
+            inArray(signals.id, valid),
+            eq(signals.status, 'pending'),
+            isNull(signals.deliveredAt),
+          ),
+        )
+        .returning();
     },
 
     /**

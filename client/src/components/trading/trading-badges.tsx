@@ -1,8 +1,9 @@
+import type { AlertPosition } from '@signalrelay/contracts/signals';
 import { Badge, type BadgeTone } from '../badge.tsx';
 
 export type OrderStatus = 'open' | 'closed';
 export type OrderType = 'buy' | 'sell' | 'buylimit' | 'selllimit' | 'buystop' | 'sellstop';
-export type SignalPosition = 'buy' | 'sell' | 'closebuy' | 'closesell' | 'closeall';
+export type SignalPosition = AlertPosition;
 export type SignalDisplayStatus =
   | 'success'
   | 'error'
@@ -30,11 +31,12 @@ const orderTypeLabels: Record<OrderType, string> = {
 };
 
 const positionLabels: Record<SignalPosition, string> = {
-  buy: 'BUY',
-  sell: 'SELL',
+  ...orderTypeLabels,
   closebuy: 'CLOSE BUY',
   closesell: 'CLOSE SELL',
   closeall: 'CLOSE ALL',
+  cancel: 'CANCEL PENDING',
+  modify: 'MODIFY SL/TP',
 };
 
 /** Direction labels stay neutral in colour: green/red are kept for outcomes. */

@@ -42,7 +42,19 @@ describe('parameter reference', () => {
   it('reads defaults, ranges and allowed values from the schema', () => {
     const byName = Object.fromEntries(alertParameters().map((p) => [p.name, p]));
     expect(byName.position).toMatchObject({ required: true });
-    expect(byName.position?.allowed).toEqual(['buy', 'sell', 'closebuy', 'closesell', 'closeall']);
+    expect(byName.position?.allowed).toEqual([
+      'buy',
+      'sell',
+      'closebuy',
+      'closesell',
+      'closeall',
+      'buylimit',
+      'selllimit',
+      'buystop',
+      'sellstop',
+      'cancel',
+      'modify',
+    ]);
     expect(byName.lot).toMatchObject({ type: 'number', default: '0', required: false });
     expect(byName.riskPercentage?.range).toBe('0 – 100');
     expect(byName.platform?.allowed).toEqual(['mt4', 'mt5']);

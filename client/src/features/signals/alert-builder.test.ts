@@ -42,7 +42,8 @@ describe('checkAlertMessage', () => {
     expect(check.problems).toEqual([
       {
         field: 'position',
-        message: 'must be one of buy, sell, closebuy, closesell, closeall (long/short also work)',
+        message:
+          'must be one of buy, sell, closebuy, closesell, closeall, buylimit, selllimit, buystop, sellstop, cancel, modify (long/short also work), not "hold"',
       },
       { field: 'lot', message: 'must be a plain decimal number such as 0.01, not "abc"' },
     ]);

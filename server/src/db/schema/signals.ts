@@ -1,3 +1,4 @@
+import type { TakeProfitLevel } from '@signalrelay/contracts/ea-protocol';
 import { signalStatuses, webhookPositions } from '@signalrelay/contracts/signals';
 import type { TerminalHealthIssue } from '@signalrelay/contracts/terminals';
 import { sql } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import {
   boolean as pgBoolean,
   pgTable,
   primaryKey,
+  smallint,
   text,
   unique,
   uniqueIndex,
@@ -35,6 +37,8 @@ export const terminals = pgTable(
     account: text('account').notNull(),
     broker: text('broker').notNull(),
     eaVersion: text('ea_version'),
+    /** The protocol version (`v`) of its latest hello or poll: what it may be sent. */
+    protocol: smallint('protocol').notNull().default(1),
     terminalBuild: integer('terminal_build'),
     /** How it last connected: WebSocket or long-poll. */
     transport: text('transport', { enum: eaTransports }),
@@ -66,6 +70,25 @@ export const signals = pgTable(
     trailingStop: doublePrecision('trailing_stop').notNull().default(0),
     breakEvenPips: doublePrecision('break_even_pips').notNull().default(0),
     riskPercentage: doublePrecision('risk_percentage').notNull().default(0),
+    // The commands beyond the spec (issue 22; SignalCommandFields): 0, false, null or [] = unused.
+    expiry: integer('expiry').notNull().default(0),
+    side: text('side', { enum: ['buy', 'sell'] }),
+    closePercent: doublePrecision('close_percent').notNull().default(0),
+    closeOpposite: pgBoolean('close_opposite').notNull().default(false),
+    slpips: doublePrecision('slpips').notNull().default(0),
+    tppips: doublePrecision('tppips').notNull().default(0),
+    slprice: doublePrecision('slprice').notNull().default(0),
+    tpprice: doublePrecision('tpprice').notNull().default(0),
+    tps: jsonb('tps').$type<TakeProfitLevel[]>().notNull().default([]),
+    riskAmount: doublePrecision('risk_amount').notNull().default(0),
+    maxSpread: doublePrecision('max_spread').notNull().default(0),
+    deviation: doublePrecision('deviation').notNull().default(0),
+    comment: text('comment'),
+    magic: integer('magic').notNull().default(0),
+    /** Only the terminal logged in to this account receives it; null = every terminal. */
+    account: text('account'),
+    /** The lowest EA protocol version that can run it: 3 when it uses a v3 command. */
+    minProtocol: smallint('min_protocol').notNull().default(1),
     isTest: pgBoolean('is_test').notNull().default(false),
     senderPlatform: text('sender_platform'),
     /** Target platform; null = every connected terminal of the licence. */

@@ -122,6 +122,8 @@ export function createPollGateway(deps: Deps) {
       const unregister = await hub.register(terminal.userId, {
         terminalId: terminal.id,
         platform: terminal.platform,
+        account: terminal.account,
+        protocol: terminal.protocol,
         push(item) {
           if (!open) return false;
           pushed.push({ ...item.signal, ttlMs: item.expiresAt - now() });

@@ -2,6 +2,7 @@ import type { SignalResult } from '@signalrelay/contracts/ea-protocol';
 import type { SignalDelivery } from '@signalrelay/contracts/signals';
 import type { PublishLive } from '../../core/live-events.ts';
 import type { Metrics } from '../../core/metrics.ts';
+import { olderEaMessage } from '../../core/older-eas.ts';
 import type { SignalRow } from '../../core/signal-rows.ts';
 import type { Ack, SignalStore, TerminalRef } from '../../core/signal-store.ts';
 import { toSignalView } from '../../core/signal-view.ts';
@@ -89,6 +90,16 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
     publishLive(row.userId, () => ({ type: 'signal', signal: toSignalView(row, delivery) }));
   }
 
+  /** Signals no terminal has yet, that only a later EA than this one can run: failed. */
+  async function failForOlderEa(terminal: RelayTerminal, rows: SignalRow[]) {
+    for (const row of rows.filter((r) => r.deliveredAt === null)) {
+      for (const failed of await store.failForOlderEa([row.id], olderEaMessage(terminal, row))) {
+        metrics.signalsByStatus.inc({ status: failed.status });
+        publishLive(failed.userId, () => ({ type: 'signal', signal: toSignalView(failed) }));
+      }
+    }
+  }
+
   async function writeHeldAcks() {
     ackTimer = undefined;
     if (heldAcks.size === 0) return;
@@ -137,18 +148,26 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
     /**
      * Signals this terminal should have and has not acknowledged (oldest first): Postgres's
      * answer without the acknowledgements held here, nor those being written while Postgres
-     * read (its answer may predate them).
+     * read (its answer may predate them). Those it is too old to run are not sent, and fail
+     * when no terminal has them yet: this older EA is the one that came for them.
      */
-    async pendingFor(terminal: TerminalRef): Promise<SignalRow[]> {
+    async pendingFor(terminal: RelayTerminal): Promise<SignalRow[]> {
       const prefix = ackKey(terminal.id, '');
       const before = new Set<string>();
       for (const key of [...heldAcks.keys(), ...writingAcks]) {
         if (key.startsWith(prefix)) before.add(key);
       }
       const rows = await store.pendingFor(terminal, now());
+      const tooNew = rows.filter((row) => row.minProtocol > terminal.protocol);
+      if (tooNew.length > 0) await failForOlderEa(terminal, tooNew);
       return rows.filter((row) => {
         const key = ackKey(terminal.id, row.id);
-        return !before.has(key) && !heldAcks.has(key) && !writingAcks.has(key);
+        return (
+          row.minProtocol <= terminal.protocol &&
+          !before.has(key) &&
+          !heldAcks.has(key) &&
+          !writingAcks.has(key)
+        );
       });
     },
 

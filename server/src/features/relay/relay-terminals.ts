@@ -1,4 +1,8 @@
-import type { HealthIssue, TerminalIdentity } from '@signalrelay/contracts/ea-protocol';
+import type {
+  HealthIssue,
+  ProtocolVersion,
+  TerminalIdentity,
+} from '@signalrelay/contracts/ea-protocol';
 import type { SignalDelivery } from '@signalrelay/contracts/signals';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { setNewest } from '../../core/bounded-map.ts';
@@ -12,12 +16,19 @@ import { AppError } from '../../errors.ts';
 const refreshMs = 60_000;
 
 /**
- * A connected terminal: the relay's reference, and how the dashboard names it in the journey
- * of the signals it receives over this connection.
+ * A connected terminal: the relay's reference, the account it trades and the protocol version
+ * it speaks (what it may be sent), and how the dashboard names it in the journey of the
+ * signals it receives over this connection.
  */
-export type RelayTerminal = TerminalRef & { delivery: SignalDelivery };
+export type RelayTerminal = TerminalRef & {
+  account: string;
+  protocol: ProtocolVersion;
+  delivery: SignalDelivery;
+};
 
 type Details = {
+  /** The version of its hello or poll; absent on a bare result, which keeps the stored one. */
+  v?: ProtocolVersion | undefined;
   eaVersion?: string | undefined;
   terminalBuild?: number | undefined;
   transport: 'ws' | 'poll';
@@ -68,7 +79,7 @@ export function createTerminalRegistry({ db, now }: { db: Db; now: () => number 
       // Postgres text cannot hold NUL: dropped, the same way for every hello of this terminal.
       const broker = identity.broker.replaceAll('\u0000', '');
       const eaVersion = details.eaVersion?.replaceAll('\u0000', '') ?? null;
-      const key = `${userId}|${identity.platform}|${identity.account}|${broker}|${details.transport}`;
+      const key = `${userId}|${identity.platform}|${identity.account}|${broker}|${details.transport}|${details.v ?? ''}`;
       const cached = known.get(key);
       if (cached && now() - cached.writtenAt < refreshMs) {
         // Re-inserted at the end: the Map's first key is always the least recently used.
@@ -86,6 +97,7 @@ export function createTerminalRegistry({ db, now }: { db: Db; now: () => number 
           account: identity.account,
           broker,
           eaVersion,
+          ...(details.v ? { protocol: details.v } : {}),
           terminalBuild: details.terminalBuild ?? null,
           transport: details.transport,
           lastSeenAt: at,
@@ -97,13 +109,16 @@ export function createTerminalRegistry({ db, now }: { db: Db; now: () => number 
             eaVersion: sql`coalesce(excluded.ea_version, ${terminals.eaVersion})`,
             terminalBuild: sql`coalesce(excluded.terminal_build, ${terminals.terminalBuild})`,
             transport: details.transport,
+            ...(details.v ? { protocol: details.v } : {}),
           },
         })
-        .returning({ id: terminals.id });
+        .returning({ id: terminals.id, protocol: terminals.protocol });
       const ref: RelayTerminal = {
         id: rows[0]!.id,
         userId,
         platform: identity.platform,
+        account: identity.account,
+        protocol: rows[0]!.protocol as ProtocolVersion,
         delivery: {
           account: identity.account,
           broker,

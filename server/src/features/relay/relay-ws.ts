@@ -171,7 +171,7 @@ export function createWsGateway(deps: Deps) {
   }
 
   /** Sends what this terminal should have and was not sent on this socket yet. */
-  async function replay(c: Connection, terminal: TerminalRef) {
+  async function replay(c: Connection, terminal: RelayTerminal) {
     for (const row of await relay.pendingFor(terminal)) {
       if (c.sent.has(row.id)) continue;
       if (!send(c.socket, JSON.stringify({ type: 'signal', signal: toEaSignal(row, now()) }))) {
@@ -234,10 +234,12 @@ export function createWsGateway(deps: Deps) {
   }
 
   /** Hello, step 4: live signals reach this socket from now on; its close undoes it all. */
-  async function attach(c: Connection, userId: string, terminal: TerminalRef) {
+  async function attach(c: Connection, userId: string, terminal: RelayTerminal) {
     const unregister = await hub.register(userId, {
       terminalId: terminal.id,
       platform: terminal.platform,
+      account: terminal.account,
+      protocol: terminal.protocol,
       push(item, wire) {
         if (c.sent.has(item.signal.id)) return c.socket.readyState === c.socket.OPEN;
         if (!send(c.socket, wire)) return false;

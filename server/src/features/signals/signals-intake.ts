@@ -8,13 +8,22 @@ import {
 } from '../../core/license-directory.ts';
 import type { PublishLive } from '../../core/live-events.ts';
 import type { Metrics } from '../../core/metrics.ts';
+import { olderEaMessage, onlyOlderEas } from '../../core/older-eas.ts';
 import type { RelayHub } from '../../core/relay-hub.ts';
 import type { SignalExpiry } from '../../core/signal-expiry.ts';
-import { eaSignalOf, type NewSignal, type SignalRow } from '../../core/signal-rows.ts';
+import {
+  eaSignalOf,
+  type NewSignal,
+  type SignalRow,
+  v3FeatureOfRow,
+} from '../../core/signal-rows.ts';
 import type { SignalStore } from '../../core/signal-store.ts';
 import { displayStatusOf, toSignalView } from '../../core/signal-view.ts';
+import type { Db } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
+import type { Presence } from '../../ports/presence.ts';
 import type { Quota } from '../../ports/quota.ts';
+import { connectedWindowMs } from '../relay/relay-service.ts';
 import type { WebhookLimits } from './signals-limits.ts';
 
 /** A repeated alertId within this window returns the first signal. */
@@ -23,6 +32,8 @@ export const alertDedupeWindowMs = 24 * 60 * 60 * 1000;
 export const quotaKey = (userId: string, day: string) => `quota:${userId}:${day}`;
 
 type Deps = {
+  db: Db;
+  presence: Presence;
   licenses: LicenseDirectory;
   store: SignalStore;
   quota: Quota;
@@ -53,6 +64,8 @@ type Counted = {
  */
 export function createSignalIntake(deps: Deps) {
   const {
+    db,
+    presence,
     licenses,
     store,
     quota,
@@ -128,7 +141,7 @@ export function createSignalIntake(deps: Deps) {
 
   /** 5. The row to store. */
   function newSignal(userId: string, alert: WebhookAlert, blocked: boolean, at: number): NewSignal {
-    return {
+    const values: Omit<NewSignal, 'minProtocol'> = {
       userId,
       symbol: alert.symbol,
       position: alert.position,
@@ -139,6 +152,21 @@ export function createSignalIntake(deps: Deps) {
       trailingStop: alert.trailingStop,
       breakEvenPips: alert.breakEvenPips,
       riskPercentage: alert.riskPercentage,
+      expiry: alert.expiry,
+      side: alert.side ?? null,
+      closePercent: alert.closePercent ?? 0,
+      closeOpposite: alert.closeOpposite,
+      slpips: alert.slpips,
+      tppips: alert.tppips,
+      slprice: alert.slprice,
+      tpprice: alert.tpprice,
+      tps: alert.tps ?? [],
+      riskAmount: alert.riskAmount,
+      maxSpread: alert.maxSpread,
+      deviation: alert.deviation,
+      comment: alert.comment ?? null,
+      magic: alert.magic,
+      account: alert.account ?? null,
       isTest: alert.isTest,
       senderPlatform: alert.senderPlatform ?? null,
       platform: alert.platform ?? null,
@@ -147,6 +175,7 @@ export function createSignalIntake(deps: Deps) {
       receivedAt: new Date(at),
       expiresAt: new Date(at + ttlMs),
     };
+    return { ...values, minProtocol: v3FeatureOfRow(values) ? 3 : 1 };
   }
 
   /** Gives back the count of an alert that was counted but not stored by this request. */
@@ -207,16 +236,32 @@ export function createSignalIntake(deps: Deps) {
         );
   }
 
-  /** 9. To the licence's terminals, here and on other instances; true when one can have it. */
-  async function push(row: SignalRow): Promise<boolean> {
+  /**
+   * 9. To the licence's terminals, here and on other instances; whether one can have it now.
+   * A signal that only EAs too old to run it would receive fails at once instead.
+   */
+  async function push(row: SignalRow): Promise<{ row: SignalRow; delivered: boolean }> {
+    if (row.minProtocol > 1) {
+      const older = await onlyOlderEas({ db, presence }, row, now() - connectedWindowMs);
+      const [failed] = older
+        ? await store.failForOlderEa([row.id], olderEaMessage(older, row))
+        : [];
+      if (failed) {
+        metrics.signalsByStatus.inc({ status: failed.status });
+        publishLive(failed.userId, () => ({ type: 'signal', signal: toSignalView(failed) }));
+        return { row: failed, delivered: false };
+      }
+    }
     const delivered = await hub.dispatch({
       userId: row.userId,
       platform: row.platform,
+      account: row.account,
+      minProtocol: row.minProtocol,
       expiresAt: row.expiresAt.getTime(),
       signal: eaSignalOf(row),
     });
     expiry.schedule(row.expiresAt.getTime());
-    return delivered;
+    return { row, delivered };
   }
 
   return {
@@ -234,7 +279,8 @@ export function createSignalIntake(deps: Deps) {
       if (!row) return duplicateReply(userId, alert.alertId);
       report(row, counted);
       if (counted.blocked) throw refusalOf(row, counted);
-      return replyFor(row, await push(row));
+      const pushed = await push(row);
+      return replyFor(pushed.row, pushed.delivered);
     },
   };
 }

@@ -30,6 +30,8 @@ export default async function signalsRoutes(
 ) {
   const limits = createWebhookLimits({ now: deps.now, log: app.log });
   const intake = createSignalIntake({
+    db: deps.database.db,
+    presence: deps.presence,
     licenses: core.licenses,
     store: core.store,
     quota: deps.quota,

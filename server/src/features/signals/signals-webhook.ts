@@ -55,7 +55,7 @@ export async function webhookRoute(
     let body: unknown;
     try {
       body = bodyObject(raw);
-      return parseInput(webhookAlertSchema, body);
+      return parseInput(webhookAlertSchema, body, { every: true });
     } catch (err) {
       if (err instanceof AppError && err.code === 'BAD_REQUEST') {
         await refusals
