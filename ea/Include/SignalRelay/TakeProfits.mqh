@@ -22,18 +22,22 @@ private:
    SR_TpPlan         m_plans[];
    int               m_count;
 
+   // Written whole to a temporary file, then put in place in one step: a
+   // crash (or a reader) never meets a half-written file.
    void              Save(void)
      {
-      int h = FileOpen(m_file, FILE_WRITE | FILE_TXT | FILE_ANSI, '\t', CP_UTF8);
-      if(h == INVALID_HANDLE)
+      string tmp = m_file + ".tmp";
+      int h = FileOpen(tmp, FILE_WRITE | FILE_TXT | FILE_ANSI, '\t', CP_UTF8);
+      if(h != INVALID_HANDLE)
         {
-         SR_LogThrottled("tps-write", "cannot write " + SR_FILES_FOLDER + "\\" + m_file + " (error " +
-                         IntegerToString(GetLastError()) + "): take-profit levels are forgotten after a restart");
-         return;
+         for(int i = 0; i < m_count; i++)
+            FileWriteString(h, m_plans[i].ToLine() + "\r\n");
+         FileClose(h);
+         if(FileMove(tmp, 0, m_file, FILE_REWRITE))
+            return;
         }
-      for(int i = 0; i < m_count; i++)
-         FileWriteString(h, m_plans[i].ToLine() + "\r\n");
-      FileClose(h);
+      SR_LogThrottled("tps-write", "cannot write " + SR_FILES_FOLDER + "\\" + m_file + " (error " +
+                      IntegerToString(GetLastError()) + "): take-profit levels are forgotten after a restart");
      }
    void              Append(const SR_TpPlan &plan)
      {
@@ -76,10 +80,12 @@ private:
          return false;
         }
       m_plans[i].taken[k] = true;
-      SR_Info(at + " reached: closed " + SR_Lots(lots) + " lots" + (left == 0 ? ", nothing left open" : ""));
       if(left != 0 && left != m_plans[i].ticket)
          stops.Rename(m_plans[i].ticket, left);
-      m_plans[i].ticket = left;   // 0: the position is gone
+      m_plans[i].ticket = left;   // 0: the position is gone (Manage forgets it)
+      // Written down before it is said: a restart must not take it again.
+      Save();
+      SR_Info(at + " reached: closed " + SR_Lots(lots) + " lots" + (left == 0 ? ", nothing left open" : ""));
       return false;
      }
    // Stop loss to the open price, once; retried while the broker refuses.
