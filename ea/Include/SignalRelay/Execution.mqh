@@ -117,6 +117,8 @@ int SR_ExecuteOpen(const SR_Signal &s, const string symbol, string &note, SR_Tra
       verdict = SR_OpenMarket(rq, out);
       if(s.closeOpposite && out.ok)
          note = SR_JoinMessages(closed + "; opened " + s.position, note);
+      else if(s.closeOpposite)
+         out.message = closed + "; the " + s.position + " failed: " + out.message;
      }
    if(verdict == SR_EXEC_DONE && out.ok)
       note = SR_JoinMessages(note, positions.Opened(s, symbol, isBuy, out));

@@ -50,6 +50,17 @@ int SR_ClosingOrders(const SR_CloseRequest &rq, int &tickets[])
    return n;
   }
 
+// The order that carries on after a partial close of `ticket`: MT4 leaves
+// the rest open as a new order whose comment is "from #<ticket>"; 0 = none.
+long SR_RemainderOf(const long ticket)
+  {
+   string from = "from #" + IntegerToString(ticket);
+   for(int i = OrdersTotal() - 1; i >= 0; i--)
+      if(OrderSelect(i, SELECT_BY_POS, MODE_TRADES) && OrderComment() == from)
+         return OrderTicket();
+   return 0;
+  }
+
 // Closes the request's orders, or `percent` of each: a share below the
 // minimum volume leaves that order open, and the result says so.
 int SR_ClosePositions(const SR_CloseRequest &rq, SR_TradeOutcome &out)

@@ -115,6 +115,13 @@ int SR_CloseSelected(const ulong ticket, const double share, const SR_CloseReque
    return SR_EXEC_DONE;
   }
 
+// The position that carries on after a partial close of `ticket`: none on
+// MT5, where a position keeps its ticket until it is closed in full.
+long SR_RemainderOf(const long ticket)
+  {
+   return 0;
+  }
+
 // Closes the request's positions, or `percent` of each: a share below the
 // minimum volume leaves that position open, and the result says so.
 int SR_ClosePositions(const SR_CloseRequest &rq, SR_TradeOutcome &out)

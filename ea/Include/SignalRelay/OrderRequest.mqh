@@ -58,9 +58,30 @@ bool SR_PriceStopPoints(const string field, const double price, const double ent
    return true;
   }
 
+// The checks of an opening against the market now: the spread against the
+// alert's maxSpread, price stops on the right side of the entry (and their
+// distances from it in slPoints/tpPoints).
+bool SR_OpenGuards(const SR_Signal &s, const string symbol, const bool isBuy, double &slPoints, double &tpPoints, string &why)
+  {
+   double point = SymbolInfoDouble(symbol, SYMBOL_POINT);
+   double bid = SymbolInfoDouble(symbol, SYMBOL_BID);
+   double ask = SymbolInfoDouble(symbol, SYMBOL_ASK);
+   if(point <= 0 || bid <= 0 || ask <= 0)
+      return true;   // no quote: the order itself will say so
+   double spread = MathRound((ask - bid) / point);
+   if(s.maxSpread > 0 && spread > s.maxSpread + 1e-9)
+     {
+      why = "Spread " + DoubleToString(spread, 0) + " points is above the alert's maxSpread " + SR_JsonNumber(s.maxSpread, 1);
+      return false;
+     }
+   double entry = isBuy ? ask : bid;
+   return SR_PriceStopPoints("slprice", s.slprice, entry, !isBuy, symbol, slPoints, why) &&
+          SR_PriceStopPoints("tpprice", s.tpprice, entry, isBuy, symbol, tpPoints, why);
+  }
+
 // The market order an opening signal asks for (its volume is the
-// caller's); false (with `why`) when the spread is above the alert's
-// maxSpread or a price stop is on the wrong side. `slPoints`/`tpPoints`
+// caller's); false (with `why`) when SR_OpenGuards refuses, unless an
+// earlier attempt of the signal was filled. `slPoints`/`tpPoints`
 // are the stops' distances from the current entry, whatever their unit.
 bool SR_BuildOpen(const SR_Signal &s, const string symbol, const bool isBuy, SR_OpenRequest &rq, double &slPoints,
                   double &tpPoints, string &why)
@@ -77,20 +98,13 @@ bool SR_BuildOpen(const SR_Signal &s, const string symbol, const bool isBuy, SR_
    rq.deviation = SR_SignalDeviation(s);
    slPoints = rq.slPoints;
    tpPoints = rq.tpPoints;
-   double point = SymbolInfoDouble(symbol, SYMBOL_POINT);
-   double bid = SymbolInfoDouble(symbol, SYMBOL_BID);
-   double ask = SymbolInfoDouble(symbol, SYMBOL_ASK);
-   if(point <= 0 || bid <= 0 || ask <= 0)
-      return true;   // no quote: the order itself will say so
-   double spread = MathRound((ask - bid) / point);
-   if(s.maxSpread > 0 && spread > s.maxSpread + 1e-9)
-     {
-      why = "Spread " + DoubleToString(spread, 0) + " points is above the alert's maxSpread " + SR_JsonNumber(s.maxSpread, 1);
-      return false;
-     }
-   double entry = isBuy ? ask : bid;
-   return SR_PriceStopPoints("slprice", s.slprice, entry, !isBuy, symbol, slPoints, why) &&
-          SR_PriceStopPoints("tpprice", s.tpprice, entry, isBuy, symbol, tpPoints, why);
+   if(SR_OpenGuards(s, symbol, isBuy, slPoints, tpPoints, why))
+      return true;
+   // The market moved since an earlier attempt that may have been filled:
+   // not a refusal when it was (SR_Execute finds and reports that trade).
+   SR_TradeOutcome earlier;
+   earlier.Clear();
+   return s.attempts > 0 && SR_FindOpened(rq.comment, rq.magic, earlier);
   }
 
 // Which positions a closing signal acts on: `side` of `symbol`, the share

@@ -10,6 +10,7 @@
 
 #include <SignalRelay\Platform.mqh>
 #include <SignalRelay\Execution.mqh>
+#include <SignalRelay\SignalText.mqh>
 #include <SignalRelay\Dedupe.mqh>
 #include <SignalRelay\ExecutorLock.mqh>
 #include <SignalRelay\Health.mqh>
@@ -247,20 +248,7 @@ private:
       SR_Info("signal " + s.id + " received: " + Describe(s) + (s.isTest ? " (test)" : ""));
       Enqueue(s);
      }
-   string            Describe(const SR_Signal &s) const
-     {
-      string what = s.position + " " + s.symbol;
-      if(s.position == SR_POS_BUY || s.position == SR_POS_SELL)
-        {
-         what += (s.riskPercentage > 0) ? " risk " + SR_JsonNumber(s.riskPercentage, 2) + "%" : " lot " + SR_Lots(s.lot);
-         what += " sl " + SR_JsonNumber(s.slpoint, 1) + " tp " + SR_JsonNumber(s.tppoint, 1);
-         if(s.trailingStop > 0)
-            what += " trailing " + SR_JsonNumber(s.trailingStop, 1);
-         if(s.breakEvenPips > 0)
-            what += " break-even " + SR_JsonNumber(s.breakEvenPips, 1) + " pips";
-        }
-      return what;
-     }
+   string            Describe(const SR_Signal &s) const { return SR_DescribeSignal(s); }
    // A received (or resumed) signal: answered at once when expired or a
    // test, else queued for execution.
    void              Enqueue(const SR_Signal &s)
