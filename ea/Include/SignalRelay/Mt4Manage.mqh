@@ -24,19 +24,8 @@ int SR_EaPositions(const string symbol, const int side, const long magic, long &
    return n;
   }
 
-// MT4 leaves what a partial close did not take open as a new order whose
-// comment is "from #<ticket>"; 0 when there is none.
-long SR_Mt4Remainder(const long ticket)
-  {
-   string mark = "from #" + IntegerToString(ticket);
-   for(int i = OrdersTotal() - 1; i >= 0; i--)
-      if(OrderSelect(i, SELECT_BY_POS, MODE_TRADES) && OrderComment() == mark)
-         return OrderTicket();
-   return 0;
-  }
-
 // Closes `lots` of an order at the market. `left` is what stays open: the
-// new ticket MT4 gives the rest, 0 when the order is gone.
+// new ticket MT4 gives the rest ("from #<ticket>"), 0 when the order is gone.
 bool SR_ClosePart(const long ticket, const double lots, const int deviation, long &left, int &code, string &why)
   {
    if(!OrderSelect((int)ticket, SELECT_BY_TICKET) || OrderCloseTime() != 0)
@@ -56,7 +45,7 @@ bool SR_ClosePart(const long ticket, const double lots, const int deviation, lon
       why = SR_TradeCodeText(code);
       return false;
      }
-   left = (lots < total - 1e-9) ? SR_Mt4Remainder(ticket) : 0;
+   left = (lots < total - 1e-9) ? SR_RemainderOf(ticket) : 0;
    return true;
   }
 

@@ -43,11 +43,9 @@ public:
       return m_tps.Add(ticket, symbol, isBuy, out.volume, out.price, s);
      }
 
-   // Levels first: a partial close on MT4 renames the position the stop
-   // manager follows.
    void              Manage(void)
      {
-      m_tps.Manage(m_stops);
+      m_tps.Manage();
       m_stops.Manage();
      }
   };

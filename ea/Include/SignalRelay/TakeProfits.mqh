@@ -10,7 +10,6 @@
 #ifndef SIGNALRELAY_TAKE_PROFITS_MQH
 #define SIGNALRELAY_TAKE_PROFITS_MQH
 
-#include <SignalRelay\Stops.mqh>
 #include <SignalRelay\TakeProfitPlan.mqh>
 
 #define SR_TPS_RETRY_MS 5000   // after a refused close or stop change
@@ -53,7 +52,7 @@ private:
      }
    // Closes level k's share of plan i; false when nothing more should be
    // done for this plan in this pass.
-   bool              TakeLevel(const int i, const int k, const SR_PositionInfo &p, CStopManager &stops)
+   bool              TakeLevel(const int i, const int k, const SR_PositionInfo &p)
      {
       string at = "#" + IntegerToString(m_plans[i].ticket) + " " + p.symbol + " take profit " + IntegerToString(k + 1) + " at " +
                   DoubleToString(m_plans[i].price[k], SR_PriceDigits(p.symbol));
@@ -80,8 +79,6 @@ private:
          return false;
         }
       m_plans[i].taken[k] = true;
-      if(left != 0 && left != m_plans[i].ticket)
-         stops.Rename(m_plans[i].ticket, left);
       m_plans[i].ticket = left;   // 0: the position is gone (Manage forgets it)
       // Written down before it is said: a restart must not take it again.
       Save();
@@ -169,7 +166,7 @@ public:
      }
 
    // Closes the levels the price has reached; forgets positions that are gone.
-   void              Manage(CStopManager &stops)
+   void              Manage(void)
      {
       bool changed = false;
       for(int i = m_count - 1; i >= 0; i--)
@@ -177,7 +174,12 @@ public:
          SR_PositionInfo p;
          if(!SR_SelectPosition(m_plans[i].ticket, p))
            {
-            RemoveAt(i);
+            // A partial close on MT4 (closePercent) leaves the rest open as a new order: follow it.
+            long rest = SR_RemainderOf(m_plans[i].ticket);
+            if(rest > 0)
+               m_plans[i].ticket = rest;
+            else
+               RemoveAt(i);
             changed = true;
             continue;
            }
@@ -190,7 +192,7 @@ public:
            {
             if(m_plans[i].taken[k] || (m_plans[i].isBuy ? bid < m_plans[i].price[k] - half : ask > m_plans[i].price[k] + half))
                continue;
-            bool more = TakeLevel(i, k, p, stops);
+            bool more = TakeLevel(i, k, p);
             changed = changed || m_plans[i].taken[k];
             if(!more)
                break;
