@@ -159,6 +159,14 @@ public:
 
    int               Count(void) const { return m_count; }
 
+   bool              Tracks(const long ticket) const
+     {
+      for(int i = 0; i < m_count; i++)
+         if(m_ticket[i] == ticket)
+            return true;
+      return false;
+     }
+
    // Starts managing a position the relay just opened: its trailing stop and
    // break-even, and the stops it asked for that the broker has not taken.
    void              Track(const long ticket, const double trailPoints, const double bePips, const double wantSl,

@@ -1,34 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { Broker } from './broker.ts';
-import { type Mt4SendRequest, orderClose, orderModify, orderSend } from './mt4-trade.ts';
-import type { TradeContext } from './trade-context.ts';
+import type { Mt4SendRequest } from './mt4-checks.ts';
+import { orderClose, orderModify, orderSend } from './mt4-trade.ts';
+import { mt4Request, testWorld } from './test-worlds.ts';
 
 function world() {
-  const broker = new Broker();
-  broker.addSymbol({
-    name: 'EURUSD',
-    bid: 1.1,
-    ask: 1.10002,
-    stopsLevel: 10,
-    freezeLevel: 5,
-    commissionPerLot: 3,
-  });
-  const account = broker.addAccount({ login: 123456, kind: 'mt4', balance: 10_000 });
-  const ctx: TradeContext = { account, connected: true, autoTrading: true, eaTradeAllowed: true };
-  const request = (fields: Partial<Mt4SendRequest> = {}): Mt4SendRequest => ({
-    symbol: 'EURUSD',
-    type: 'buy',
-    volume: 0.1,
-    price: 1.10002,
-    slippage: 20,
-    sl: 0,
-    tp: 0,
-    comment: 'SignalRelay abc',
-    magic: 7,
-    ...fields,
-  });
-  const send = (fields: Partial<Mt4SendRequest> = {}) => orderSend(broker, ctx, request(fields));
-  return { broker, account, ctx, send, request };
+  const { broker, account, ctx } = testWorld('mt4', { freezeLevel: 5, commissionPerLot: 3 });
+  const send = (fields: Partial<Mt4SendRequest> = {}) => orderSend(broker, ctx, mt4Request(fields));
+  return { broker, account, ctx, send, request: mt4Request };
 }
 
 describe('MT4 OrderSend / OrderModify / OrderClose', () => {

@@ -1,38 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountKind } from './account.ts';
-import { Broker } from './broker.ts';
-import type { Mt5Request } from './mt5-checks.ts';
 import { orderCheck, orderSend } from './mt5-trade.ts';
-import type { TradeContext } from './trade-context.ts';
+import { mt5Request, testWorld } from './test-worlds.ts';
 
-function world(kind: AccountKind = 'mt5-hedging') {
-  const broker = new Broker();
-  broker.addSymbol({ name: 'EURUSD', bid: 1.1, ask: 1.10002, stopsLevel: 10, commissionPerLot: 3 });
-  const account = broker.addAccount({ login: 5012345, kind, balance: 10_000 });
-  const ctx: TradeContext = { account, connected: true, autoTrading: true, eaTradeAllowed: true };
-  return { broker, account, ctx };
-}
-
-const deal = (fields: Partial<Mt5Request>): Mt5Request => ({
-  action: 'TRADE_ACTION_DEAL',
-  magic: 7,
-  order: 0,
-  symbol: 'EURUSD',
-  volume: 0.1,
-  price: 0,
-  stoplimit: 0,
-  sl: 0,
-  tp: 0,
-  deviation: 20,
-  type: 'ORDER_TYPE_BUY',
-  type_filling: 'ORDER_FILLING_FOK',
-  type_time: 'ORDER_TIME_GTC',
-  expiration: 0,
-  comment: 'SignalRelay abc',
-  position: 0,
-  position_by: 0,
-  ...fields,
-});
+const world = (kind: AccountKind = 'mt5-hedging') => testWorld(kind, { commissionPerLot: 3 });
+const deal = mt5Request;
 
 describe('MT5 OrderSend, hedging', () => {
   it('opens at the ask with stops, books a deal with commission, and closes by position', () => {

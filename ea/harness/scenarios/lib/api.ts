@@ -9,7 +9,18 @@ import type { ScenarioServer, TraderAccount } from './server.ts';
  */
 export type Alert = {
   symbol?: string;
-  position: 'buy' | 'sell' | 'closebuy' | 'closesell' | 'closeall';
+  position:
+    | 'buy'
+    | 'sell'
+    | 'closebuy'
+    | 'closesell'
+    | 'closeall'
+    | 'buylimit'
+    | 'selllimit'
+    | 'buystop'
+    | 'sellstop'
+    | 'cancel'
+    | 'modify';
   lot?: number;
   slpoint?: number;
   tppoint?: number;
@@ -30,6 +41,11 @@ export type Alert = {
   deviation?: number;
   comment?: string;
   magic?: number;
+  price?: number;
+  /** Minutes a pending order lives (the signal's expiryMinutes). */
+  expiry?: number;
+  side?: 'buy' | 'sell';
+  tps?: { points?: number; pips?: number; price?: number; percent: number }[];
 };
 
 /** POST /api/webhook/handleWebhook; resolves with the new signal's id. */
