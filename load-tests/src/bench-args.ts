@@ -7,6 +7,8 @@ export const scenarios = [
   'longpoll',
   'instances',
   'history',
+  'basket',
+  'balanced',
 ] as const;
 export type Scenario = (typeof scenarios)[number];
 
@@ -16,6 +18,8 @@ export type BenchArgs = {
   rate?: number;
   duration?: number;
   count?: number;
+  rounds?: number;
+  pollEas?: number;
   concurrency?: number;
   pollShare?: number;
   dashboards?: number;
@@ -37,7 +41,9 @@ export const usage = `npm run bench -- --scenario <name> [options]
   --rate R       alerts per second (steady 500, longpoll 200, instances 500; burst: as fast
                  as possible)
   --duration S   seconds of alerts at --rate (steady 30, longpoll 20, instances 20)
-  --count N      alerts in the burst (10000)
+  --count N      alerts in the burst (10000); in basket, alerts per round on one licence (50)
+  --rounds N     basket rounds per EA (10)
+  --poll-eas N   idle long-poll EAs (idle 2000)
   --concurrency  connections the burst keeps busy (64)
   --poll-share   share of EAs on long-poll, 0..1 (steady/instances 0.1, longpoll 1)
   --dashboards N dashboards on the live channel, for the result round trip (100)
@@ -75,6 +81,8 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
       rate: { type: 'string' },
       duration: { type: 'string' },
       count: { type: 'string' },
+      rounds: { type: 'string' },
+      'poll-eas': { type: 'string' },
       concurrency: { type: 'string' },
       'poll-share': { type: 'string' },
       dashboards: { type: 'string' },
@@ -107,6 +115,8 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
     rate: number(values.rate, 'rate'),
     duration: number(values.duration, 'duration'),
     count: number(values.count, 'count'),
+    rounds: number(values.rounds, 'rounds'),
+    pollEas: number(values['poll-eas'], 'poll-eas'),
     concurrency: number(values.concurrency, 'concurrency'),
     pollShare,
     dashboards: number(values.dashboards, 'dashboards'),
