@@ -89,6 +89,7 @@ async function runScenario(scenario: Scenario, args: ReturnType<typeof parseBenc
     case 'burst':
     case 'longpoll':
     case 'instances':
+    case 'balanced':
       return relayScenario(scenario, args);
     case 'history':
       return historyScenario(args);
