@@ -33,6 +33,11 @@ type Round = {
   firstMs: number;
   accepted: number;
   lost: number;
+  /**
+   * Distinct arrival instants: for a long-poll EA, the poll replies that carried the round's
+   * signals (a reply's signals share one instant); a count no busy machine can blur.
+   */
+  replies: number;
 };
 
 /**
@@ -167,6 +172,7 @@ export async function basketScenario(args: BenchArgs) {
           firstMs: first - firstSent,
           accepted,
           lost,
+          replies: new Set(arrived.values()).size,
         });
       }
     }
@@ -206,6 +212,7 @@ export async function basketScenario(args: BenchArgs) {
         ['long-poll: first arrival', summary('poll', 'firstMs')],
       ]),
       `(count = rounds; each row's figures are per round: ms from the round's first request written)`,
+      `long-poll replies carrying a round's ${size} signals: ${byTransport.poll.map((r) => r.replies).join(', ')}`,
       `replies: ${counts(statuses)}`,
       '',
       checksTable(checks),
