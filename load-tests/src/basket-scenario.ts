@@ -1,21 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { planLimits } from '@signalrelay/contracts/billing';
 import type { BenchArgs } from './bench-args.ts';
-import {
-  checkRedis,
-  cleanRedis,
-  createBenchDatabase,
-  createUsers,
-  redisUrl,
-} from './bench-services.ts';
+import { startBenchServer } from './bench-server.ts';
 import { sleep } from './clock.ts';
 import { awaitDelivery, collectAll, eaSpecs, startFleets, startGenerator } from './fleets.ts';
 import { pidsOf, prioritize, waitForQuiet } from './proc-stats.ts';
-import { formatProfile, mainThreadProfile, summarizeProfile } from './profile-summary.ts';
 import { type Check, checksTable, counts, latencyTable } from './report.ts';
-import { resultsDir, startServer } from './server-launcher.ts';
 import { type Summary, summarize } from './stats.ts';
 
 /** Issue 24: the last of 50 simultaneous alerts on one licence reaches its EA within this. */
@@ -61,26 +50,12 @@ export async function basketScenario(args: BenchArgs) {
   const undo: (() => Promise<unknown>)[] = [];
   const log = (m: string) => console.error(`[basket] ${m}`);
   try {
-    await checkRedis();
-    const db = await createBenchDatabase();
-    undo.push(() => db.drop());
-    const users = await createUsers(db, 2);
-    undo.push(() => cleanRedis(users.map((u) => u.id)));
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'sr-bench-'));
-    undo.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-    const profileDir = path.join(resultsDir, 'profiles', 'basket-server');
-    rmSync(profileDir, { recursive: true, force: true });
-    const server = await startServer({
+    const { users, server, db, profileText } = await startBenchServer({
       name: 'basket-server',
-      env: {
-        DATABASE_URL: db.url,
-        REDIS_URL: redisUrl,
-        LOG_LEVEL: args.logLevel,
-        DATA_DIR: dataDir,
-      },
-      nodeArgs: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+      users: 2,
+      args,
+      undo,
     });
-    undo.push(() => server.stop());
 
     // EA 0 on WebSocket (MT5), EA 1 on long-poll (MT4, results on its next poll).
     const licenses = users.map((u) => u.licenseNumber);
@@ -221,10 +196,7 @@ export async function basketScenario(args: BenchArgs) {
       text: lines.join('\n'),
       checks,
       json: { size, rounds, byTransport, duplicated, executedTwice, statuses },
-      after: () => {
-        const file = mainThreadProfile(profileDir);
-        return file ? `CPU profile: ${file}\n${formatProfile(summarizeProfile(file))}` : '';
-      },
+      after: profileText,
     };
   } finally {
     for (const step of undo.reverse()) {

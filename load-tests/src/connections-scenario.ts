@@ -1,14 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { BenchArgs } from './bench-args.ts';
-import {
-  checkRedis,
-  cleanRedis,
-  createBenchDatabase,
-  createUsers,
-  redisUrl,
-} from './bench-services.ts';
+import { startBenchServer } from './bench-server.ts';
 import { sleep } from './clock.ts';
 import {
   budgetMb,
@@ -27,10 +18,8 @@ import {
   startGenerator,
 } from './fleets.ts';
 import { pidsOf, prioritize, rssMb, waitForQuiet, watchProcesses } from './proc-stats.ts';
-import { formatProfile, mainThreadProfile, summarizeProfile } from './profile-summary.ts';
 import { analyze } from './relay-analysis.ts';
 import { type Check, checksTable, counts, latencyTable } from './report.ts';
-import { resultsDir, startServer } from './server-launcher.ts';
 
 const step = 1000;
 
@@ -49,29 +38,13 @@ export async function connectionsScenario(args: BenchArgs) {
   const notes: string[] = [];
   const log = (m: string) => console.error(`[connections] ${m}`);
   try {
-    await checkRedis();
-    const db = await createBenchDatabase();
-    undo.push(() => db.drop());
-    const users = await createUsers(db, target + pollTarget);
-    undo.push(() => cleanRedis(users.map((u) => u.id)));
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'sr-bench-'));
-    undo.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-    const profileDir = path.join(resultsDir, 'profiles', 'connections-server');
-    rmSync(profileDir, { recursive: true, force: true });
-    const server = await startServer({
+    const { users, server, db, profileText } = await startBenchServer({
       name: 'connections-server',
-      env: {
-        DATABASE_URL: db.url,
-        REDIS_URL: redisUrl,
-        LOG_LEVEL: args.logLevel,
-        DATA_DIR: dataDir,
-      },
-      nodeArgs: [
-        `--max-old-space-size=${budgetMb}`,
-        ...(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
-      ],
+      users: target + pollTarget,
+      args,
+      undo,
+      nodeArgs: [`--max-old-space-size=${budgetMb}`],
     });
-    undo.push(() => server.stop());
     const licenses = users.map((u) => u.licenseNumber);
     // WebSocket EAs first, long-poll after: fleet k holds EAs k × 10,000 onwards.
     const specs = [...eaSpecs(licenses.slice(0, target), 0), ...eaSpecs(licenses.slice(target), 1)];
@@ -235,7 +208,8 @@ export async function connectionsScenario(args: BenchArgs) {
       {
         target: `server memory per idle EA ≤ ${perEaTargetKb} KiB`,
         actual: `${memory.perEaKb} KiB RSS (heap ${memory.heapPerEaKb} KiB)`,
-        ok: eas > 0 && memory.perEaKb <= perEaTargetKb,
+        // Below zero, a collection outweighed the EAs: too few of them to tell.
+        ok: memory.perEaKb > 0 && memory.perEaKb <= perEaTargetKb,
       },
       {
         target: 'all still connected after the hold',
@@ -285,12 +259,8 @@ export async function connectionsScenario(args: BenchArgs) {
         serverIdleCpu: idleServer?.cpuPercent,
         figures,
         notes,
-        profileDir: args.profile ? profileDir : null,
       },
-      after: () => {
-        const file = mainThreadProfile(profileDir);
-        return file ? `CPU profile: ${file}\n${formatProfile(summarizeProfile(file))}` : '';
-      },
+      after: profileText,
     };
   } finally {
     for (const stepUndo of undo.reverse()) {
