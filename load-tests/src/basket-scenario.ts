@@ -1,7 +1,7 @@
 import { planLimits } from '@signalrelay/contracts/billing';
 import type { BenchArgs } from './bench-args.ts';
 import { startBenchServer } from './bench-server.ts';
-import { sleep } from './clock.ts';
+import { monoNow, sleep } from './clock.ts';
 import { awaitDelivery, collectAll, eaSpecs, startFleets, startGenerator } from './fleets.ts';
 import { pidsOf, prioritize, waitForQuiet } from './proc-stats.ts';
 import { type Check, checksTable, counts, latencyTable } from './report.ts';
@@ -112,6 +112,7 @@ export async function basketScenario(args: BenchArgs) {
     let duplicated = 0;
     let executedTwice = 0;
     const statuses: Record<string, number> = {};
+    const measured = { fromMs: monoNow(), toMs: 0 };
     for (let round = 0; round < rounds; round++) {
       for (const [index, spec] of specs.entries()) {
         // A long-poll EA answered by the last round polls again at once; give it that moment.
@@ -152,6 +153,7 @@ export async function basketScenario(args: BenchArgs) {
       }
     }
 
+    measured.toMs = monoNow();
     const summary = (t: Transport, key: 'spreadMs' | 'firstMs'): Summary | null =>
       summarize(byTransport[t].map((r) => r[key]));
     const total = (t: Transport, key: 'accepted' | 'lost') =>
@@ -196,7 +198,7 @@ export async function basketScenario(args: BenchArgs) {
       text: lines.join('\n'),
       checks,
       json: { size, rounds, byTransport, duplicated, executedTwice, statuses },
-      after: profileText,
+      after: () => profileText(measured),
     };
   } finally {
     for (const step of undo.reverse()) {

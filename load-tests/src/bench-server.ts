@@ -11,7 +11,12 @@ import {
   createUsers,
   redisUrl,
 } from './bench-services.ts';
-import { formatProfile, mainThreadProfile, summarizeProfile } from './profile-summary.ts';
+import {
+  formatProfile,
+  mainThreadProfile,
+  type ProfileWindow,
+  summarizeProfile,
+} from './profile-summary.ts';
 import { type RunningServer, resultsDir, startServer } from './server-launcher.ts';
 
 /**
@@ -29,8 +34,11 @@ export async function startBenchServer(o: {
   db: BenchDatabase;
   users: BenchUser[];
   server: RunningServer;
-  /** The server's CPU profile summary once it has exited ('' without `--profile`). */
-  profileText: () => string;
+  /**
+   * The server's CPU profile summary once it has exited ('' without `--profile`), cut to
+   * `window` when given.
+   */
+  profileText: (window?: ProfileWindow) => string;
 }> {
   await checkRedis();
   const db = await createBenchDatabase();
@@ -59,9 +67,10 @@ export async function startBenchServer(o: {
     db,
     users,
     server,
-    profileText() {
+    profileText(window) {
       const file = o.args.profile ? mainThreadProfile(profileDir) : null;
-      return file ? `CPU profile: ${file}\n${formatProfile(summarizeProfile(file))}` : '';
+      if (!file) return '';
+      return `CPU profile: ${file}\n${formatProfile(summarizeProfile(file, 15, window), window)}`;
     },
   };
 }

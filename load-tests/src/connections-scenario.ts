@@ -1,6 +1,6 @@
 import type { BenchArgs } from './bench-args.ts';
 import { startBenchServer } from './bench-server.ts';
-import { sleep } from './clock.ts';
+import { monoNow, sleep } from './clock.ts';
 import {
   budgetMb,
   checkOpenFiles,
@@ -162,7 +162,9 @@ export async function connectionsScenario(args: BenchArgs) {
       redis: pidsOf('redis-server'),
       postgres: () => pidsOf('postgres', db.name),
     });
+    const hold = { fromMs: monoNow(), toMs: 0 };
     await sleep(20_000);
+    hold.toMs = monoNow();
     const idleUsage = idle.stop();
     const afterHold = {
       connections: held + polling,
@@ -260,7 +262,8 @@ export async function connectionsScenario(args: BenchArgs) {
         figures,
         notes,
       },
-      after: profileText,
+      // The hold: what idle EAs cost.
+      after: () => profileText(hold),
     };
   } finally {
     for (const stepUndo of undo.reverse()) {

@@ -9,7 +9,7 @@ import {
   createUsers,
   redisUrl,
 } from './bench-services.ts';
-import { sleep } from './clock.ts';
+import { monoNow, sleep } from './clock.ts';
 import {
   awaitDelivery,
   collectAll,
@@ -22,6 +22,7 @@ import { type FloorFigures, measureFloor } from './floor-run.ts';
 import type { FireArgs } from './generator-process.ts';
 import { type PostgresWork, watchPostgres } from './pg-stats.ts';
 import { pidsOf, prioritize, waitForQuiet, watchProcesses } from './proc-stats.ts';
+import type { ProfileWindow } from './profile-summary.ts';
 import { analyze, type RelayFigures } from './relay-analysis.ts';
 import { type RunningServer, resultsDir, startServer } from './server-launcher.ts';
 import { sessionCookies } from './sessions.ts';
@@ -64,6 +65,8 @@ export type RelayRunReport = {
   disconnects: number;
   notes: string[];
   profiles: string[];
+  /** The measured phase on the shared clock: the profiles are summarised over it. */
+  measured: ProfileWindow;
   /** CPU other processes on the machine used just before measuring, % of one core. */
   othersBefore: number;
   postgres: PostgresWork;
@@ -242,6 +245,7 @@ export async function runRelay(o: RelayRunOptions): Promise<RelayRunReport> {
     prioritized();
     log(`measuring: ${o.count} alerts ${o.rate ? `at ${o.rate}/s` : 'as fast as possible'}`);
     const watcher = watchProcesses(ours);
+    const measured = { fromMs: monoNow(), toMs: 0 };
     const postgresWatch = await watchPostgres(db.url, db.name);
     const args: FireArgs = {
       url: webhook,
@@ -259,6 +263,7 @@ export async function runRelay(o: RelayRunOptions): Promise<RelayRunReport> {
       o.drainMs,
     );
     const usage = watcher.stop();
+    measured.toMs = monoNow();
     const postgres = await postgresWatch.stop();
     if (missing > 0)
       notes.push(`${missing} accepted signals had not arrived ${o.drainMs} ms after the last send`);
@@ -287,6 +292,7 @@ export async function runRelay(o: RelayRunOptions): Promise<RelayRunReport> {
       disconnects: reports.reduce((n, r) => n + r.disconnects, 0),
       notes,
       profiles,
+      measured,
       othersBefore,
       postgres,
     };

@@ -187,7 +187,10 @@ function runReport(name: RelayScenario, options: RelayRunOptions, r: RelayRunRep
   for (const dir of r.profiles) {
     const file = mainThreadProfile(dir);
     if (!file) continue;
-    lines.push(`CPU profile: ${file}`, formatProfile(summarizeProfile(file)));
+    lines.push(
+      `CPU profile: ${file}`,
+      formatProfile(summarizeProfile(file, 15, r.measured), r.measured),
+    );
   }
   return { lines, checks: checksFor(name, r) };
 }
