@@ -37,15 +37,16 @@ export const usage = `npm run bench -- --scenario <name> [options]
 
   --scenario     ${scenarios.join(' | ')} | all (default steady)
   --eas N        EAs to connect (steady 1000, burst 16, longpoll 1000, instances 1000,
-                 connections 19000)
-  --rate R       alerts per second (steady 500, longpoll 200, instances 500; burst: as fast
-                 as possible)
-  --duration S   seconds of alerts at --rate (steady 30, longpoll 20, instances 20)
+                 balanced 1000; connections: WebSocket EAs, 10000)
+  --rate R       alerts per second (steady 500, longpoll 200, instances 500, balanced 500;
+                 burst: as fast as possible)
+  --duration S   seconds of alerts at --rate (steady 30, longpoll 20, instances 20,
+                 balanced 10 per run)
   --count N      alerts in the burst (10000); in basket, alerts per round on one licence (50)
   --rounds N     basket rounds per EA (10)
-  --poll-eas N   idle long-poll EAs (idle 2000)
+  --poll-eas N   connections: long-poll EAs held beside the WebSockets (2000)
   --concurrency  connections the burst keeps busy (64)
-  --poll-share   share of EAs on long-poll, 0..1 (steady/instances 0.1, longpoll 1)
+  --poll-share   share of EAs on long-poll, 0..1 (steady/instances/balanced 0.1, longpoll 1)
   --dashboards N dashboards on the live channel, for the result round trip (100)
   --rows N       history rows to seed (100000)
   --no-floor     skip the floor measurement
