@@ -7,6 +7,8 @@ export const scenarios = [
   'longpoll',
   'instances',
   'history',
+  'basket',
+  'balanced',
 ] as const;
 export type Scenario = (typeof scenarios)[number];
 
@@ -16,6 +18,8 @@ export type BenchArgs = {
   rate?: number;
   duration?: number;
   count?: number;
+  rounds?: number;
+  pollEas?: number;
   concurrency?: number;
   pollShare?: number;
   dashboards?: number;
@@ -33,13 +37,16 @@ export const usage = `npm run bench -- --scenario <name> [options]
 
   --scenario     ${scenarios.join(' | ')} | all (default steady)
   --eas N        EAs to connect (steady 1000, burst 16, longpoll 1000, instances 1000,
-                 connections 19000)
-  --rate R       alerts per second (steady 500, longpoll 200, instances 500; burst: as fast
-                 as possible)
-  --duration S   seconds of alerts at --rate (steady 30, longpoll 20, instances 20)
-  --count N      alerts in the burst (10000)
+                 balanced 1000; connections: WebSocket EAs, 10000)
+  --rate R       alerts per second (steady 500, longpoll 200, instances 500, balanced 500;
+                 burst: as fast as possible)
+  --duration S   seconds of alerts at --rate (steady 30, longpoll 20, instances 20,
+                 balanced 10 per run)
+  --count N      alerts in the burst (10000); in basket, alerts per round on one license (50)
+  --rounds N     basket rounds per EA (10)
+  --poll-eas N   connections: long-poll EAs held beside the WebSockets (2000)
   --concurrency  connections the burst keeps busy (64)
-  --poll-share   share of EAs on long-poll, 0..1 (steady/instances 0.1, longpoll 1)
+  --poll-share   share of EAs on long-poll, 0..1 (steady/instances/balanced 0.1, longpoll 1)
   --dashboards N dashboards on the live channel, for the result round trip (100)
   --rows N       history rows to seed (100000)
   --no-floor     skip the floor measurement
@@ -75,6 +82,8 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
       rate: { type: 'string' },
       duration: { type: 'string' },
       count: { type: 'string' },
+      rounds: { type: 'string' },
+      'poll-eas': { type: 'string' },
       concurrency: { type: 'string' },
       'poll-share': { type: 'string' },
       dashboards: { type: 'string' },
@@ -107,6 +116,8 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
     rate: number(values.rate, 'rate'),
     duration: number(values.duration, 'duration'),
     count: number(values.count, 'count'),
+    rounds: number(values.rounds, 'rounds'),
+    pollEas: number(values['poll-eas'], 'poll-eas'),
     concurrency: number(values.concurrency, 'concurrency'),
     pollShare,
     dashboards: number(values.dashboards, 'dashboards'),

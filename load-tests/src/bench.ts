@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
+import { basketScenario } from './basket-scenario.ts';
 import { parseBenchArgs, type Scenario, usage } from './bench-args.ts';
 import { adminDatabaseUrl, redactUrl, redisUrl } from './bench-services.ts';
 import { connectionsScenario } from './connections-scenario.ts';
@@ -88,11 +89,14 @@ async function runScenario(scenario: Scenario, args: ReturnType<typeof parseBenc
     case 'burst':
     case 'longpoll':
     case 'instances':
+    case 'balanced':
       return relayScenario(scenario, args);
     case 'history':
       return historyScenario(args);
     case 'connections':
       return connectionsScenario(args);
+    case 'basket':
+      return basketScenario(args);
     default:
       throw new Error(`${scenario}: not implemented yet`);
   }

@@ -1,72 +1,81 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { BenchArgs } from './bench-args.ts';
+import { startBenchServer } from './bench-server.ts';
+import { monoNow, sleep } from './clock.ts';
 import {
-  checkRedis,
-  cleanRedis,
-  createBenchDatabase,
-  createUsers,
-  redisUrl,
-} from './bench-services.ts';
-import { sleep } from './clock.ts';
-import { awaitDelivery, collectAll, eaSpecs, startFleets, startGenerator } from './fleets.ts';
+  budgetMb,
+  checkOpenFiles,
+  heapUsedMb,
+  memoryPerEa,
+  perEaTargetKb,
+} from './connections-memory.ts';
+import {
+  awaitDelivery,
+  collectAll,
+  eaSpecs,
+  type Fleet,
+  maxEasPerFleet,
+  startFleets,
+  startGenerator,
+} from './fleets.ts';
 import { pidsOf, prioritize, rssMb, waitForQuiet, watchProcesses } from './proc-stats.ts';
-import { formatProfile, mainThreadProfile, summarizeProfile } from './profile-summary.ts';
 import { analyze } from './relay-analysis.ts';
 import { type Check, checksTable, counts, latencyTable } from './report.ts';
-import { resultsDir, startServer } from './server-launcher.ts';
 
-/** The memory budget of issue 10: how many idle EA WebSockets fit in one 1 GiB process. */
-const budgetMb = 1024;
 const step = 1000;
 
-/** The server's own view of its heap (prom-client's default metrics), in MiB. */
-async function heapUsedMb(url: string): Promise<number> {
-  const text = await (await fetch(`${url}/metrics`)).text();
-  const bytes = Number(/^nodejs_heap_size_used_bytes (\S+)/m.exec(text)?.[1] ?? Number.NaN);
-  return Math.round((bytes / 1024 / 1024) * 10) / 10;
-}
-
 /**
- * Idle EA WebSockets (hello, welcome, a ping every 2 s) added 1,000 at a time to one server
- * process limited to a 1 GiB heap, until the target, the budget or a refusal; then held for
- * 20 s (the heartbeat cost) and used (alerts to 1,000 of them) to show they still work.
+ * Idle EAs on one server process limited to a 1 GiB heap: WebSockets (hello, welcome, a ping
+ * every 2 s) added 1,000 at a time until the target, the budget or a refusal, then MT4-style
+ * long-poll EAs (a poll always held; each proven held by a test signal it receives); all held
+ * for 20 s (the heartbeat cost) and used (alerts to 1,000 of the WebSocket EAs) to show they
+ * still work. Memory per idle EA is the server's RSS over its baseline, per EA.
  */
 export async function connectionsScenario(args: BenchArgs) {
-  const target = args.eas ?? 19_000;
+  const target = args.eas ?? 10_000;
+  const pollTarget = args.pollEas ?? 2000;
+  const files = checkOpenFiles(target + pollTarget);
   const undo: (() => Promise<unknown>)[] = [];
   const notes: string[] = [];
   const log = (m: string) => console.error(`[connections] ${m}`);
   try {
-    await checkRedis();
-    const db = await createBenchDatabase();
-    undo.push(() => db.drop());
-    const users = await createUsers(db, target);
-    undo.push(() => cleanRedis(users.map((u) => u.id)));
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'sr-bench-'));
-    undo.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-    const profileDir = path.join(resultsDir, 'profiles', 'connections-server');
-    rmSync(profileDir, { recursive: true, force: true });
-    const server = await startServer({
+    const { users, server, db, profileText } = await startBenchServer({
       name: 'connections-server',
-      env: {
-        DATABASE_URL: db.url,
-        REDIS_URL: redisUrl,
-        LOG_LEVEL: args.logLevel,
-        DATA_DIR: dataDir,
-      },
-      nodeArgs: [
-        `--max-old-space-size=${budgetMb}`,
-        ...(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
-      ],
+      users: target + pollTarget,
+      args,
+      undo,
+      nodeArgs: [`--max-old-space-size=${budgetMb}`],
     });
-    undo.push(() => server.stop());
-    const specs = eaSpecs(
-      users.map((u) => u.licenseNumber),
-      0,
-    );
+    const licenses = users.map((u) => u.licenseNumber);
+    // WebSocket EAs first, long-poll after: fleet k holds EAs k × 10,000 onwards.
+    const specs = [...eaSpecs(licenses.slice(0, target), 0), ...eaSpecs(licenses.slice(target), 1)];
     const fleets = startFleets(specs);
+    /**
+     * Connects EAs from..to (global indexes, one fleet) and returns that fleet's connected
+     * count. WebSocket EAs (`settle`) whose hello was refused or slow on a busy machine retry
+     * with their backoff: up to 30 s more are given for that before a shortfall counts.
+     */
+    const connect = async (from: number, to: number, settle: boolean) => {
+      const fleetIndex = Math.floor(from / maxEasPerFleet);
+      const fleet: Fleet = fleets[fleetIndex]!;
+      let { connected } = await fleet.worker.call('connectEas', {
+        server: server.url,
+        eas: specs.slice(from, to),
+        resultsOnPoll: true,
+        paper: false,
+        // Each hello costs the server three queries: open gently, this measures capacity,
+        // not a reconnect storm.
+        batch: 100,
+      });
+      const expected = to - fleetIndex * maxEasPerFleet;
+      for (let waited = 0; settle && connected < expected && waited < 30; waited++) {
+        await sleep(1000);
+        ({ connected } = await fleet.worker.call('collect', { reset: false }));
+      }
+      return connected;
+    };
+    /** The next step's end: `step` EAs on, never past `limit` or a fleet's last EA. */
+    const stepEnd = (from: number, limit: number) =>
+      Math.min(limit, from + step, (Math.floor(from / maxEasPerFleet) + 1) * maxEasPerFleet);
     prioritize([server.pid, ...fleets.map((f) => f.worker.pid)], args.nice);
     undo.push(() => Promise.all(fleets.map((f) => f.worker.stop())));
     undo.push(() => Promise.all(fleets.map((f) => f.worker.call('disconnectAll', undefined))));
@@ -78,24 +87,13 @@ export async function connectionsScenario(args: BenchArgs) {
     let held = 0;
     const connectStarted = performance.now();
     while (held < target) {
-      const next = Math.min(target, held + step);
-      const fleetIndex = Math.floor(held / 10_000);
-      const fleet = fleets[fleetIndex]!;
-      const slice = specs.slice(held, next);
-      const result = await fleet.worker.call('connectEas', {
-        server: server.url,
-        eas: slice,
-        resultsOnPoll: false,
-        paper: false,
-        // Each hello costs the server three queries: open gently, this measures capacity,
-        // not a reconnect storm.
-        batch: 100,
-      });
-      // `connected` counts the whole fleet; earlier fleets are full.
-      const reached = fleetIndex * 10_000 + result.connected;
+      const next = stepEnd(held, target);
+      // `connected` counts the whole fleet; earlier fleets are full (of WebSocket EAs).
+      const reached =
+        Math.floor(held / maxEasPerFleet) * maxEasPerFleet + (await connect(held, next, true));
       if (reached < next) {
         notes.push(
-          `stopped at ${reached}: ${next - reached} of the last ${slice.length} did not connect`,
+          `stopped at ${reached}: ${next - reached} of the last ${next - held} did not connect`,
         );
         held = reached;
         break;
@@ -110,33 +108,72 @@ export async function connectionsScenario(args: BenchArgs) {
       }
     }
     const connectSeconds = (performance.now() - connectStarted) / 1000;
+    const afterWs = { rssMb: rssMb(server.pid), heapMb: await heapUsedMb(server.url) };
+
+    const generator = startGenerator();
+    prioritize([generator.pid, ...pidsOf('postgres', db.name)], args.nice);
+    undo.push(() => generator.stop());
+    const webhook = `${server.url}/api/webhook/handleWebhook`;
+    // A long-poll EA is held once its first poll is answered: a test signal to each does it
+    // and proves the poll reached the server.
+    let polling = 0;
+    for (let from = target; from < target + pollTarget; ) {
+      const to = stepEnd(from, target + pollTarget);
+      await connect(from, to, false);
+      const warm = await generator.call('fire', {
+        url: webhook,
+        licenses: licenses.slice(from, to),
+        count: to - from,
+        rate: 500,
+        concurrency: 16,
+        isTest: true,
+      });
+      const missing = await awaitDelivery(
+        fleets,
+        warm.signalIds,
+        warm.status,
+        to - from,
+        15_000,
+        from,
+      );
+      polling += to - from - missing;
+      const rss = rssMb(server.pid);
+      curve.push({ connections: held + polling, rssMb: rss, heapMb: await heapUsedMb(server.url) });
+      log(`${held} WebSocket and ${polling} long-poll EAs held, server RSS ${rss} MB`);
+      if (missing > 0) {
+        notes.push(`long-poll: ${missing} of the last ${to - from} never got their test signal`);
+        break;
+      }
+      from = to;
+    }
+    const afterPoll = { rssMb: rssMb(server.pid), heapMb: await heapUsedMb(server.url) };
 
     await waitForQuiet(
       { server: [server.pid], eaFleets: fleets.map((f) => f.worker.pid), bench: [process.pid] },
       { log, timeoutMs: args.quietTimeout * 1000 },
     );
     log('holding for 20 s');
-    await collectAll(fleets, true);
+    // Disconnects while connecting (e.g. a hello refused on a busy machine, then retried)
+    // are counted apart from the hold's.
+    const beforeHold = (await collectAll(fleets, true)).reduce((n, r) => n + r.disconnects, 0);
     const idle = watchProcesses({
       server: [server.pid],
       eaFleets: fleets.map((f) => f.worker.pid),
       redis: pidsOf('redis-server'),
       postgres: () => pidsOf('postgres', db.name),
     });
+    const hold = { fromMs: monoNow(), toMs: 0 };
     await sleep(20_000);
+    hold.toMs = monoNow();
     const idleUsage = idle.stop();
     const afterHold = {
-      connections: held,
+      connections: held + polling,
       rssMb: rssMb(server.pid),
       heapMb: await heapUsedMb(server.url),
     };
 
-    log('1,000 alerts at 200/s to 1,000 of the EAs');
-    const generator = startGenerator();
-    prioritize([generator.pid, ...pidsOf('postgres', db.name)], args.nice);
-    undo.push(() => generator.stop());
-    const sample = users.slice(0, Math.min(1000, held)).map((u) => u.licenseNumber);
-    const webhook = `${server.url}/api/webhook/handleWebhook`;
+    log('1,000 alerts at 200/s to 1,000 of the WebSocket EAs');
+    const sample = licenses.slice(0, Math.min(1000, held));
     await generator.call('fire', {
       url: webhook,
       licenses: sample,
@@ -158,23 +195,28 @@ export async function connectionsScenario(args: BenchArgs) {
     const reports = await collectAll(fleets, false);
     const figures = analyze(fired, reports, () => 'ws', 200);
     const connectedAtEnd = reports.reduce((n, r) => n + r.connected, 0);
-    const disconnects = reports.reduce((n, r) => n + r.disconnects, 0);
+    const disconnects = reports.reduce((n, r) => n + r.disconnects, 0) - beforeHold;
 
     const base = curve[0]!;
-    const perConnKb = held > 0 ? ((afterHold.rssMb - base.rssMb) * 1024) / held : 0;
-    const heapPerConnKb = held > 0 ? ((afterHold.heapMb - base.heapMb) * 1024) / held : 0;
-    const fits = perConnKb > 0 ? Math.floor(((budgetMb - base.rssMb) * 1024) / perConnKb) : 0;
+    const eas = held + polling;
+    const memory = memoryPerEa({ base, afterWs, afterPoll, afterHold }, held, polling);
     const idleServer = idleUsage.processes.find((p) => p.name === 'server');
     const checks: Check[] = [
       {
-        target: '≥ 10,000 idle EA WebSockets per process',
-        actual: String(held),
-        ok: held >= 10_000,
+        target: `idle EAs on one process: ${target} WebSocket, ${pollTarget} long-poll`,
+        actual: `${held} WebSocket, ${polling} long-poll`,
+        ok: held >= target && polling >= pollTarget,
+      },
+      {
+        target: `server memory per idle EA ≤ ${perEaTargetKb} KiB`,
+        actual: `${memory.perEaKb} KiB RSS (heap ${memory.heapPerEaKb} KiB)`,
+        // Below zero, a collection outweighed the EAs: too few of them to tell.
+        ok: memory.perEaKb > 0 && memory.perEaKb <= perEaTargetKb,
       },
       {
         target: 'all still connected after the hold',
-        actual: `${connectedAtEnd}/${held}, ${disconnects} disconnects`,
-        ok: connectedAtEnd === held && disconnects === 0,
+        actual: `${connectedAtEnd}/${eas}, ${disconnects} disconnects (${beforeHold} while connecting)`,
+        ok: connectedAtEnd === eas && disconnects === 0,
       },
       {
         target: 'alerts delivered at this scale, 0 lost',
@@ -183,13 +225,14 @@ export async function connectionsScenario(args: BenchArgs) {
       },
     ];
     const lines = [
-      `${held} idle EA WebSockets (target ${target}) on one server with --max-old-space-size=${budgetMb}; connected in ${connectSeconds.toFixed(1)} s`,
-      `server RSS ${base.rssMb} MB with none → ${afterHold.rssMb} MB with ${held}: ${perConnKb.toFixed(1)} KiB per connection (heap ${heapPerConnKb.toFixed(1)} KiB)`,
-      `at that rate ${fits} connections fit in ${budgetMb} MB RSS`,
-      `memory curve (connections: RSS MB / heap MB): ${curve.map((c) => `${c.connections}: ${c.rssMb}/${c.heapMb}`).join(', ')}`,
-      `holding ${held} (${Math.round(held / 2)} pings/s) for 20 s: CPU (% of one core) ${idleUsage.processes.map((p) => `${p.name} ${p.cpuPercent}`).join(', ')}; other processes ${idleUsage.machine.othersPercent}`,
-      idleServer
-        ? `server per ping: ${((idleServer.cpuMs * 1000) / (held * 10)).toFixed(1)} CPU µs, ${(idleServer.syscalls.reads / (held * 10)).toFixed(2)} read and ${(idleServer.syscalls.writes / (held * 10)).toFixed(2)} write system calls`
+      `${held} idle WebSocket EAs (target ${target}) and ${polling} long-poll EAs (target ${pollTarget}) on one server with --max-old-space-size=${budgetMb}; WebSockets connected in ${connectSeconds.toFixed(1)} s; open files limit ${files.soft}`,
+      `server RSS ${base.rssMb} MB with none → ${afterWs.rssMb} MB with the WebSockets → ${afterPoll.rssMb} MB with the long-polls → ${afterHold.rssMb} MB after the hold`,
+      `per idle EA (RSS / heap, KiB): all ${memory.perEaKb} / ${memory.heapPerEaKb} · WebSocket ${memory.perWsKb} / ${memory.heapPerWsKb} · long-poll ${memory.perPollKb} / ${memory.heapPerPollKb}`,
+      `at that rate ${memory.fits} EAs fit in ${budgetMb} MB RSS`,
+      `memory curve (EAs: RSS MB / heap MB): ${curve.map((c) => `${c.connections}: ${c.rssMb}/${c.heapMb}`).join(', ')}`,
+      `holding ${eas} (${Math.round(held / 2)} pings/s) for 20 s: CPU (% of one core) ${idleUsage.processes.map((p) => `${p.name} ${p.cpuPercent}`).join(', ')}; other processes ${idleUsage.machine.othersPercent}`,
+      idleServer && held > 0
+        ? `server per WebSocket ping (long-poll cost included): ${((idleServer.cpuMs * 1000) / (held * 10)).toFixed(1)} CPU µs, ${(idleServer.syscalls.reads / (held * 10)).toFixed(2)} read and ${(idleServer.syscalls.writes / (held * 10)).toFixed(2)} write system calls`
         : '',
       '',
       latencyTable([
@@ -206,22 +249,21 @@ export async function connectionsScenario(args: BenchArgs) {
       checks,
       json: {
         target,
+        pollTarget,
         held,
+        polling,
         curve,
+        afterWs,
+        afterPoll,
         afterHold,
-        perConnKb,
-        heapPerConnKb,
-        fits,
+        memory,
         idleUsage,
         serverIdleCpu: idleServer?.cpuPercent,
         figures,
         notes,
-        profileDir: args.profile ? profileDir : null,
       },
-      after: () => {
-        const file = mainThreadProfile(profileDir);
-        return file ? `CPU profile: ${file}\n${formatProfile(summarizeProfile(file))}` : '';
-      },
+      // The hold: what idle EAs cost.
+      after: () => profileText(hold),
     };
   } finally {
     for (const stepUndo of undo.reverse()) {

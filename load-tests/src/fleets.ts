@@ -54,7 +54,7 @@ export async function collectAll(fleets: Fleet[], reset: boolean): Promise<Fleet
 
 /**
  * Waits until every accepted signal of the given alerts has reached its EA (or `timeoutMs`);
- * alert i went to user i % users. Returns how many are still missing.
+ * alert i went to user firstUser + i % users. Returns how many are still missing.
  */
 export async function awaitDelivery(
   fleets: Fleet[],
@@ -62,10 +62,11 @@ export async function awaitDelivery(
   status: Int16Array,
   users: number,
   timeoutMs: number,
+  firstUser = 0,
 ): Promise<number> {
   const perFleet: string[][] = fleets.map(() => []);
   signalIds.forEach((id, i) => {
-    if (id && status[i] === 200) perFleet[fleetOf(fleets, i % users)]!.push(id);
+    if (id && status[i] === 200) perFleet[fleetOf(fleets, firstUser + (i % users))]!.push(id);
   });
   const missing = await Promise.all(
     fleets.map((f, k) => f.worker.call('awaitArrivals', { ids: perFleet[k]!, timeoutMs })),

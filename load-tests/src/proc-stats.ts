@@ -226,3 +226,15 @@ export async function waitForQuiet(
     await sleep(2000);
   }
 }
+
+/**
+ * This process's limit on open files (`ulimit -n`), which the server and fleet processes it
+ * starts inherit: soft (what applies) and hard (how far `ulimit -Sn` may raise it). `npm run
+ * bench` raises the soft limit to the hard one before starting.
+ */
+export function openFilesLimit(): { soft: number; hard: number } {
+  const line = /^Max open files\s+(\S+)\s+(\S+)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
+  const value = (v: string | undefined) =>
+    v === 'unlimited' ? Number.POSITIVE_INFINITY : Number(v);
+  return { soft: value(line?.[1]), hard: value(line?.[2]) };
+}

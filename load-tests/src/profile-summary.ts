@@ -10,7 +10,14 @@ type Node = {
   callFrame: { functionName: string; url: string; lineNumber: number };
   children?: number[];
 };
-type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
+type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number };
+
+/**
+ * A stretch of the run on the bench's shared clock (`monoNow`, ms). V8 stamps profile samples
+ * in microseconds of the same CLOCK_MONOTONIC, so a profile can be cut to the measured phase,
+ * without the server's start-up (tsx compiling) and the warm-up.
+ */
+export type ProfileWindow = { fromMs: number; toMs: number };
 
 export type ProfileSummary = {
   totalMs: number;
@@ -35,12 +42,16 @@ function originOf(url: string, functionName: string): string {
   return url;
 }
 
-export function summarizeProfile(file: string, top = 15): ProfileSummary {
+export function summarizeProfile(file: string, top = 15, window?: ProfileWindow): ProfileSummary {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
+  let at = profile.startTime;
   profile.samples.forEach((id, i) => {
-    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    const delta = profile.timeDeltas[i] ?? 0;
+    at += delta;
+    if (window && (at / 1000 < window.fromMs || at / 1000 > window.toMs)) return;
+    self.set(id, (self.get(id) ?? 0) + delta / 1000);
   });
   const origins = new Map<string, number>();
   const functions = new Map<string, number>();
@@ -88,8 +99,13 @@ export function mainThreadProfile(dir: string): string | null {
   return largest ? path.join(dir, largest.f) : null;
 }
 
-export function formatProfile(s: ProfileSummary): string {
+export function formatProfile(s: ProfileSummary, window?: ProfileWindow): string {
   return [
+    ...(window
+      ? [
+          `measured phase only: ${((window.toMs - window.fromMs) / 1000).toFixed(1)} s, ${s.totalMs} ms sampled`,
+        ]
+      : []),
     'self time by origin (% of busy time):',
     ...s.byOrigin.map((o) => `  ${String(o.percent).padStart(5)} %  ${o.origin}`),
     'top functions:',

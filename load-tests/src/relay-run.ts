@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startBalancer } from './balancer.ts';
 import {
   checkRedis,
   cleanRedis,
@@ -8,7 +9,7 @@ import {
   createUsers,
   redisUrl,
 } from './bench-services.ts';
-import { sleep } from './clock.ts';
+import { monoNow, sleep } from './clock.ts';
 import {
   awaitDelivery,
   collectAll,
@@ -21,6 +22,7 @@ import { type FloorFigures, measureFloor } from './floor-run.ts';
 import type { FireArgs } from './generator-process.ts';
 import { type PostgresWork, watchPostgres } from './pg-stats.ts';
 import { pidsOf, prioritize, waitForQuiet, watchProcesses } from './proc-stats.ts';
+import type { ProfileWindow } from './profile-summary.ts';
 import { analyze, type RelayFigures } from './relay-analysis.ts';
 import { type RunningServer, resultsDir, startServer } from './server-launcher.ts';
 import { sessionCookies } from './sessions.ts';
@@ -39,6 +41,8 @@ export type RelayRunOptions = {
   concurrency: number;
   /** 2 = alerts to one server process, EAs on another, sharing Postgres and Redis. */
   instances: 1 | 2;
+  /** Everything through HAProxy (webhooks to the first instance, the rest to the last). */
+  balancer: boolean;
   /** Users whose dashboard holds a live socket (result round trip is measured for them). */
   dashboards: number;
   floor: boolean;
@@ -61,6 +65,8 @@ export type RelayRunReport = {
   disconnects: number;
   notes: string[];
   profiles: string[];
+  /** The measured phase on the shared clock: the profiles are summarised over it. */
+  measured: ProfileWindow;
   /** CPU other processes on the machine used just before measuring, % of one core. */
   othersBefore: number;
   postgres: PostgresWork;
@@ -107,9 +113,24 @@ export async function runRelay(o: RelayRunOptions): Promise<RelayRunReport> {
         }),
       );
     }
-    const intake = servers[0]!;
-    const eaServer = servers[servers.length - 1]!;
-    log(`server${servers.length > 1 ? 's' : ''} up; connecting ${o.eas} EAs`);
+    let intakeUrl = servers[0]!.url;
+    let eaUrl = servers[servers.length - 1]!.url;
+    const balancerPids: number[] = [];
+    if (o.balancer) {
+      const balancer = await startBalancer({
+        name: o.scenario,
+        intake: intakeUrl,
+        terminals: eaUrl,
+        connections: o.eas + o.dashboards + o.concurrency + 256,
+      });
+      undo.push(() => balancer.stop());
+      balancerPids.push(balancer.pid);
+      intakeUrl = balancer.url;
+      eaUrl = balancer.url;
+    }
+    log(
+      `server${servers.length > 1 ? 's' : ''} up${o.balancer ? ' behind HAProxy' : ''}; connecting ${o.eas} EAs`,
+    );
 
     const specs = eaSpecs(licenses, o.pollShare);
     const fleets: Fleet[] = startFleets(specs);
@@ -118,7 +139,7 @@ export async function runRelay(o: RelayRunOptions): Promise<RelayRunReport> {
     const connected = await Promise.all(
       fleets.map((f) =>
         f.worker.call('connectEas', {
-          server: eaServer.url,
+          server: eaUrl,
           eas: f.specs,
           resultsOnPoll: o.resultsOnPoll,
           paper: true,
@@ -136,9 +157,9 @@ export async function runRelay(o: RelayRunOptions): Promise<RelayRunReport> {
       const cookies = await sessionCookies(
         db,
         sample.map((u) => u.id),
-        intake.url,
+        intakeUrl,
       );
-      const liveUrl = `${intake.url.replace(/^http/, 'ws')}/api/live`;
+      const liveUrl = `${intakeUrl.replace(/^http/, 'ws')}/api/live`;
       await fleets[0]!.worker.call('openDashboards', { url: liveUrl, cookies }).catch((err) => {
         notes.push(`dashboards not opened, no result round trip: ${(err as Error).message}`);
       });
@@ -146,7 +167,7 @@ export async function runRelay(o: RelayRunOptions): Promise<RelayRunReport> {
 
     const generator = startGenerator();
     undo.push(() => generator.stop());
-    const webhook = `${intake.url}/api/webhook/handleWebhook`;
+    const webhook = `${intakeUrl}/api/webhook/handleWebhook`;
 
     const ours = {
       server: servers.map((s) => s.pid),
@@ -154,6 +175,7 @@ export async function runRelay(o: RelayRunOptions): Promise<RelayRunReport> {
       eaFleets: fleets.map((f) => f.worker.pid),
       postgres: () => pidsOf('postgres', db.name),
       redis: pidsOf('redis-server'),
+      ...(o.balancer ? { haproxy: balancerPids } : {}),
     };
     // Before each measured phase: the pool may have opened new backends since.
     const prioritized = () =>
@@ -223,6 +245,7 @@ export async function runRelay(o: RelayRunOptions): Promise<RelayRunReport> {
     prioritized();
     log(`measuring: ${o.count} alerts ${o.rate ? `at ${o.rate}/s` : 'as fast as possible'}`);
     const watcher = watchProcesses(ours);
+    const measured = { fromMs: monoNow(), toMs: 0 };
     const postgresWatch = await watchPostgres(db.url, db.name);
     const args: FireArgs = {
       url: webhook,
@@ -240,6 +263,7 @@ export async function runRelay(o: RelayRunOptions): Promise<RelayRunReport> {
       o.drainMs,
     );
     const usage = watcher.stop();
+    measured.toMs = monoNow();
     const postgres = await postgresWatch.stop();
     if (missing > 0)
       notes.push(`${missing} accepted signals had not arrived ${o.drainMs} ms after the last send`);
@@ -268,6 +292,7 @@ export async function runRelay(o: RelayRunOptions): Promise<RelayRunReport> {
       disconnects: reports.reduce((n, r) => n + r.disconnects, 0),
       notes,
       profiles,
+      measured,
       othersBefore,
       postgres,
     };

@@ -5,7 +5,10 @@ import { type Check, checksTable, counts, latencyTable } from './report.ts';
 import { ratio } from './stats.ts';
 
 /** The relay scenarios of issue 10 and their targets. */
-export type RelayScenario = 'steady' | 'burst' | 'longpoll' | 'instances';
+export type RelayScenario = 'steady' | 'burst' | 'longpoll' | 'instances' | 'balanced';
+
+/** Issue 24: two instances behind a real load balancer add at most this to delivery p50. */
+const balancedExtraMs = 0.5;
 
 function optionsFor(name: RelayScenario, a: BenchArgs): RelayRunOptions {
   const base = {
@@ -13,6 +16,7 @@ function optionsFor(name: RelayScenario, a: BenchArgs): RelayRunOptions {
     resultsOnPoll: false,
     concurrency: a.concurrency ?? 64,
     instances: 1 as const,
+    balancer: false,
     floor: a.floor,
     profile: a.profile,
     logLevel: a.logLevel,
@@ -37,6 +41,8 @@ function optionsFor(name: RelayScenario, a: BenchArgs): RelayRunOptions {
       return { ...base, ...timed(1000, 200, 20, 1), resultsOnPoll: true, drainMs: 30_000 };
     case 'instances':
       return { ...base, ...timed(1000, 500, 20, 0.1), instances: 2 };
+    case 'balanced':
+      return { ...base, ...timed(1000, 500, 10, 0.1), instances: 2, balancer: true };
     case 'burst': {
       // 16 users × 500/day = 8,000 deliverable: the rest must be stored as blocked.
       const eas = a.eas ?? 16;
@@ -71,6 +77,7 @@ function checksFor(name: RelayScenario, r: RelayRunReport): Check[] {
       ok: f.executedTwice === 0,
     });
   };
+  if (name === 'balanced') noLoss();
   if (name === 'steady' || name === 'instances') {
     const d = f.delivery;
     checks.push({ target: 'delivery p50 ≤ 3 ms', actual: ms(d?.p50), ok: !!d && d.p50 <= 3 });
@@ -119,9 +126,8 @@ function checksFor(name: RelayScenario, r: RelayRunReport): Check[] {
   return checks;
 }
 
-export async function relayScenario(name: RelayScenario, args: BenchArgs) {
-  const options = optionsFor(name, args);
-  const r = await runRelay(options);
+/** One run's table, counts, CPU and checks. */
+function runReport(name: RelayScenario, options: RelayRunOptions, r: RelayRunReport) {
   const f = r.figures;
   const rows: [string, (typeof f)['delivery']][] = [
     ['webhook reply', f.webhookReply],
@@ -140,7 +146,8 @@ export async function relayScenario(name: RelayScenario, args: BenchArgs) {
   const lines = [
     `${options.eas} EAs (${wsCount} WebSocket, ${options.eas - wsCount} long-poll${options.resultsOnPoll ? ', results on next poll' : ''}), ` +
       `${options.count} alerts ${options.rate ? `at ${options.rate}/s` : `as fast as possible (${options.concurrency} connections)`}` +
-      `${options.instances > 1 ? ', alerts to server 1, EAs on server 2' : ''}`,
+      `${options.instances > 1 ? ', alerts to server 1, EAs on server 2' : ''}` +
+      `${options.balancer ? ', all through HAProxy' : ''}`,
     '',
     latencyTable(rows),
     '',
@@ -180,9 +187,67 @@ export async function relayScenario(name: RelayScenario, args: BenchArgs) {
   for (const dir of r.profiles) {
     const file = mainThreadProfile(dir);
     if (!file) continue;
-    lines.push(`CPU profile: ${file}`, formatProfile(summarizeProfile(file)));
+    lines.push(
+      `CPU profile: ${file}`,
+      formatProfile(summarizeProfile(file, 15, r.measured), r.measured),
+    );
   }
-  const checks = checksFor(name, r);
+  return { lines, checks: checksFor(name, r) };
+}
+
+export async function relayScenario(name: RelayScenario, args: BenchArgs) {
+  if (name === 'balanced') return balancedScenario(args);
+  const options = optionsFor(name, args);
+  const r = await runRelay(options);
+  const { lines, checks } = runReport(name, options, r);
   lines.push('', checksTable(checks));
   return { text: lines.join('\n'), checks, json: { options, ...r } };
+}
+
+/**
+ * Issue 24's "two instances behind a real load balancer": the same alerts and EAs first on
+ * one instance reached directly, then on two instances behind HAProxy (webhooks to one, EAs
+ * held by the other); the figure is the second run's delivery p50 over the first's.
+ */
+async function balancedScenario(args: BenchArgs) {
+  const balanced = optionsFor('balanced', args);
+  const single: RelayRunOptions = {
+    ...balanced,
+    scenario: 'balanced-single',
+    instances: 1,
+    balancer: false,
+  };
+  const one = await runRelay(single);
+  const two = await runRelay({ ...balanced, floor: false });
+  const a = runReport('balanced', single, one);
+  const b = runReport('balanced', balanced, two);
+  const p50 = (r: RelayRunReport) => r.figures.delivery?.p50;
+  const [p50One, p50Two] = [p50(one), p50(two)];
+  const extra =
+    p50One === undefined || p50Two === undefined
+      ? null
+      : Math.round((p50Two - p50One) * 1000) / 1000;
+  const checks: Check[] = [
+    ...a.checks.map((c) => ({ ...c, target: `one instance: ${c.target}` })),
+    ...b.checks.map((c) => ({ ...c, target: `behind HAProxy: ${c.target}` })),
+    {
+      target: `delivery p50 behind HAProxy ≤ one instance's + ${balancedExtraMs} ms`,
+      actual: extra === null ? 'n/a' : `${p50Two} − ${p50One} = ${extra} ms`,
+      ok: extra !== null && extra <= balancedExtraMs,
+    },
+  ];
+  const text = [
+    'one instance, reached directly:',
+    ...a.lines,
+    '',
+    'two instances behind HAProxy (webhooks → instance 1, EAs and dashboards → instance 2):',
+    ...b.lines,
+    '',
+    checksTable(checks),
+  ].join('\n');
+  return {
+    text,
+    checks,
+    json: { options: balanced, single: one, balanced: two, extraP50Ms: extra },
+  };
 }
