@@ -73,7 +73,7 @@ async function rowOf(id: string) {
 
 /** A refused alert: 403 RULE_REFUSED with the message, kept as `error`, never sent. */
 async function expectStopped(
-  res: Awaited<ReturnType<ReturnType<typeof traderWith>['alert']>>,
+  res: Awaited<ReturnType<Awaited<ReturnType<typeof traderWith>>['alert']>>,
   rule: string,
   message: string,
 ) {
