@@ -81,8 +81,14 @@ export type TradingHours = z.infer<typeof tradingHoursSchema>;
 /** Money (account currency) or percent of the day's starting balance: exactly one above 0. */
 export const dailyLossSchema = z
   .strictObject({
-    amount: z.number({ error: 'must be a number' }).min(0, 'must not be negative').max(1e12),
-    percent: z.number({ error: 'must be a number' }).min(0, 'must not be negative').max(100),
+    amount: z
+      .number({ error: 'must be a number' })
+      .min(0, 'must not be negative')
+      .max(1e12, 'must be at most 1e12'),
+    percent: z
+      .number({ error: 'must be a number' })
+      .min(0, 'must not be negative')
+      .max(100, 'must be at most 100 (%)'),
     closeAll: z.boolean({ error: 'must be true or false' }),
   })
   .refine((loss) => loss.amount > 0 !== loss.percent > 0, {
