@@ -18,64 +18,70 @@ function AccountOverride({
 }) {
   const lossKind = useWatch({ control: form.control, name: `accounts.${index}.lossKind` });
   return (
-    <li
-      className="rounded-lg border border-line p-4"
-      role="group"
-      aria-label={`Account override ${index + 1}`}
-    >
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <BoundField form={form} name={`accounts.${index}.account`} label="Account number" required>
-          <Input inputMode="numeric" placeholder="5012345" />
-        </BoundField>
-        <BoundField
-          form={form}
-          name={`accounts.${index}.maxLot`}
-          label="Max lot"
-          hint="Empty: as above. 0: off."
-        >
-          <Input inputMode="decimal" placeholder="as above" />
-        </BoundField>
-        <BoundField
-          form={form}
-          name={`accounts.${index}.maxOpenPositions`}
-          label="Max open positions"
-          hint="Empty: as above. 0: off."
-        >
-          <Input inputMode="numeric" placeholder="as above" />
-        </BoundField>
-        <BoundField form={form} name={`accounts.${index}.lossKind`} label="Max daily loss">
-          <Select>
-            <option value="inherit">As above</option>
-            <option value="off">Off</option>
-            <option value="amount">Amount</option>
-            <option value="percent">Percent</option>
-          </Select>
-        </BoundField>
-        {lossKind !== 'inherit' && lossKind !== 'off' && (
-          <>
-            <BoundField
-              form={form}
-              name={`accounts.${index}.lossValue`}
-              label={lossKind === 'amount' ? 'Loss amount' : 'Loss percent'}
-            >
-              <Input inputMode="decimal" />
-            </BoundField>
-            <label className="flex items-center gap-2 self-end pb-2 text-sm text-ink">
-              <input
-                type="checkbox"
-                className={checkboxClass}
-                {...form.register(`accounts.${index}.lossCloseAll`)}
-              />
-              Close every position when reached
-            </label>
-          </>
-        )}
-      </div>
-      <div className="mt-3 flex justify-end">
-        <Button variant="ghost" size="sm" onClick={onRemove}>
-          Remove this account
-        </Button>
-      </div>
+    <li>
+      <fieldset
+        className="min-w-0 rounded-lg border border-line p-4"
+        aria-label={`Account override ${index + 1}`}
+      >
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <BoundField
+            form={form}
+            name={`accounts.${index}.account`}
+            label="Account number"
+            required
+          >
+            <Input inputMode="numeric" placeholder="5012345" />
+          </BoundField>
+          <BoundField
+            form={form}
+            name={`accounts.${index}.maxLot`}
+            label="Max lot"
+            hint="Empty: as above. 0: off."
+          >
+            <Input inputMode="decimal" placeholder="as above" />
+          </BoundField>
+          <BoundField
+            form={form}
+            name={`accounts.${index}.maxOpenPositions`}
+            label="Max open positions"
+            hint="Empty: as above. 0: off."
+          >
+            <Input inputMode="numeric" placeholder="as above" />
+          </BoundField>
+          <BoundField form={form} name={`accounts.${index}.lossKind`} label="Max daily loss">
+            <Select>
+              <option value="inherit">As above</option>
+              <option value="off">Off</option>
+              <option value="amount">Amount</option>
+              <option value="percent">Percent</option>
+            </Select>
+          </BoundField>
+          {lossKind !== 'inherit' && lossKind !== 'off' && (
+            <>
+              <BoundField
+                form={form}
+                name={`accounts.${index}.lossValue`}
+                label={lossKind === 'amount' ? 'Loss amount' : 'Loss percent'}
+              >
+                <Input inputMode="decimal" />
+              </BoundField>
+              <label className="flex items-center gap-2 self-end pb-2 text-sm text-ink">
+                <input
+                  type="checkbox"
+                  className={checkboxClass}
+                  {...form.register(`accounts.${index}.lossCloseAll`)}
+                />
+                Close every position when reached
+              </label>
+            </>
+          )}
+        </div>
+        <div className="mt-3 flex justify-end">
+          <Button variant="ghost" size="sm" onClick={onRemove}>
+            Remove this account
+          </Button>
+        </div>
+      </fieldset>
     </li>
   );
 }
