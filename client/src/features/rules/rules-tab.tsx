@@ -7,17 +7,12 @@ import { useZodForm } from '../../components/form.tsx';
 import { InfoIcon } from '../../components/icons.tsx';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { toast } from '../../components/toast.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { errorText } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query.ts';
 import { AccountsCard } from './rules-accounts.tsx';
 import { type Rules, type RulesView, rulesApi, rulesQueries } from './rules-api.ts';
 import { HoursCard, LimitsCard, SymbolsCard } from './rules-fields.tsx';
 import { formOf, rulesFormSchema } from './rules-form.ts';
-
-function errorText(err: unknown): string {
-  if (err instanceof ApiError) return err.message;
-  return `Network error: ${err instanceof Error ? err.message : String(err)}`;
-}
 
 /** Saves: who, when, and each rule's value before → after. */
 function ChangeLog({ changes }: { changes: RulesView['changes'] }) {

@@ -37,6 +37,14 @@ describe('signal notices (spec section 8)', () => {
     expect(signalNotice(signal({ displayStatus: 'error', errorMessage: 'x' }), 500)).toBeNull();
   });
 
+  it('says when an account rule stopped the signal (at intake or in the EA)', () => {
+    const stopped = signal({ displayStatus: 'error', errorMessage: 'x', rule: 'maxLot' });
+    expect(signalNotice(stopped, 500)).toMatchObject({
+      tone: 'warning',
+      title: 'Stopped by Your Rules',
+    });
+  });
+
   it('explains an alert the server could not read', () => {
     const refused = signal({ displayStatus: 'error', errorMessage: 'x', rawBody: '{"a":,}' });
     expect(signalNotice(refused, 500)).toMatchObject({ tone: 'danger', title: 'Alert Refused' });
