@@ -273,6 +273,40 @@ describe('Order History on a desktop', () => {
     await close();
   });
 
+  it('keeps filters, sort and page in the URL: a filtered history is a link, back and forward walk it', async () => {
+    const { page, errors, close } = await openSignedIn(browser, server, user);
+    const search = { status: 'open', platform: 'mt4', sortBy: 'ticket', sortOrder: 'asc' };
+    await page.goto(
+      `/dashboard?orders=${encodeURIComponent(JSON.stringify(search))}#order-history`,
+    );
+    await showing(page).filter({ hasText: 'Showing 1 to 4 of 4 orders' }).waitFor();
+    expect(await tickets(page)).toEqual(['1017', '1018', '1019', '1020']);
+    expect(await page.getByLabel('Status', { exact: true }).inputValue()).toBe('open');
+    expect(await page.getByLabel('Sort by', { exact: true }).inputValue()).toBe('ticket');
+
+    await choose(page, 'Order Type', 'Buy Limit');
+    await showing(page).filter({ hasText: 'Showing 1 to 1 of 1 orders' }).waitFor();
+    const url = new URL(page.url());
+    expect(url.hash).toBe('#order-history');
+    expect(JSON.parse(url.searchParams.get('orders') ?? '')).toEqual({
+      ...search,
+      orderType: 'buylimit',
+    });
+    await page.goBack();
+    await showing(page).filter({ hasText: 'Showing 1 to 4 of 4 orders' }).waitFor();
+    expect(await page.getByLabel('Order Type', { exact: true }).inputValue()).toBe('all');
+    await page.goForward();
+    await showing(page).filter({ hasText: 'Showing 1 to 1 of 1 orders' }).waitFor();
+
+    // A hand-edited value that is not a choice falls back to its default, the rest still holds.
+    await page.goto(
+      `/dashboard?orders=${encodeURIComponent('{"status":"nonsense","platform":"mt4"}')}#order-history`,
+    );
+    await showing(page).filter({ hasText: 'of 22 orders' }).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('expands one row at a time with the spec’s fields', async () => {
     const { page, errors, close } = await openSignedIn(browser, server, user);
     await page.goto('/dashboard#order-history');

@@ -1,4 +1,4 @@
-import type { HTMLAttributes, ReactNode } from 'react';
+import { type HTMLAttributes, type ReactNode, Suspense } from 'react';
 import { cn } from '../lib/cn.ts';
 
 export function Card({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
@@ -39,4 +39,27 @@ export function CardHeader({
 
 export function CardBody({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn('px-5 py-4', className)} {...rest} />;
+}
+
+/**
+ * A card of charts loaded on their own (the charting library stays out of the first load):
+ * a chart-high blank holds their place meanwhile, so the page does not jump.
+ */
+export function ChartCard({
+  title,
+  description,
+  children,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader title={title} description={description} />
+      <CardBody>
+        <Suspense fallback={<div className="h-48" aria-hidden="true" />}>{children}</Suspense>
+      </CardBody>
+    </Card>
+  );
 }

@@ -32,6 +32,34 @@ export function ListFilter<V extends string>({
   );
 }
 
+/** A filter of the list's query field `key`, its choices typed by that field. */
+export type FilterSpec<Q> = {
+  [K in keyof Q]: Q[K] extends string
+    ? { key: K; label: string; options: readonly Option<Q[K]>[] }
+    : never;
+}[keyof Q];
+
+/** The selects of `filters`, each changing its own field of the query. */
+export function ListFilters<Q>({
+  filters,
+  query,
+  onChange,
+}: {
+  filters: readonly FilterSpec<Q>[];
+  query: Q;
+  onChange: (change: Partial<Q>) => void;
+}) {
+  return filters.map(({ key, label, options }) => (
+    <ListFilter
+      key={String(key)}
+      label={label}
+      value={query[key] as string}
+      options={options as readonly Option<string>[]}
+      onChange={(value) => onChange({ [key]: value } as Partial<Q>)}
+    />
+  ));
+}
+
 export const platformOptions: readonly Option<'all' | 'mt4' | 'mt5'>[] = [
   { value: 'all', label: 'All Platforms' },
   { value: 'mt4', label: 'MT4' },

@@ -33,11 +33,25 @@ export type QueryArea =
 
 export type AreaKey = readonly [QueryArea, ...unknown[]];
 
-/** A GET of `path` cached under `key`; the query's abort signal cancels an outdated request. */
-export function apiQuery<T>(key: AreaKey, path: string) {
+/** Areas that hold the signed-in user's own data: dropped whenever the user changes. */
+const userAreas: ReadonlySet<unknown> = new Set<QueryArea>([
+  'session',
+  'setup',
+  'signals',
+  'orders',
+  'terminals',
+  'notifications',
+]);
+
+/**
+ * A GET of `path` cached under `key`; the query's abort signal cancels an outdated request.
+ * `staleTime: Infinity` for what only changes when the server restarts (asked once per visit).
+ */
+export function apiQuery<T>(key: AreaKey, path: string, options: { staleTime?: number } = {}) {
   return queryOptions({
     queryKey: key,
     queryFn: ({ signal }) => api.get<T>(path, { signal }),
+    ...options,
   });
 }
 
@@ -62,3 +76,11 @@ export function createQueryClient(): QueryClient {
 
 /** The app's one cache, given to the provider in `main.tsx` and used by the live channel. */
 export const queryClient = createQueryClient();
+
+/**
+ * Forgets the signed-in user's own data when another account signs in in this tab, so no
+ * screen ever shows the previous user's.
+ */
+export function forgetUserData(): void {
+  queryClient.removeQueries({ predicate: (query) => userAreas.has(query.queryKey[0]) });
+}

@@ -4,17 +4,22 @@ import { z } from 'zod';
 /** Filters, sort and paging of a server-paged list: strings and numbers, `page` among them. */
 export type ListQuery = Record<string, string | number> & { page: number };
 
+type Unwrapped<F> = F extends z.ZodDefault<infer Inner> ? Inner : F;
+
 /**
- * The URL form of a list's query: every field optional, and a value a hand-edited link got
- * wrong falls back to the default instead of failing the page. `shape` is the list's contract
- * (its query schema's fields); routes put the result in `validateSearch`.
+ * The URL form of a list's query, from the contract's query schema (`query`, the licence left
+ * out): every field optional, without the API's defaults (the screen has its own), and a value
+ * a hand-edited link got wrong falls back to the default instead of failing the page. Routes
+ * put the result in `validateSearch`.
  */
-export function listSearchSchema<S extends Record<string, z.ZodType>>(shape: S) {
+export function listSearchSchema<S extends z.ZodRawShape>(query: z.ZodObject<S>) {
+  const fields = Object.entries(query.shape).map(([name, field]) => {
+    const bare = field instanceof z.ZodDefault ? field.unwrap() : field;
+    return [name, (bare as z.ZodType).optional().catch(undefined)];
+  });
   return z
     .object(
-      Object.fromEntries(
-        Object.entries(shape).map(([name, field]) => [name, field.optional().catch(undefined)]),
-      ) as { [K in keyof S]: z.ZodCatch<z.ZodOptional<S[K]>> },
+      Object.fromEntries(fields) as { [K in keyof S]: z.ZodCatch<z.ZodOptional<Unwrapped<S[K]>>> },
     )
     .optional()
     .catch(undefined);
@@ -33,14 +38,15 @@ export function useListSearch<Q extends ListQuery>(key: string, defaults: Q) {
   const query: Q = { ...defaults, ...search[key] };
 
   function update(change: Partial<Q>, options: { replace?: boolean } = {}) {
-    const next: Partial<Q> = { ...query, ...change, page: change.page ?? 1 };
-    for (const name of Object.keys(next)) if (next[name] === defaults[name]) delete next[name];
     void navigate({
       to: '.',
-      search: (previous: Record<string, unknown>) => ({
-        ...previous,
-        [key]: Object.keys(next).length > 0 ? next : undefined,
-      }),
+      // From the URL as it is now, not as this render saw it: two quick changes both count.
+      search: (previous: Record<string, unknown>) => {
+        const current = previous[key] as Partial<Q> | undefined;
+        const next: Partial<Q> = { ...defaults, ...current, ...change, page: change.page ?? 1 };
+        for (const name of Object.keys(next)) if (next[name] === defaults[name]) delete next[name];
+        return { ...previous, [key]: Object.keys(next).length > 0 ? next : undefined };
+      },
       hash: true,
       replace: options.replace,
     });

@@ -1,3 +1,4 @@
+import type { SetupProgress } from '@signalrelay/contracts/account';
 import type { LiveEvent } from '@signalrelay/contracts/live';
 import type { SignalView } from '@signalrelay/contracts/signals';
 import type { QueryKey } from '@tanstack/react-query';
@@ -37,11 +38,9 @@ export const liveKeys = {
   setup: ['setup'],
 } as const satisfies Record<string, AreaKey>;
 
-type SetupSteps = Partial<Record<'testSignalReceived' | 'liveAlertReceived' | 'done', boolean>>;
-
 /** A signal can tick the checklist's test or first-alert step, until that step is done. */
 function signalTicksSetup(signal: SignalView): boolean {
-  const progress = queryClient.getQueryData<SetupSteps>(liveKeys.setup);
+  const progress = queryClient.getQueryData<SetupProgress>(liveKeys.setup);
   if (progress?.done) return false;
   return !progress?.[signal.isTest ? 'testSignalReceived' : 'liveAlertReceived'];
 }

@@ -5,6 +5,7 @@ import type {
 import type { z } from 'zod';
 import { create } from 'zustand';
 import { api } from '../lib/api-client.ts';
+import { forgetUserData } from '../lib/query.ts';
 
 /**
  * The signed-in user as `GET /api/auth/getme` returns it (the server's contract), plus the
@@ -78,5 +79,17 @@ export const useSession = create<SessionState>((set, get) => ({
     set({ user: null, status: 'signed-out' });
   },
 }));
+
+/** Whose data the query cache holds. */
+let cacheOwner: string | undefined;
+
+// Server state belongs to one user: another account signing in (at /login, where no screen
+// reads it) starts without the previous one's. Signing out keeps it until then, so the
+// screens on their way out do not refetch as nobody.
+useSession.subscribe(({ user }) => {
+  if (!user || user.email === cacheOwner) return;
+  if (cacheOwner !== undefined) forgetUserData();
+  cacheOwner = user.email;
+});
 
 export type SessionStore = typeof useSession;

@@ -1,37 +1,21 @@
 import type { OAuthProvider, providersResponse } from '@signalrelay/contracts/auth';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../lib/api-client.ts';
+import { apiQuery } from '../../lib/query.ts';
 
 // The server's keys do not change while a page is open: one request per visit.
-let request: Promise<OAuthProvider[]> | null = null;
-
-function loadProviders(): Promise<OAuthProvider[]> {
-  request ??= api.get<z.infer<typeof providersResponse>>('/api/auth/providers').then(
-    (body) => body.providers,
-    () => {
-      // Without an answer no social button is offered; the next page load asks again.
-      request = null;
-      return [];
-    },
-  );
-  return request;
-}
+const providersQuery = apiQuery<z.infer<typeof providersResponse>>(
+  ['auth', 'providers'],
+  '/api/auth/providers',
+  { staleTime: Number.POSITIVE_INFINITY },
+);
 
 /**
  * The social sign-ins this server is configured for; null until the server answered, so a page
  * never shows a button that then disappears (or one that can only end in "not configured").
+ * Without an answer no social button is offered.
  */
 export function useOAuthProviders(): OAuthProvider[] | null {
-  const [providers, setProviders] = useState<OAuthProvider[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    void loadProviders().then((list) => {
-      if (live) setProviders(list);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return providers;
+  const { data, isError } = useQuery(providersQuery);
+  return data?.providers ?? (isError ? [] : null);
 }

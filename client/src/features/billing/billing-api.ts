@@ -6,10 +6,20 @@ import type {
 } from '@signalrelay/contracts/billing';
 import type { z } from 'zod';
 import { api } from '../../lib/api-client.ts';
+import { apiQuery } from '../../lib/query.ts';
+
+/**
+ * Whether this server takes payments (GET /api/stripe-subscriptions/status), asked once per
+ * visit: it only changes when the server is reconfigured and restarted.
+ */
+export const billingStatusQuery = apiQuery<BillingStatus>(
+  ['billing', 'status'],
+  '/api/stripe-subscriptions/status',
+  { staleTime: Number.POSITIVE_INFINITY },
+);
 
 /** The /api/stripe-subscriptions calls (spec section 7) and licence regeneration, typed by the server. */
 export const billingApi = {
-  status: () => api.get<BillingStatus>('/api/stripe-subscriptions/status'),
   checkout: (plan: PaidPlan) =>
     api.post<z.infer<typeof redirectResponse>>(
       '/api/stripe-subscriptions/create-checkout-session',

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../components/dialog.tsx';
 import { toast } from '../../components/toast.tsx';
 import { NetworkError } from '../../lib/api-client.ts';
 import { useSession } from '../../stores/session-store.ts';
-import { recordLicenseCopied } from '../../stores/setup-store.ts';
+import { recordLicenseCopied } from '../shared/setup-progress.ts';
 import { billingApi } from './billing-api.ts';
 
 /**

@@ -1,14 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Badge } from '../../components/badge.tsx';
 import { Button } from '../../components/button.tsx';
 import { Card, CardBody } from '../../components/card.tsx';
 import { LoadingState } from '../../components/states.tsx';
+import { TabHeading } from '../../components/tab-heading.tsx';
 import { toast } from '../../components/toast.tsx';
 import { useSession } from '../../stores/session-store.ts';
+import { billingStatusQuery } from './billing-api.ts';
 import { LicenseNumber } from './license-number.tsx';
 import { PlanBox } from './plan-box.tsx';
 import { formatDate, planBox, renewalBadge } from './subscription-display.ts';
-import { useBillingStatus } from './use-billing-status.ts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -25,7 +27,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
  */
 export function LicensesTab() {
   const user = useSession((s) => s.user);
-  const { status } = useBillingStatus();
+  const { data: status } = useQuery(billingStatusQuery);
   const [refreshing, setRefreshing] = useState(false);
 
   async function refresh() {
@@ -44,17 +46,14 @@ export function LicensesTab() {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h2 className="text-xl font-semibold text-ink">License Information</h2>
-          <p className="text-sm text-ink-muted">
-            Your licence number connects TradingView alerts and your EAs to this account.
-          </p>
-        </div>
+      <TabHeading
+        title="License Information"
+        description="Your licence number connects TradingView alerts and your EAs to this account."
+      >
         <Button variant="outline" size="sm" loading={refreshing} onClick={() => void refresh()}>
           Refresh
         </Button>
-      </div>
+      </TabHeading>
 
       <Card>
         <CardBody>

@@ -1,4 +1,5 @@
 import type { PaidPlan } from '@signalrelay/contracts/billing';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Badge } from '../../components/badge.tsx';
@@ -10,9 +11,8 @@ import { ApiError, NetworkError } from '../../lib/api-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { type CurrentUser, useSession } from '../../stores/session-store.ts';
-import { billingApi, goToStripe } from './billing-api.ts';
+import { billingApi, billingStatusQuery, goToStripe } from './billing-api.ts';
 import { type PlanOffer, planOffers } from './plan-catalogue.ts';
-import { useBillingStatus } from './use-billing-status.ts';
 
 /** Subscription statuses that still bill: Checkout would refuse a second subscription. */
 const billingStatuses = new Set(['trialing', 'active', 'past_due', 'unpaid', 'paused']);
@@ -32,7 +32,7 @@ function hasSubscription(user: CurrentUser | null): boolean {
  */
 export function PaymentPage({ plan }: { plan?: PaidPlan }) {
   useDocumentTitle('Choose your plan');
-  const { status, error } = useBillingStatus();
+  const { data: status, isError: error } = useQuery(billingStatusQuery);
   const user = useSession((s) => s.user);
   const sessionStatus = useSession((s) => s.status);
 

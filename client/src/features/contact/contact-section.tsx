@@ -1,8 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { Card } from '../../components/card.tsx';
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../components/icons.tsx';
-import { useSiteInfo } from '../../stores/site-info-store.ts';
+import { useSiteInfo } from '../shared/site-info.ts';
 import { ContactForm } from './contact-form.tsx';
 
 const topics = [
@@ -16,9 +15,7 @@ const topics = [
 
 /** The support page's body: the form, the operator's contact details and common topics. */
 export function ContactSection() {
-  const info = useSiteInfo((s) => s.info);
-  const load = useSiteInfo((s) => s.load);
-  useEffect(() => load(), [load]);
+  const info = useSiteInfo();
 
   return (
     <>

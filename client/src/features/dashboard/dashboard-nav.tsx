@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
-import { CloseIcon } from '../../components/icons.tsx';
+import { SlideOutMenu } from '../../components/slide-out-menu.tsx';
 import { cn } from '../../lib/cn.ts';
 import type { DashboardTab } from './dashboard-tab.ts';
 
@@ -59,7 +58,7 @@ export function DashboardSidebar({
   );
 }
 
-/** The mobile slide-out menu: Escape, the close button or the backdrop closes it. */
+/** The dashboard's tabs in a slide-out menu on phones. */
 export function DashboardMobileMenu({
   tabs,
   open,
@@ -73,64 +72,26 @@ export function DashboardMobileMenu({
   onClose: () => void;
   onChoose: () => void;
 }) {
-  const panelRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement as HTMLElement | null;
-    panelRef.current?.querySelector<HTMLElement>('a[aria-current="page"]')?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.style.overflow = '';
-      previous?.focus();
-    };
-  }, [open, onClose]);
-
-  if (!open) return null;
   return (
-    <div className="fixed inset-0 z-50 md:hidden">
-      <button
-        type="button"
-        aria-label="Close dashboard menu"
-        tabIndex={-1}
-        className="absolute inset-0 h-full w-full animate-fade-in bg-night/50"
-        onClick={onClose}
+    <SlideOutMenu
+      id="dashboard-menu"
+      open={open}
+      onClose={onClose}
+      label="Dashboard menu"
+      closeLabel="Close dashboard menu"
+      side="left"
+      heading={<p className="font-semibold text-ink">Dashboard</p>}
+      navLabel="Dashboard"
+      initialFocus='a[aria-current="page"]'
+    >
+      <TabLinks
+        tabs={tabs}
+        active={active}
+        onNavigate={() => {
+          onClose();
+          onChoose();
+        }}
       />
-      <div
-        ref={panelRef}
-        id="dashboard-menu"
-        role="dialog"
-        aria-modal="true"
-        aria-label="Dashboard menu"
-        className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] animate-fade-in flex-col bg-surface shadow-lg"
-      >
-        <div className="flex h-16 items-center justify-between border-b border-line px-4">
-          <p className="font-semibold text-ink">Dashboard</p>
-          <button
-            type="button"
-            aria-label="Close dashboard menu"
-            className="rounded-md p-2 text-ink"
-            onClick={onClose}
-          >
-            <CloseIcon className="size-6" />
-          </button>
-        </div>
-        <nav aria-label="Dashboard" className="flex flex-col gap-1 overflow-y-auto p-3">
-          <TabLinks
-            tabs={tabs}
-            active={active}
-            onNavigate={() => {
-              onClose();
-              onChoose();
-            }}
-          />
-        </nav>
-      </div>
-    </div>
+    </SlideOutMenu>
   );
 }

@@ -1,39 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { Button } from '../../components/button.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
 import { toast } from '../../components/toast.tsx';
 import { cn } from '../../lib/cn.ts';
-import { useLive, useLiveEvents } from '../../stores/live-store.ts';
-import { loadSetup, useSetup } from '../../stores/setup-store.ts';
+import { setupQuery } from '../shared/setup-progress.ts';
 import { type SetupStep, setupSteps } from './setup-steps.ts';
-
-/**
- * Follows the setup progress while the checklist is open: reloaded after every (re)connect of
- * the live channel, when an EA connects, when another device recorded a step, and when a
- * signal arrives or changes that could tick an open step (a test processed, a first live
- * alert); a busy account's other signals cost nothing.
- */
-function useFollowSetup(): void {
-  const progress = useSetup((s) => s.progress);
-  useEffect(() => {
-    // Another account may have used this tab before: never show its progress.
-    useSetup.setState({ progress: null, failed: false });
-    void loadSetup();
-  }, []);
-  useLiveEvents((message) => {
-    if (progress?.done) return;
-    if (message.type === 'resync' || message.type === 'setup') void loadSetup();
-    if (message.type === 'signal') {
-      const step = message.signal.isTest ? 'testSignalReceived' : 'liveAlertReceived';
-      if (!progress?.[step]) void loadSetup();
-    }
-  });
-  const connected = useLive((s) => s.ea?.connected);
-  useEffect(() => {
-    if (connected) void loadSetup();
-  }, [connected]);
-}
 
 function StepItem({ step, done, number }: { step: SetupStep; done: boolean; number: number }) {
   return (
@@ -87,9 +60,9 @@ function StepItem({ step, done, number }: { step: SetupStep; done: boolean; numb
  * sees it flash.
  */
 export function SetupChecklist() {
-  useFollowSetup();
-  const progress = useSetup((s) => s.progress);
-  const failed = useSetup((s) => s.failed);
+  // Live: reloaded after every (re)connect, when an EA connects, when another device recorded a
+  // step, and when a signal could tick an open one (stores/live-queries.ts).
+  const { data: progress, isError: failed, refetch } = useQuery(setupQuery);
   // Celebrates only a finish seen here, not every later visit.
   const wasOpen = useRef(false);
   useEffect(() => {
@@ -108,7 +81,7 @@ export function SetupChecklist() {
         className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-loss-soft p-4 text-sm text-loss"
       >
         <span>Could not load your setup checklist.</span>
-        <Button variant="outline" size="sm" onClick={() => void loadSetup()}>
+        <Button variant="outline" size="sm" onClick={() => void refetch()}>
           Try again
         </Button>
       </div>

@@ -1,8 +1,6 @@
 import type { DownloadsManifest } from '@signalrelay/contracts/downloads';
-import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../lib/api-client.ts';
-
-let cached: Promise<DownloadsManifest> | null = null;
+import { useQuery } from '@tanstack/react-query';
+import { apiQuery } from '../../lib/query.ts';
 
 export type DownloadsState =
   | { status: 'loading' }
@@ -10,31 +8,17 @@ export type DownloadsState =
   | { status: 'ready'; manifest: DownloadsManifest };
 
 /**
- * The EA downloads (GET /api/downloads), asked once per page load and shared by the Downloads
- * tab and /docs/download-ea: the server builds the list at start-up, so it only changes when it
- * restarts with a new release.
+ * The server builds the list at start-up, so it only changes when it restarts with a new
+ * release: asked once per visit.
  */
+const downloadsQuery = apiQuery<DownloadsManifest>(['downloads'], '/api/downloads', {
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/** The EA downloads (GET /api/downloads), shared by the Downloads tab and /docs/download-ea. */
 export function useDownloads(): DownloadsState {
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<DownloadsState>({ status: 'loading' });
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger.
-  useEffect(() => {
-    let live = true;
-    setState({ status: 'loading' });
-    cached ??= api.get<DownloadsManifest>('/api/downloads');
-    cached.then(
-      (manifest) => live && setState({ status: 'ready', manifest }),
-      () => {
-        cached = null;
-        if (live) setState({ status: 'error', retry });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [attempt, retry]);
-
-  return state;
+  const { data, isError, isFetching, refetch } = useQuery(downloadsQuery);
+  if (data) return { status: 'ready', manifest: data };
+  if (isError && !isFetching) return { status: 'error', retry: () => void refetch() };
+  return { status: 'loading' };
 }

@@ -1,6 +1,7 @@
 import { Button } from '../../components/button.tsx';
 import {
   ListFilter,
+  ListFilters,
   type Option,
   periodOptions,
   platformOptions,
@@ -47,29 +48,15 @@ export function OrderHistoryFilters({
     // The sort field shares its cell with the direction button, so it gets a row of its own on
     // a phone, two columns on a tablet and a wider column on a desktop: "Close Time" must fit.
     <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-[repeat(4,minmax(0,1fr))_minmax(13rem,1.25fr)]">
-      <ListFilter
-        label="Status"
-        value={query.status}
-        options={statuses}
-        onChange={(status) => onChange({ status })}
-      />
-      <ListFilter
-        label="Platform"
-        value={query.platform}
-        options={platformOptions}
-        onChange={(platform) => onChange({ platform })}
-      />
-      <ListFilter
-        label="Order Type"
-        value={query.orderType}
-        options={orderTypes}
-        onChange={(orderType) => onChange({ orderType })}
-      />
-      <ListFilter
-        label="Period"
-        value={query.period}
-        options={periodOptions(historyDays)}
-        onChange={(period) => onChange({ period })}
+      <ListFilters
+        filters={[
+          { key: 'status', label: 'Status', options: statuses },
+          { key: 'platform', label: 'Platform', options: platformOptions },
+          { key: 'orderType', label: 'Order Type', options: orderTypes },
+          { key: 'period', label: 'Period', options: periodOptions(historyDays) },
+        ]}
+        query={query}
+        onChange={onChange}
       />
       <div className="col-span-2 flex items-end gap-2 xl:col-span-1">
         <div className="min-w-0 flex-1">

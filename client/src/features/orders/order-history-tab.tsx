@@ -1,15 +1,18 @@
 import { orderPageSizes } from '@signalrelay/contracts/orders';
-import { lazy, Suspense, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { lazy, useState } from 'react';
 import { Button } from '../../components/button.tsx';
-import { Card, CardBody, CardHeader } from '../../components/card.tsx';
+import { ChartCard } from '../../components/card.tsx';
 import { ConfirmDialog } from '../../components/dialog.tsx';
 import { HistorySection } from '../../components/history-section.tsx';
 import { AlertIcon } from '../../components/icons.tsx';
 import { ErrorState } from '../../components/states.tsx';
+import { TabHeading } from '../../components/tab-heading.tsx';
 import { toast } from '../../components/toast.tsx';
 import { formatNumber, formatPercent, formatProfit } from '../../components/trading/format.ts';
 import { ProfitValue } from '../../components/trading/profit-value.tsx';
 import { StatCard } from '../../components/trading/stat-card.tsx';
+import { queryClient } from '../../lib/query.ts';
 import { useSession } from '../../stores/session-store.ts';
 import { OrderHistoryFilters } from './order-history-filters.tsx';
 import { orderHistoryList } from './order-history-list.tsx';
@@ -59,56 +62,45 @@ function OrderHistory({ licenseNumber }: { licenseNumber: string }) {
   const { data, stats, query, update, error, loading, reload } = useOrderHistory(licenseNumber);
   const [deleteMode, setDeleteMode] = useState(false);
   const [confirming, setConfirming] = useState<Confirming>(null);
-  const [deletingAll, setDeletingAll] = useState(false);
-  const [deletingId, setDeletingId] = useState<string | null>(null);
+  // After a deletion the orders area refetches (history and statistics) before the spinner stops.
+  const afterDeletion = () => queryClient.invalidateQueries({ queryKey: ['orders'] });
+  const deleteAll = useMutation({
+    mutationFn: ordersApi.deleteHistory,
+    onSuccess: () => {
+      toast.success(orderMessages.deletedAll);
+      return afterDeletion();
+    },
+    onError: (err) => toast.error(deleteAllErrorText(err)),
+  });
+  const deleteOne = useMutation({
+    mutationFn: (order: OrderView) => ordersApi.deleteOrder(order, licenseNumber),
+    onSuccess: (_, order) => {
+      toast.success(orderMessages.deletedOne(order.ticket));
+      return afterDeletion();
+    },
+    onError: (err) => toast.error(deleteOneErrorText(err)),
+  });
+  const deletingAll = deleteAll.isPending;
+  const deletingId = deleteOne.isPending ? deleteOne.variables._id : null;
 
   const historyDays = data?.historyDays ?? stats?.historyDays ?? null;
   const plan = (user?.productType ?? 'free').toUpperCase();
   const listEmpty = !data || data.orders.length === 0;
 
-  async function deleteAll() {
-    setConfirming(null);
-    setDeletingAll(true);
-    try {
-      await ordersApi.deleteHistory();
-      toast.success(orderMessages.deletedAll);
-      await reload();
-    } catch (err) {
-      toast.error(deleteAllErrorText(err));
-    } finally {
-      setDeletingAll(false);
-    }
-  }
-
-  async function deleteOne(order: OrderView) {
-    setConfirming(null);
-    setDeletingId(order._id);
-    try {
-      await ordersApi.deleteOrder(order, licenseNumber);
-      toast.success(orderMessages.deletedOne(order.ticket));
-      await reload();
-    } catch (err) {
-      toast.error(deleteOneErrorText(err));
-    } finally {
-      setDeletingId(null);
-    }
-  }
-
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="space-y-2">
-          <div>
-            <h2 className="text-xl font-semibold text-ink">Order History</h2>
-            <p className="text-sm text-ink-muted">Order tracking for all platforms</p>
-          </div>
-          {historyDays !== null && (
+      <TabHeading
+        title="Order History"
+        description="Order tracking for all platforms"
+        note={
+          historyDays !== null && (
             <p className="inline-flex items-center gap-2 rounded-lg border border-amber-200 bg-warn-soft px-3 py-1.5 text-sm font-medium text-warn">
               <AlertIcon className="size-4 shrink-0" />
               {plan} Plan: Order history limited to {historyDays} days
             </p>
-          )}
-        </div>
+          )
+        }
+      >
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" onClick={() => void reload()} loading={loading}>
             Refresh
@@ -132,7 +124,7 @@ function OrderHistory({ licenseNumber }: { licenseNumber: string }) {
             Delete All
           </Button>
         </div>
-      </div>
+      </TabHeading>
 
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard label="Total Trades" value={stats?.totalTrades ?? '–'} />
@@ -154,14 +146,9 @@ function OrderHistory({ licenseNumber }: { licenseNumber: string }) {
       </div>
 
       {stats && stats.closedTrades > 0 && (
-        <Card>
-          <CardHeader title="Performance" description={<ChartFigures stats={stats} />} />
-          <CardBody>
-            <Suspense fallback={<div className="h-48" aria-hidden="true" />}>
-              <OrderCharts stats={stats} />
-            </Suspense>
-          </CardBody>
-        </Card>
+        <ChartCard title="Performance" description={<ChartFigures stats={stats} />}>
+          <OrderCharts stats={stats} />
+        </ChartCard>
       )}
 
       <OrderHistoryFilters query={query} historyDays={historyDays} onChange={update} />
@@ -202,8 +189,9 @@ function OrderHistory({ licenseNumber }: { licenseNumber: string }) {
         tone="danger"
         onCancel={() => setConfirming(null)}
         onConfirm={() => {
-          if (confirming?.kind === 'one') void deleteOne(confirming.order);
-          else void deleteAll();
+          setConfirming(null);
+          if (confirming?.kind === 'one') deleteOne.mutate(confirming.order);
+          else deleteAll.mutate();
         }}
       />
     </div>

@@ -1,18 +1,12 @@
 import {
-  defaultOrderPageSize,
   type OrderHistoryReply,
   type OrderPeriod,
   type OrderSortField,
   type OrderStatistics,
   type OrderView,
-  orderPageSizes,
-  orderPeriods,
-  orderPlatforms,
-  orderSortFields,
-  orderStatuses,
-  orderTypes,
+  orderHistoryQuerySchema,
 } from '@signalrelay/contracts/orders';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { api } from '../../lib/api-client.ts';
 import { apiQuery } from '../../lib/query.ts';
 import { listSearchSchema } from '../../lib/use-list-search.ts';
@@ -21,39 +15,12 @@ import { listSearchSchema } from '../../lib/use-list-search.ts';
 
 export type { OrderHistoryReply, OrderPeriod, OrderSortField, OrderStatistics, OrderView };
 
-export const defaultOrderQuery: OrderQuery = {
-  status: 'all',
-  platform: 'all',
-  orderType: 'all',
-  period: 'all',
-  sortBy: 'openTime',
-  sortOrder: 'desc',
-  page: 1,
-  pageSize: defaultOrderPageSize,
-};
-
+/** Order History's filters, sort and page: the API's query without the licence. */
+const orderQuerySchema = orderHistoryQuerySchema.omit({ licenseNumber: true });
+export type OrderQuery = z.output<typeof orderQuerySchema>;
+export const defaultOrderQuery: OrderQuery = orderQuerySchema.parse({});
 /** Order History's query in the dashboard URL (`?orders=…`): see `lib/use-list-search.ts`. */
-export const orderHistorySearch = listSearchSchema({
-  status: z.enum(['all', ...orderStatuses]),
-  platform: z.enum(['all', ...orderPlatforms]),
-  orderType: z.enum(['all', ...orderTypes]),
-  period: z.enum(orderPeriods),
-  sortBy: z.enum(orderSortFields),
-  sortOrder: z.enum(['desc', 'asc']),
-  page: z.number().int().min(1),
-  pageSize: z.literal(orderPageSizes),
-});
-
-export type OrderQuery = {
-  status: 'all' | OrderView['status'];
-  platform: 'all' | OrderView['platform'];
-  orderType: 'all' | OrderView['orderType'];
-  period: OrderPeriod;
-  sortBy: OrderSortField;
-  sortOrder: 'desc' | 'asc';
-  page: number;
-  pageSize: number;
-};
+export const orderHistorySearch = listSearchSchema(orderQuerySchema);
 
 const queryString = (params: Record<string, string | number | undefined>) =>
   new URLSearchParams(

@@ -1,27 +1,38 @@
 import {
-  ListFilter,
-  type Option,
+  type FilterSpec,
+  ListFilters,
   periodOptions,
   platformOptions,
 } from '../../components/list-filter.tsx';
-import type { HistoryQuery, HistoryStatus } from './signals-api.ts';
-
-const statuses: Option<HistoryStatus>[] = [
-  { value: 'all', label: 'All Status' },
-  { value: 'success', label: 'Success' },
-  { value: 'failed', label: 'Failed' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'quota_blocked', label: 'Quota blocked' },
-  { value: 'error', label: 'Error' },
-  { value: 'test_success', label: 'Test' },
-];
-
-const sorts: Option<HistoryQuery['sort']>[] = [
-  { value: 'desc', label: 'Newest first' },
-  { value: 'asc', label: 'Oldest first' },
-];
+import type { HistoryQuery } from './signals-api.ts';
 
 /** Period, status and platform filters and the receipt-date sort (spec section 9). */
+const filters: readonly FilterSpec<HistoryQuery>[] = [
+  { key: 'period', label: 'Period', options: periodOptions(null) },
+  {
+    key: 'status',
+    label: 'Status',
+    options: [
+      { value: 'all', label: 'All Status' },
+      { value: 'success', label: 'Success' },
+      { value: 'failed', label: 'Failed' },
+      { value: 'pending', label: 'Pending' },
+      { value: 'quota_blocked', label: 'Quota blocked' },
+      { value: 'error', label: 'Error' },
+      { value: 'test_success', label: 'Test' },
+    ],
+  },
+  { key: 'platform', label: 'Platform', options: platformOptions },
+  {
+    key: 'sort',
+    label: 'Sort by received',
+    options: [
+      { value: 'desc', label: 'Newest first' },
+      { value: 'asc', label: 'Oldest first' },
+    ],
+  },
+];
+
 export function SignalHistoryFilters({
   query,
   onChange,
@@ -31,30 +42,7 @@ export function SignalHistoryFilters({
 }) {
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      <ListFilter
-        label="Period"
-        value={query.period}
-        options={periodOptions(null)}
-        onChange={(period) => onChange({ period })}
-      />
-      <ListFilter
-        label="Status"
-        value={query.status}
-        options={statuses}
-        onChange={(status) => onChange({ status })}
-      />
-      <ListFilter
-        label="Platform"
-        value={query.platform}
-        options={platformOptions}
-        onChange={(platform) => onChange({ platform })}
-      />
-      <ListFilter
-        label="Sort by received"
-        value={query.sort}
-        options={sorts}
-        onChange={(sort) => onChange({ sort })}
-      />
+      <ListFilters filters={filters} query={query} onChange={onChange} />
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { historyPageSizes } from '@signalrelay/contracts/signals';
-import { lazy, type ReactNode, Suspense, useCallback } from 'react';
+import { lazy, type ReactNode, useCallback } from 'react';
 import { Button } from '../../components/button.tsx';
-import { Card, CardBody, CardHeader } from '../../components/card.tsx';
+import { ChartCard } from '../../components/card.tsx';
 import { HistorySection } from '../../components/history-section.tsx';
 import { ErrorState } from '../../components/states.tsx';
+import { TabHeading } from '../../components/tab-heading.tsx';
 import { StatCard } from '../../components/trading/stat-card.tsx';
 import { useSession } from '../../stores/session-store.ts';
 import { SignalHistoryFilters } from './signal-history-filters.tsx';
@@ -39,17 +40,14 @@ function SignalHistory({
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h2 className="text-xl font-semibold text-ink">Signal History</h2>
-          <p className="text-sm text-ink-muted">
-            Every alert your licence received, what happened to it, and how fast.
-          </p>
-        </div>
+      <TabHeading
+        title="Signal History"
+        description="Every alert your licence received, what happened to it, and how fast."
+      >
         <Button variant="outline" size="sm" onClick={reload} loading={loading}>
           Refresh
         </Button>
-      </div>
+      </TabHeading>
 
       <SignalHistoryStatus quota={quota} failed={error !== null} onReset={reload} />
       {terminals}
@@ -77,14 +75,9 @@ function SignalHistory({
         />
       </div>
 
-      <Card>
-        <CardHeader title="Last 14 days" />
-        <CardBody>
-          <Suspense fallback={<div className="h-48" aria-hidden="true" />}>
-            <SignalStatsChart licenseNumber={licenseNumber} />
-          </Suspense>
-        </CardBody>
-      </Card>
+      <ChartCard title="Last 14 days">
+        <SignalStatsChart licenseNumber={licenseNumber} />
+      </ChartCard>
 
       <SignalHistoryFilters query={query} onChange={update} />
 

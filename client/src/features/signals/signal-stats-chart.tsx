@@ -1,3 +1,4 @@
+import { quotaDayAt } from '@signalrelay/contracts/quota-day';
 import { useQuery } from '@tanstack/react-query';
 import {
   Bar,
@@ -15,17 +16,10 @@ import { type DailyStats, signalQueries } from './signals-api.ts';
 
 const days = 14;
 
-const newYorkDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/New_York',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 /** The last `count` New York days (the quota day), oldest first, with zeros where none came. */
 function fillDays(rows: DailyStats[], count: number, now: number): DailyStats[] {
   const byDay = new Map(rows.map((row) => [row.day, row]));
-  const today = Date.parse(`${newYorkDay.format(now)}T00:00:00Z`);
+  const today = Date.parse(`${quotaDayAt(now).day}T00:00:00Z`);
   return Array.from({ length: count }, (_, i) => {
     const day = new Date(today - (count - 1 - i) * 86_400_000).toISOString().slice(0, 10);
     return (

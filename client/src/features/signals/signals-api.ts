@@ -1,11 +1,10 @@
 import {
-  historyPageSizes,
-  historyPeriods,
-  historyStatuses,
+  type historyStatuses,
   type SignalView,
+  signalHistoryQuerySchema,
   type WebhookReply,
 } from '@signalrelay/contracts/signals';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { api } from '../../lib/api-client.ts';
 import { apiQuery } from '../../lib/query.ts';
 import { listSearchSchema } from '../../lib/use-list-search.ts';
@@ -13,37 +12,15 @@ import { listSearchSchema } from '../../lib/use-list-search.ts';
 /** The Signal History and Signal Test calls (spec section 7), typed by the server's contracts. */
 
 export type { SignalView, WebhookReply };
-export type HistoryPeriod = (typeof historyPeriods)[number];
 export type HistoryStatus = (typeof historyStatuses)[number];
-export type HistoryPlatform = 'all' | 'mt4' | 'mt5';
 
-export type HistoryQuery = {
-  period: HistoryPeriod;
-  status: HistoryStatus;
-  platform: HistoryPlatform;
-  sort: 'desc' | 'asc';
-  page: number;
-  pageSize: number;
-};
-
-export const defaultHistoryQuery: HistoryQuery = {
-  period: 'all',
-  status: 'all',
-  platform: 'all',
-  sort: 'desc',
-  page: 1,
-  pageSize: 20,
-};
-
+/** Signal History's filters, sort and page: the API's query without the licence. */
+const historyQuerySchema = signalHistoryQuerySchema.omit({ licenseNumber: true });
+export type HistoryQuery = z.output<typeof historyQuerySchema>;
+/** The API's defaults, but 20 signals a page (spec section 9). */
+export const defaultHistoryQuery: HistoryQuery = { ...historyQuerySchema.parse({}), pageSize: 20 };
 /** Signal History's query in the dashboard URL (`?signals=…`): see `lib/use-list-search.ts`. */
-export const signalHistorySearch = listSearchSchema({
-  period: z.enum(historyPeriods),
-  status: z.enum(historyStatuses),
-  platform: z.enum(['all', 'mt4', 'mt5']),
-  sort: z.enum(['desc', 'asc']),
-  page: z.number().int().min(1),
-  pageSize: z.literal(historyPageSizes),
-});
+export const signalHistorySearch = listSearchSchema(historyQuerySchema);
 
 export type Quota = { used: number; limit: number; remaining: number; resetsAt: number };
 

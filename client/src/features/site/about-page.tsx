@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { buttonClasses } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
 import {
@@ -13,7 +12,7 @@ import {
   SparkIcon,
 } from '../../components/icons.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { useSiteInfo } from '../../stores/site-info-store.ts';
+import { useSiteInfo } from '../shared/site-info.ts';
 
 const values = [
   {
@@ -66,9 +65,7 @@ const facts = [
 
 export function AboutPage() {
   useDocumentTitle('About');
-  const info = useSiteInfo((s) => s.info);
-  const load = useSiteInfo((s) => s.load);
-  useEffect(() => load(), [load]);
+  const info = useSiteInfo();
 
   return (
     <div>

@@ -1,35 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { type MouseEvent, useEffect, useState } from 'react';
+import type { MouseEvent } from 'react';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 
-type State =
-  | { kind: 'loading' }
-  | { kind: 'ready'; title: string; html: string }
-  | { kind: 'error' };
+/** The body of a same-origin HTML document. */
+async function documentBody(file: string, signal: AbortSignal): Promise<string> {
+  const response = await fetch(file, { signal });
+  if (!response.ok) throw new Error(`${file}: ${response.status}`);
+  // Our own same-origin document; scripts are not part of it and DOMParser never runs them.
+  return new DOMParser().parseFromString(await response.text(), 'text/html').body.innerHTML;
+}
 
 /**
  * Shows one of the static legal documents in client/public. They are full HTML files (readable on
  * their own); only the body is rendered here, inside the site's layout.
  */
 export function LegalPage({ file, title }: { file: string; title: string }) {
-  const [state, setState] = useState<State>({ kind: 'loading' });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ kind: 'loading' });
-    fetch(file, { signal: controller.signal })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`${file}: ${response.status}`);
-        const doc = new DOMParser().parseFromString(await response.text(), 'text/html');
-        // Our own same-origin document; scripts are not part of it and DOMParser never runs them.
-        setState({ kind: 'ready', title: doc.title || title, html: doc.body.innerHTML });
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setState({ kind: 'error' });
-      });
-    return () => controller.abort();
-  }, [file, title]);
+  const legal = useQuery({
+    queryKey: ['site', 'legal', file],
+    queryFn: ({ signal }) => documentBody(file, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 
   useDocumentTitle(title);
   const router = useRouter();
@@ -47,17 +39,17 @@ export function LegalPage({ file, title }: { file: string; title: string }) {
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6">
-      {state.kind === 'loading' && <LoadingState label={`Loading ${title}...`} />}
-      {state.kind === 'error' && (
+      {legal.isPending && <LoadingState label={`Loading ${title}...`} />}
+      {legal.isError && (
         <ErrorState message={`The ${title} could not be loaded. Please refresh the page.`} />
       )}
-      {state.kind === 'ready' && (
+      {legal.isSuccess && (
         // biome-ignore lint/a11y/useKeyWithClickEvents: delegates clicks of the links inside, which are keyboard-operable themselves
         <article
           onClick={onClick}
           className="prose-doc"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own static document from /public
-          dangerouslySetInnerHTML={{ __html: state.html }}
+          dangerouslySetInnerHTML={{ __html: legal.data }}
         />
       )}
     </div>

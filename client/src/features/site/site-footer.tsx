@@ -1,15 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { MailIcon, MapPinIcon, PhoneIcon } from '../../components/icons.tsx';
 import { Logo } from '../../components/logo.tsx';
-import { useSiteInfo } from '../../stores/site-info-store.ts';
+import { useSiteInfo } from '../shared/site-info.ts';
 
 const linkClass = 'text-sm text-slate-300 hover:text-white';
 
 export function SiteFooter() {
-  const info = useSiteInfo((s) => s.info);
-  const load = useSiteInfo((s) => s.load);
-  useEffect(() => load(), [load]);
+  const info = useSiteInfo();
 
   return (
     <footer className="bg-night text-slate-300">

@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { CloseIcon, MenuIcon } from '../../components/icons.tsx';
+import { useCallback, useEffect, useState } from 'react';
+import { MenuIcon } from '../../components/icons.tsx';
 import { Logo } from '../../components/logo.tsx';
+import { SlideOutMenu } from '../../components/slide-out-menu.tsx';
 import { cn } from '../../lib/cn.ts';
 import { NavItems } from './site-nav.tsx';
 
@@ -68,78 +69,27 @@ export function SiteHeader() {
   );
 }
 
-/** The slide-in side menu for small screens: Escape, the close button or the backdrop closes it. */
+/** The site's pages in a menu that slides in on small screens. */
 function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const panelRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement as HTMLElement | null;
-    panelRef.current?.querySelector<HTMLElement>('a,button')?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-      if (event.key !== 'Tab' || !panelRef.current) return;
-      // Keep Tab inside the open menu (it is modal).
-      const items = panelRef.current.querySelectorAll<HTMLElement>('a[href],button');
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last?.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.style.overflow = '';
-      previous?.focus();
-    };
-  }, [open, onClose]);
-
-  if (!open) return null;
   return (
-    <div className="fixed inset-0 z-50 md:hidden">
-      <button
-        type="button"
-        aria-label="Close menu"
-        tabIndex={-1}
-        className="absolute inset-0 h-full w-full animate-fade-in bg-night/50"
-        onClick={onClose}
+    <SlideOutMenu
+      id="mobile-menu"
+      open={open}
+      onClose={onClose}
+      label="Menu"
+      closeLabel="Close menu"
+      side="right"
+      heading={<Logo />}
+      navLabel="Mobile"
+    >
+      <NavItems
+        itemClass={mobileItem}
+        activeClass="bg-surface-sunken"
+        onNavigate={onClose}
+        renderAccount={(items) => (
+          <div className="mt-2 flex flex-col gap-1 border-t border-line pt-2">{items}</div>
+        )}
       />
-      <div
-        ref={panelRef}
-        id="mobile-menu"
-        role="dialog"
-        aria-modal="true"
-        aria-label="Menu"
-        className="absolute inset-y-0 right-0 flex w-72 max-w-[85vw] animate-slide-in flex-col bg-surface shadow-lg"
-      >
-        <div className="flex h-16 items-center justify-between border-b border-line px-4">
-          <Logo />
-          <button
-            type="button"
-            aria-label="Close menu"
-            className="rounded-md p-2 text-ink"
-            onClick={onClose}
-          >
-            <CloseIcon className="size-6" />
-          </button>
-        </div>
-        <nav aria-label="Mobile" className="flex flex-col gap-1 overflow-y-auto p-3">
-          <NavItems
-            itemClass={mobileItem}
-            activeClass="bg-surface-sunken"
-            onNavigate={onClose}
-            renderAccount={(items) => (
-              <div className="mt-2 flex flex-col gap-1 border-t border-line pt-2">{items}</div>
-            )}
-          />
-        </nav>
-      </div>
-    </div>
+    </SlideOutMenu>
   );
 }
