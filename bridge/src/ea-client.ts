@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type HealthIssue,
   type ProtocolVersion,
   protocolVersion,
   type Signal,
@@ -14,6 +15,7 @@ import type {
   BackoffOptions,
   Executor,
   FatalError,
+  RuleSet,
   Transport,
   TransportEvents,
 } from './ea-types.ts';
@@ -35,7 +37,8 @@ export interface EaClientOptions extends TerminalIdentity {
   terminalBuild?: number;
   /**
    * The protocol version to speak: the latest by default; an older one for compatibility
-   * tests (the server then sends it nothing that version does not define).
+   * tests (the server then sends it nothing that version does not define). From 3 it receives
+   * the account rules (`onRules`), which the executor then enforces (paper-rules.ts).
    */
   protocol?: ProtocolVersion;
   /**
@@ -55,6 +58,8 @@ export interface EaClientOptions extends TerminalIdentity {
   /** Every result sent, including the repeat of a first result for a duplicate delivery. */
   onResult?(result: SignalResult, info: { signal: Signal | undefined; duplicate: boolean }): void;
   onConnected?(info: { heartbeatMs: number; serverTime: number }): void;
+  /** v3: the account rules, after each connection and whenever they change. */
+  onRules?(set: RuleSet): void;
   onDisconnected?(reason: string): void;
   /** Recoverable problems (the client retries by itself) and invalid signals. */
   onProblem?(message: string): void;
@@ -86,6 +91,8 @@ export interface EaClient {
   readonly counters: Readonly<EaCounters>;
   /** Set when the client stopped by itself (see `onFatal`). */
   readonly fatal: FatalError | undefined;
+  /** v2: tells the server what stops or may stop trading (the whole list; [] = all well). */
+  reportHealth(issues: HealthIssue[]): void;
 }
 
 export function createEaClient(options: EaClientOptions): EaClient {
@@ -201,6 +208,9 @@ export function createEaClient(options: EaClientOptions): EaClient {
       fatal = error;
       options.onFatal?.(error);
     },
+    rules(set) {
+      options.onRules?.(set);
+    },
   };
 
   const transportOptions = {
@@ -244,6 +254,9 @@ export function createEaClient(options: EaClientOptions): EaClient {
     counters,
     get fatal() {
       return fatal;
+    },
+    reportHealth(issues) {
+      transport.sendHealth(issues);
     },
   };
 }

@@ -68,6 +68,14 @@ export function createBook({
   const closed: ClosedPosition[] = [];
   const orders: PaperOrder[] = [];
 
+  /** What closing `lots` of a position at `price` earns, in account currency. */
+  const profitAt = (position: PaperPosition, price: number, lots = position.lots) => {
+    const spec = specOf(position.symbol);
+    const direction = position.side === 'buy' ? 1 : -1;
+    const points = Math.round(((price - position.openPrice) * direction) / spec.point);
+    return roundTo(points * spec.pointValuePerLot * lots, 2);
+  };
+
   /** Closes `lots` of a position (all of it by default) at `price`. */
   const close = (
     position: PaperPosition,
@@ -75,10 +83,7 @@ export function createBook({
     closedBy: ClosedPosition['closedBy'],
     lots = position.lots,
   ): ClosedPosition => {
-    const spec = specOf(position.symbol);
-    const direction = position.side === 'buy' ? 1 : -1;
-    const points = Math.round(((price - position.openPrice) * direction) / spec.point);
-    const profit = roundTo(points * spec.pointValuePerLot * lots, 2);
+    const profit = profitAt(position, price, lots);
     balance = roundTo(balance + profit, 2);
     const rest = roundTo(position.lots - lots, 8);
     if (rest <= 0) open.splice(open.indexOf(position), 1);
@@ -167,6 +172,10 @@ export function createBook({
     closed,
     orders,
     close,
+    specOf,
+    /** Balance plus the open positions' profit, each closed at `priceOf(position)`. */
+    equity: (priceOf: (position: PaperPosition) => number) =>
+      roundTo(balance + open.reduce((sum, p) => sum + profitAt(p, priceOf(p)), 0), 2),
     sync,
     ticket: () => String(nextTicket++),
     get balance() {

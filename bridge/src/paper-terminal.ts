@@ -1,12 +1,6 @@
 import type { Signal } from '@signalrelay/contracts/ea-protocol';
 import type { ExecutionOutcome } from './ea-types.ts';
-import {
-  type ClosedPosition,
-  createBook,
-  type PaperOrder,
-  type PaperPosition,
-  type PendingType,
-} from './paper-book.ts';
+import { createBook, type PaperOrder, type PaperPosition, type PendingType } from './paper-book.ts';
 import { cancelOrders, closeMatching, type Market, modifyPositions } from './paper-closing.ts';
 import { fail, marketClosed, retcodes, tradeDisabled, unknownSymbol } from './paper-outcomes.ts';
 import { checkLot, floorToStep, formatLots, lotFromMoney, lotFromRisk } from './paper-sizing.ts';
@@ -20,15 +14,16 @@ import {
 import {
   defaultSymbols,
   type Quote,
-  type QuoteSource,
   resolveSymbol,
   type SymbolSpec,
   seededQuotes,
 } from './paper-symbols.ts';
+import type { PaperTerminal, PaperTerminalOptions } from './paper-types.ts';
 
 export type { ClosedPosition, PaperOrder, PaperPosition } from './paper-book.ts';
 export { retcodes } from './paper-outcomes.ts';
 export type { Side } from './paper-stops.ts';
+export type { PaperTerminal, PaperTerminalOptions } from './paper-types.ts';
 
 /**
  * A paper trading terminal: executes signals the way the MQL EAs do on a hedging account, with
@@ -37,32 +32,6 @@ export type { Side } from './paper-stops.ts';
  * Speaks protocol v3's commands: pending orders, cancel, modify, partial close, reverse, stops
  * in pips or price, several take-profits, sizing by money and the spread guard.
  */
-
-export interface PaperTerminalOptions {
-  balance?: number;
-  currency?: string;
-  symbols?: SymbolSpec[];
-  /** The broker's symbol naming, tried after the exact name (`EURUSD` → `EURUSD.m`). */
-  prefix?: string;
-  suffix?: string;
-  /** Prices; defaults to seeded random walks around each symbol's base price. */
-  quotes?: QuoteSource;
-  seed?: number;
-  /** Wall clock for open/close times. */
-  now?: () => number;
-  firstTicket?: number;
-  /** Trading hours; open all the time by default. */
-  marketOpen?: (symbol: SymbolSpec, wallMs: number) => boolean;
-}
-
-export interface PaperTerminal {
-  execute(signal: Signal): ExecutionOutcome;
-  readonly balance: number;
-  readonly currency: string;
-  openPositions(): readonly PaperPosition[];
-  closedPositions(): readonly ClosedPosition[];
-  pendingOrders(): readonly PaperOrder[];
-}
 
 const pendingNames: Record<PendingType, string> = {
   buylimit: 'buy limit',
@@ -91,6 +60,12 @@ export function createPaperTerminal(options: PaperTerminalOptions = {}): PaperTe
     marketOpen: options.marketOpen ?? (() => true),
     now,
     money: (value) => `${value.toFixed(2)} ${currency}`,
+  };
+
+  /** The price a position closes at now: the bid for a buy, the ask for a sell. */
+  const closingPrice = (p: PaperPosition) => {
+    const quote = m.quoteOf(m.book.specOf(p.symbol));
+    return p.side === 'buy' ? quote.bid : quote.ask;
   };
 
   /** The symbol an opening trades, or why it cannot. */
@@ -298,5 +273,19 @@ export function createPaperTerminal(options: PaperTerminalOptions = {}): PaperTe
     openPositions: () => book.open.map((p) => ({ ...p, takeProfits: [...p.takeProfits] })),
     closedPositions: () => book.closed.map((p) => ({ ...p })),
     pendingOrders: () => book.orders.map((o) => ({ ...o })),
+    equity: () => book.equity(closingPrice),
+    lotFor(signal) {
+      const spec = m.resolve(signal.symbol);
+      if (!spec) return { ok: false, message: `Unknown symbol "${signal.symbol}".` };
+      const side: Side = signal.position.startsWith('buy') ? 'buy' : 'sell';
+      const quote = m.quoteOf(spec);
+      return sizeOf(signal, spec, side, signal.price || (side === 'buy' ? quote.ask : quote.bid));
+    },
+    closeEverything() {
+      const positions = [...book.open];
+      for (const p of positions) book.close(p, closingPrice(p), 'signal');
+      book.orders.splice(0);
+      return positions.length;
+    },
   };
 }

@@ -2,7 +2,9 @@ import {
   closeCodes,
   errorFrameSchema,
   executorRetryMs,
+  type HealthIssue,
   type Hello,
+  rulesFrameSchema,
   type SignalResult,
   welcomeSchema,
 } from '@signalrelay/contracts/ea-protocol';
@@ -51,6 +53,8 @@ export function createWsTransport(options: TransportOptions): Transport {
   let serverError: { code: string; message: string } | undefined;
   /** Results not yet handed to an open, welcomed socket. */
   const outbox: SignalResult[] = [];
+  /** The health last reported, sent again after each welcome (undefined: never reported). */
+  let health: HealthIssue[] | undefined;
   let closed: Promise<void> = Promise.resolve();
 
   const heartbeat = {
@@ -129,6 +133,16 @@ export function createWsTransport(options: TransportOptions): Transport {
           serverTime: welcome.data.serverTime,
         });
         for (const result of outbox.splice(0)) sendResult(result);
+        if (health && options.protocol >= 2) send({ type: 'health', issues: health });
+        return;
+      }
+      case 'rules': {
+        const parsed = rulesFrameSchema.safeParse(frame);
+        if (!parsed.success) {
+          events.problem('the server sent malformed rules; the previous ones stay');
+          return;
+        }
+        events.rules({ rulesId: parsed.data.rulesId, rules: parsed.data.rules });
         return;
       }
       case 'error': {
@@ -235,5 +249,9 @@ export function createWsTransport(options: TransportOptions): Transport {
       send({ type: 'received', id });
     },
     sendResult,
+    sendHealth(issues) {
+      health = issues;
+      if (options.protocol >= 2) send({ type: 'health', issues });
+    },
   };
 }

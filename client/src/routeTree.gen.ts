@@ -39,6 +39,7 @@ import { Route as DocsInstallationTroubleshootingRouteImport } from './routes/do
 import { Route as DocsNotificationsRouteImport } from './routes/docs/notifications.tsx'
 import { Route as DocsQuickStartRouteImport } from './routes/docs/quick-start.tsx'
 import { Route as DocsRequirementsRouteImport } from './routes/docs/requirements.tsx'
+import { Route as DocsRulesRouteImport } from './routes/docs/rules.tsx'
 import { Route as DocsSupportRouteImport } from './routes/docs/support.tsx'
 import { Route as DocsTradingviewAlertSetupRouteImport } from './routes/docs/tradingview-alert-setup.tsx'
 import { Route as DocsTradingviewSetupRouteImport } from './routes/docs/tradingview-setup.tsx'
@@ -195,6 +196,11 @@ const DocsRequirementsRoute = DocsRequirementsRouteImport.update({
   path: '/requirements',
   getParentRoute: () => DocsRoute,
 } as any)
+const DocsRulesRoute = DocsRulesRouteImport.update({
+  id: '/rules',
+  path: '/rules',
+  getParentRoute: () => DocsRoute,
+} as any)
 const DocsSupportRoute = DocsSupportRouteImport.update({
   id: '/support',
   path: '/support',
@@ -246,6 +252,7 @@ export interface FileRoutesByFullPath {
   '/docs/notifications': typeof DocsNotificationsRoute
   '/docs/quick-start': typeof DocsQuickStartRoute
   '/docs/requirements': typeof DocsRequirementsRoute
+  '/docs/rules': typeof DocsRulesRoute
   '/docs/support': typeof DocsSupportRoute
   '/docs/tradingview-alert-setup': typeof DocsTradingviewAlertSetupRoute
   '/docs/tradingview-setup': typeof DocsTradingviewSetupRoute
@@ -279,6 +286,7 @@ export interface FileRoutesByTo {
   '/docs/notifications': typeof DocsNotificationsRoute
   '/docs/quick-start': typeof DocsQuickStartRoute
   '/docs/requirements': typeof DocsRequirementsRoute
+  '/docs/rules': typeof DocsRulesRoute
   '/docs/support': typeof DocsSupportRoute
   '/docs/tradingview-alert-setup': typeof DocsTradingviewAlertSetupRoute
   '/docs/tradingview-setup': typeof DocsTradingviewSetupRoute
@@ -316,6 +324,7 @@ export interface FileRoutesById {
   '/docs/notifications': typeof DocsNotificationsRoute
   '/docs/quick-start': typeof DocsQuickStartRoute
   '/docs/requirements': typeof DocsRequirementsRoute
+  '/docs/rules': typeof DocsRulesRoute
   '/docs/support': typeof DocsSupportRoute
   '/docs/tradingview-alert-setup': typeof DocsTradingviewAlertSetupRoute
   '/docs/tradingview-setup': typeof DocsTradingviewSetupRoute
@@ -352,6 +361,7 @@ export interface FileRouteTypes {
     | '/docs/notifications'
     | '/docs/quick-start'
     | '/docs/requirements'
+    | '/docs/rules'
     | '/docs/support'
     | '/docs/tradingview-alert-setup'
     | '/docs/tradingview-setup'
@@ -385,6 +395,7 @@ export interface FileRouteTypes {
     | '/docs/notifications'
     | '/docs/quick-start'
     | '/docs/requirements'
+    | '/docs/rules'
     | '/docs/support'
     | '/docs/tradingview-alert-setup'
     | '/docs/tradingview-setup'
@@ -421,6 +432,7 @@ export interface FileRouteTypes {
     | '/docs/notifications'
     | '/docs/quick-start'
     | '/docs/requirements'
+    | '/docs/rules'
     | '/docs/support'
     | '/docs/tradingview-alert-setup'
     | '/docs/tradingview-setup'
@@ -660,6 +672,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DocsRequirementsRouteImport
       parentRoute: typeof DocsRoute
     }
+    '/docs/rules': {
+      id: '/docs/rules'
+      path: '/rules'
+      fullPath: '/docs/rules'
+      preLoaderRoute: typeof DocsRulesRouteImport
+      parentRoute: typeof DocsRoute
+    }
     '/docs/support': {
       id: '/docs/support'
       path: '/support'
@@ -732,6 +751,7 @@ interface DocsRouteChildren {
   DocsNotificationsRoute: typeof DocsNotificationsRoute
   DocsQuickStartRoute: typeof DocsQuickStartRoute
   DocsRequirementsRoute: typeof DocsRequirementsRoute
+  DocsRulesRoute: typeof DocsRulesRoute
   DocsSupportRoute: typeof DocsSupportRoute
   DocsTradingviewAlertSetupRoute: typeof DocsTradingviewAlertSetupRoute
   DocsTradingviewSetupRoute: typeof DocsTradingviewSetupRoute
@@ -749,6 +769,7 @@ const DocsRouteChildren: DocsRouteChildren = {
   DocsNotificationsRoute: DocsNotificationsRoute,
   DocsQuickStartRoute: DocsQuickStartRoute,
   DocsRequirementsRoute: DocsRequirementsRoute,
+  DocsRulesRoute: DocsRulesRoute,
   DocsSupportRoute: DocsSupportRoute,
   DocsTradingviewAlertSetupRoute: DocsTradingviewAlertSetupRoute,
   DocsTradingviewSetupRoute: DocsTradingviewSetupRoute,

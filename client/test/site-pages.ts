@@ -14,6 +14,7 @@ export const sitePages = [
   '/docs/installation-troubleshooting',
   '/docs/basic-config',
   '/docs/tradingview-alert-setup',
+  '/docs/rules',
   '/docs/notifications',
   '/docs/support',
   '/docs/faq',

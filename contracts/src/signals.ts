@@ -139,5 +139,7 @@ export type SignalView = SignalCommandFields & {
   retcode: number | null;
   /** Set on an alert refused for its content: the body as received (first 4 KB). */
   rawBody: string | null;
+  /** The account rule that stopped it, at intake or in a v3 EA (contracts/rules `RuleName`). */
+  rule: string | null;
   delivery: SignalDelivery | null;
 };

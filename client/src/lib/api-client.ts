@@ -27,6 +27,12 @@ export class NetworkError extends Error {
   }
 }
 
+/** A failed request in words for the screen: the server's message, or what kept it from us. */
+export function errorText(err: unknown): string {
+  if (err instanceof ApiError) return err.message;
+  return `Network error: ${err instanceof Error ? err.message : String(err)}`;
+}
+
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON when present. */

@@ -26,6 +26,7 @@ export type QueryArea =
   | 'terminals'
   | 'billing'
   | 'notifications'
+  | 'rules'
   | 'downloads'
   | 'site'
   | 'auth';

@@ -21,6 +21,7 @@ export const docsNav = [
     items: [
       { to: '/docs/basic-config', label: 'Basic Configuration' },
       { to: '/docs/tradingview-alert-setup', label: 'TradingView Alert Setup' },
+      { to: '/docs/rules', label: 'Rules' },
       { to: '/docs/notifications', label: 'Notifications' },
     ],
   },

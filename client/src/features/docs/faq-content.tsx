@@ -139,10 +139,16 @@ export const faqCategories: FaqCategory[] = [
         q: 'Are there limits such as a maximum lot size or daily loss?',
         a: (
           <p>
-            Not in SignalRelay today: each signal is executed with the volume and stops it carries,
-            within your broker's limits. Keep control in the message (fixed <code>lot</code> or{' '}
-            <code>riskPercentage</code> with a stop loss) and in your TradingView strategy's own
-            settings. Percentage sizing is the one risk feature built in.
+            Yes. In the dashboard's{' '}
+            <Link to="/dashboard" hash="rules">
+              Rules
+            </Link>{' '}
+            tab set a max lot size, max daily loss (an amount or a percent of the day's starting
+            balance, optionally closing every position), max open trades and max daily trades, as
+            well as trading hours, allowed symbols and a symbol map (GOLD → XAUUSD). Max lot, open
+            trades and daily loss may differ per trading account. A signal a rule stops is kept in
+            Signal History with the reason and never executed. See{' '}
+            <Link to="/docs/rules">Rules</Link>.
           </p>
         ),
       },

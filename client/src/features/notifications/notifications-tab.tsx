@@ -9,7 +9,7 @@ import { Input } from '../../components/form-field.tsx';
 import { InfoIcon } from '../../components/icons.tsx';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { toast } from '../../components/toast.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError, errorText } from '../../lib/api-client.ts';
 import {
   type NotificationChannel,
   notificationsApi,
@@ -40,11 +40,6 @@ const fieldLabels: Record<string, string> = {
 function fieldOf(body: unknown): string {
   const field = (body as { field?: unknown } | null | undefined)?.field;
   return typeof field === 'string' ? field : '';
-}
-
-function errorText(err: unknown): string {
-  if (err instanceof ApiError) return err.message;
-  return `Network error: ${err instanceof Error ? err.message : String(err)}`;
 }
 
 const checkboxClass = 'mt-0.5 size-4 shrink-0 rounded border-line-strong accent-brand-600';

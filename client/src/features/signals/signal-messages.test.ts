@@ -8,6 +8,7 @@ const base = {
   errorMessage: null,
   deliveredAt: null,
   rawBody: null,
+  rule: null,
 } as unknown as SignalView;
 const signal = (fields: Partial<SignalView>) => ({ ...base, ...fields }) as SignalView;
 
@@ -34,6 +35,14 @@ describe('signal notices (spec section 8)', () => {
     expect(signalNotice(signal({ displayStatus: 'failed', errorMessage: 'x' }), 500)).toBeNull();
     expect(signalNotice(signal({ displayStatus: 'success' }), 500)).toBeNull();
     expect(signalNotice(signal({ displayStatus: 'error', errorMessage: 'x' }), 500)).toBeNull();
+  });
+
+  it('says when an account rule stopped the signal (at intake or in the EA)', () => {
+    const stopped = signal({ displayStatus: 'error', errorMessage: 'x', rule: 'maxLot' });
+    expect(signalNotice(stopped, 500)).toMatchObject({
+      tone: 'warning',
+      title: 'Stopped by Your Rules',
+    });
   });
 
   it('explains an alert the server could not read', () => {

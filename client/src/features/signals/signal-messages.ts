@@ -31,6 +31,13 @@ export function signalNotice(signal: SignalView, limit: number): SignalNotice | 
           : 'No real trade was executed. No EA received this test signal: start your terminal with the EA to see it arrive.',
       };
     case 'error':
+      if (signal.rule) {
+        return {
+          tone: 'warning',
+          title: 'Stopped by Your Rules',
+          text: "One of your account rules stopped this signal, so it was not executed; the rule and its numbers are below. Your rules are in the dashboard's Rules tab.",
+        };
+      }
       return signal.rawBody === null
         ? null
         : {

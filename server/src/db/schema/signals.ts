@@ -116,6 +116,11 @@ export const signals = pgTable(
      * first 4 KB, so the trader can see what TradingView sent and fix the alert.
      */
     rawBody: text('raw_body'),
+    /**
+     * The account rule that stopped it (contracts/rules `RuleName`): at intake (never sent), or
+     * in a v3 EA (its result's `rule`).
+     */
+    rule: text('rule'),
   },
   (t) => [
     // Ascending: Postgres walks it backwards for newest-first pages; the id breaks ties.

@@ -5,20 +5,29 @@ import type { Metrics } from '../../core/metrics.ts';
 import type { AppDeps } from '../../deps.ts';
 import { requireUser, signedInOwner } from '../../http/auth-guards.ts';
 import { parseInput } from '../../http/validate.ts';
+import type { RulesBook } from '../rules/rules-book.ts';
+import { createRuleGuard } from '../rules/rules-intake.ts';
 import { createSignalHistory } from './signals-history.ts';
 import { createSignalIntake } from './signals-intake.ts';
 import { createWebhookLimits } from './signals-limits.ts';
 import { createRefusalRecorder } from './signals-refusals.ts';
 import { webhookRoute } from './signals-webhook.ts';
 
-type Options = { deps: AppDeps; core: Core; metrics: Metrics };
+type Options = { deps: AppDeps; core: Core; metrics: Metrics; rules: RulesBook };
 
 /** `/api/webhook/*`: alert intake and the signal history. */
 export default async function signalsRoutes(
   app: FastifyInstance,
-  { deps, core, metrics }: Options,
+  { deps, core, metrics, rules }: Options,
 ) {
   const limits = createWebhookLimits({ now: deps.now, log: app.log });
+  const ruleGuard = createRuleGuard({
+    rules,
+    quota: deps.quota,
+    db: deps.database.db,
+    publishLive: core.publishLive,
+    metrics,
+  });
   const intake = createSignalIntake({
     db: deps.database.db,
     presence: deps.presence,
@@ -31,6 +40,7 @@ export default async function signalsRoutes(
     metrics,
     quotaDay: core.quotaDay,
     limits,
+    rules: ruleGuard,
     ttlMs: deps.config.SIGNAL_TTL_MS,
     now: deps.now,
   });

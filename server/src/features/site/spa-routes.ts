@@ -31,6 +31,7 @@ const docsPages = new Set([
   'installation-troubleshooting',
   'basic-config',
   'tradingview-alert-setup',
+  'rules',
   'notifications',
   'support',
   'faq',

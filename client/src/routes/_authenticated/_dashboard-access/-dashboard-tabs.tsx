@@ -5,10 +5,12 @@ import {
   ChartIcon,
   DownloadIcon,
   PlayIcon,
+  SettingsIcon,
   ShieldIcon,
 } from '../../../components/icons.tsx';
 import type { DashboardTab } from '../../../features/dashboard/dashboard-tab.ts';
 import { NotificationsTab } from '../../../features/notifications/notifications-tab.tsx';
+import { RulesTab } from '../../../features/rules/rules-tab.tsx';
 import { SignalHistoryTab } from '../../../features/signals/signal-history-tab.tsx';
 import { SignalTestTab } from '../../../features/signals/signal-test-tab.tsx';
 import { TerminalsPanel } from '../../../features/terminals/terminals-panel.tsx';
@@ -47,6 +49,7 @@ export const dashboardTabs: readonly DashboardTab[] = [
   },
   { hash: 'order-history', label: 'Order History', icon: ChartIcon, component: OrderHistoryTab },
   { hash: 'signal-test', label: 'Signal Test', icon: PlayIcon, component: SignalTestTab },
+  { hash: 'rules', label: 'Rules', icon: SettingsIcon, component: RulesTab },
   { hash: 'notifications', label: 'Notifications', icon: BellIcon, component: NotificationsTab },
   { hash: 'downloads', label: 'Downloads', icon: DownloadIcon, component: DownloadsTab },
 ];

@@ -1,0 +1,217 @@
+import { type WeekDay, weekDays } from '@signalrelay/contracts/rules';
+import { type UseFormReturn, useFieldArray, useFormState, useWatch } from 'react-hook-form';
+import { Button } from '../../components/button.tsx';
+import { Card, CardBody, CardHeader } from '../../components/card.tsx';
+import { BoundField, errorSentence } from '../../components/form.tsx';
+import { Input, Select, Textarea } from '../../components/form-field.tsx';
+import type { Rules } from './rules-api.ts';
+import type { RulesFormValues } from './rules-form.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: the form's context type is not used here
+export type RulesForm = UseFormReturn<RulesFormValues, any, Rules>;
+
+export const checkboxClass = 'size-4 shrink-0 rounded border-line-strong accent-brand-600';
+const dayNames: Record<WeekDay, string> = {
+  mon: 'Mon',
+  tue: 'Tue',
+  wed: 'Wed',
+  thu: 'Thu',
+  fri: 'Fri',
+  sat: 'Sat',
+  sun: 'Sun',
+};
+
+/** A whole-form error at `name` (a group such as the days), as a sentence. */
+function GroupError({ form, name }: { form: RulesForm; name: 'days' }) {
+  const { errors } = useFormState({ control: form.control, name });
+  const message = errors[name]?.message;
+  return typeof message === 'string' ? (
+    <p className="text-xs font-medium text-loss" role="alert">
+      {errorSentence(message)}
+    </p>
+  ) : null;
+}
+
+/** Max lot, open positions, daily trades and daily loss: the user's limits. */
+export function LimitsCard({ form }: { form: RulesForm }) {
+  const lossKind = useWatch({ control: form.control, name: 'lossKind' });
+  return (
+    <Card role="group" aria-label="Limits">
+      <CardHeader title="Limits" description="Leave a field empty to switch that rule off." />
+      <CardBody className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+        <BoundField
+          form={form}
+          name="maxLot"
+          label="Max lot"
+          hint="Per signal, given or computed from the risk."
+        >
+          <Input inputMode="decimal" placeholder="off" />
+        </BoundField>
+        <BoundField
+          form={form}
+          name="maxOpenPositions"
+          label="Max open positions"
+          hint="Checked by the EA before each opening."
+        >
+          <Input inputMode="numeric" placeholder="off" />
+        </BoundField>
+        <BoundField
+          form={form}
+          name="maxDailyTrades"
+          label="Max daily trades"
+          hint="Openings per day, counted at intake."
+        >
+          <Input inputMode="numeric" placeholder="off" />
+        </BoundField>
+        <BoundField form={form} name="lossKind" label="Max daily loss">
+          <Select>
+            <option value="off">Off</option>
+            <option value="amount">Amount (account currency)</option>
+            <option value="percent">Percent of the day's starting balance</option>
+          </Select>
+        </BoundField>
+        {lossKind !== 'off' && (
+          <>
+            <BoundField
+              form={form}
+              name="lossValue"
+              label={lossKind === 'amount' ? 'Loss amount' : 'Loss percent'}
+            >
+              <Input inputMode="decimal" />
+            </BoundField>
+            <label className="flex items-center gap-2 self-end pb-2 text-sm text-ink">
+              <input type="checkbox" className={checkboxClass} {...form.register('lossCloseAll')} />
+              Close every position when reached
+            </label>
+          </>
+        )}
+      </CardBody>
+    </Card>
+  );
+}
+
+/** Trading hours: a time zone, the days and a from–to window; outside it openings are refused. */
+export function HoursCard({ form }: { form: RulesForm }) {
+  const on = useWatch({ control: form.control, name: 'hoursOn' });
+  return (
+    <Card>
+      <CardHeader
+        title="Trading hours"
+        description="Outside these hours opening signals are refused; closes always pass."
+        actions={
+          <label className="flex items-center gap-2 text-sm font-medium text-ink">
+            <input type="checkbox" className={checkboxClass} {...form.register('hoursOn')} />
+            Limit trading hours
+          </label>
+        }
+      />
+      {on && (
+        <CardBody className="space-y-4">
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium text-ink">Days</legend>
+            <div className="flex flex-wrap gap-x-4 gap-y-2">
+              {weekDays.map((day) => (
+                <label key={day} className="flex items-center gap-1.5 text-sm text-ink">
+                  <input
+                    type="checkbox"
+                    value={day}
+                    className={checkboxClass}
+                    {...form.register('days')}
+                  />
+                  {dayNames[day]}
+                </label>
+              ))}
+            </div>
+            <GroupError form={form} name="days" />
+          </fieldset>
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+            <BoundField
+              form={form}
+              name="timeZone"
+              label="Time zone"
+              hint="A name such as Europe/London, America/New_York or UTC."
+            >
+              <Input autoComplete="off" spellCheck={false} />
+            </BoundField>
+            <BoundField form={form} name="from" label="From">
+              <Input type="time" />
+            </BoundField>
+            <BoundField
+              form={form}
+              name="to"
+              label="To"
+              hint="Before From: a window across midnight."
+            >
+              <Input type="time" />
+            </BoundField>
+          </div>
+        </CardBody>
+      )}
+    </Card>
+  );
+}
+
+/** Allowed symbols and the symbol map (alert symbol → broker symbol). */
+export function SymbolsCard({ form }: { form: RulesForm }) {
+  const map = useFieldArray({ control: form.control, name: 'symbolMap' });
+  return (
+    <Card>
+      <CardHeader
+        title="Symbols"
+        description="Which symbols may open positions, and what your broker calls them."
+      />
+      <CardBody className="space-y-5">
+        <BoundField
+          form={form}
+          name="allowedSymbols"
+          label="Allowed symbols"
+          hint="Separated by commas. Empty: every symbol. An alert's symbol or its mapped name may match."
+        >
+          <Textarea className="min-h-16!" placeholder="EURUSD, XAUUSD" spellCheck={false} />
+        </BoundField>
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-ink">Symbol map</legend>
+          <p className="text-xs text-ink-subtle">
+            Applied before the EA adds your broker's prefix or suffix: GOLD → XAUUSD becomes
+            XAUUSD.m at a broker that names it so.
+          </p>
+          {map.fields.map((field, i) => (
+            <div key={field.id} className="flex items-start gap-2">
+              <BoundField
+                form={form}
+                name={`symbolMap.${i}.from`}
+                label={<span className="sr-only">Alert symbol {i + 1}</span>}
+                className="flex-1"
+              >
+                <Input placeholder="Alert symbol (GOLD)" spellCheck={false} />
+              </BoundField>
+              <span className="pt-2 text-ink-subtle" aria-hidden="true">
+                →
+              </span>
+              <BoundField
+                form={form}
+                name={`symbolMap.${i}.to`}
+                label={<span className="sr-only">Broker symbol {i + 1}</span>}
+                className="flex-1"
+              >
+                <Input placeholder="Broker symbol (XAUUSD)" spellCheck={false} />
+              </BoundField>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="mt-1"
+                aria-label={`Remove mapping ${i + 1}`}
+                onClick={() => map.remove(i)}
+              >
+                Remove
+              </Button>
+            </div>
+          ))}
+          <Button variant="secondary" size="sm" onClick={() => map.append({ from: '', to: '' })}>
+            Add a mapping
+          </Button>
+        </fieldset>
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,134 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { Button } from '../../components/button.tsx';
+import { Card, CardBody, CardHeader } from '../../components/card.tsx';
+import { useZodForm } from '../../components/form.tsx';
+import { InfoIcon } from '../../components/icons.tsx';
+import { ErrorState, LoadingState } from '../../components/states.tsx';
+import { toast } from '../../components/toast.tsx';
+import { errorText } from '../../lib/api-client.ts';
+import { queryClient } from '../../lib/query.ts';
+import { AccountsCard } from './rules-accounts.tsx';
+import { type Rules, type RulesView, rulesApi, rulesQueries } from './rules-api.ts';
+import { HoursCard, LimitsCard, SymbolsCard } from './rules-fields.tsx';
+import { formOf, rulesFormSchema } from './rules-form.ts';
+
+/** Saves: who, when, and each rule's value before → after. */
+function ChangeLog({ changes }: { changes: RulesView['changes'] }) {
+  return (
+    <Card>
+      <CardHeader title="Changes" description="Every save that changed a rule, newest first." />
+      <CardBody>
+        {changes.length === 0 ? (
+          <p className="text-sm text-ink-muted">No changes yet.</p>
+        ) : (
+          <ol className="space-y-4" aria-label="Rule changes">
+            {changes.map((change) => (
+              <li key={change.at} className="text-sm">
+                <p className="text-ink-muted">
+                  <time dateTime={change.at}>{new Date(change.at).toLocaleString()}</time> by{' '}
+                  <span className="font-medium text-ink">{change.by}</span>
+                </p>
+                <ul className="mt-1 space-y-0.5">
+                  {change.changes.map((c) => (
+                    <li key={c.rule} className="break-words">
+                      <span className="font-medium text-ink">{c.rule}</span>:{' '}
+                      <span className="text-ink-muted">{c.before}</span> →{' '}
+                      <span className="text-ink">{c.after}</span>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ol>
+        )}
+      </CardBody>
+    </Card>
+  );
+}
+
+/** The form over the saved rules; Save puts them and shows the server's answer. */
+function RulesEditor({ view }: { view: RulesView }) {
+  const form = useZodForm(rulesFormSchema, { defaultValues: formOf(view.rules) });
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const { isSubmitting, isDirty } = form.formState;
+
+  // A save (here or on another tab) is the new starting point of the form.
+  useEffect(() => form.reset(formOf(view.rules)), [view.rules, form]);
+
+  async function send(rules: Rules) {
+    setSaveError(null);
+    try {
+      const saved = await rulesApi.save(rules);
+      queryClient.setQueryData(rulesQueries.current().queryKey, saved);
+      toast.success('Rules saved');
+    } catch (err) {
+      setSaveError(errorText(err));
+    }
+  }
+
+  return (
+    <form onSubmit={form.handleSubmit(send)} noValidate className="space-y-6">
+      <LimitsCard form={form} />
+      <HoursCard form={form} />
+      <SymbolsCard form={form} />
+      <AccountsCard form={form} />
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        {saveError && (
+          <p className="text-sm font-medium text-loss" role="alert">
+            {saveError}
+          </p>
+        )}
+        <Button
+          variant="outline"
+          disabled={!isDirty || isSubmitting}
+          onClick={() => form.reset(formOf(view.rules))}
+        >
+          Undo changes
+        </Button>
+        <Button type="submit" loading={isSubmitting} loadingText="Saving...">
+          Save rules
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The Rules tab (issue 23): risk limits, trading hours, allowed symbols, the symbol map and
+ * per-account overrides, with the log of their changes under the form.
+ */
+export function RulesTab() {
+  const rules = useQuery(rulesQueries.current());
+  return (
+    <div className="space-y-6">
+      <div>
+        <h2 className="text-xl font-semibold text-ink">Rules</h2>
+        <div className="mt-3 flex gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900">
+          <InfoIcon className="mt-0.5 size-5 shrink-0 text-brand-600" />
+          <p>
+            Guards every signal must pass. Trading hours, symbols, daily trades and the lot of an
+            alert are checked when the alert arrives; max lot, open positions and daily loss are
+            checked by the EA on your terminal. A stopped signal stays in Signal History with the
+            reason. Each rule is explained in{' '}
+            <Link to="/docs/rules" className="font-medium text-brand-700 underline">
+              Rules
+            </Link>
+            .
+          </p>
+        </div>
+      </div>
+      {rules.error ? (
+        <ErrorState message={errorText(rules.error)} onRetry={() => void rules.refetch()} />
+      ) : !rules.data ? (
+        <LoadingState label="Loading rules..." />
+      ) : (
+        <>
+          <RulesEditor view={rules.data} />
+          <ChangeLog changes={rules.data.changes} />
+        </>
+      )}
+    </div>
+  );
+}
