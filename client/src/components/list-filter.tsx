@@ -3,6 +3,11 @@ import { Select } from './form-field.tsx';
 
 export type Option<V> = { value: V; label: string };
 
+/** A select's choices from their labels by value, in the order written. */
+export function choices<V extends string>(labels: Record<V, string>): Option<V>[] {
+  return (Object.entries(labels) as [V, string][]).map(([value, label]) => ({ value, label }));
+}
+
 /** One labelled select of a list's filters or sort; the change comes back typed. */
 export function ListFilter<V extends string>({
   label,
@@ -60,11 +65,7 @@ export function ListFilters<Q>({
   ));
 }
 
-export const platformOptions: readonly Option<'all' | 'mt4' | 'mt5'>[] = [
-  { value: 'all', label: 'All Platforms' },
-  { value: 'mt4', label: 'MT4' },
-  { value: 'mt5', label: 'MT5' },
-];
+export const platformOptions = choices({ all: 'All Platforms', mt4: 'MT4', mt5: 'MT5' });
 
 type Period = 'all' | '24h' | '7d' | '30d';
 const periodDays = { '24h': 1, '7d': 7, '30d': 30 } as const;

@@ -1,37 +1,37 @@
 import { Button } from '../../components/button.tsx';
 import {
+  choices,
   ListFilter,
   ListFilters,
-  type Option,
   periodOptions,
   platformOptions,
 } from '../../components/list-filter.tsx';
 import type { OrderQuery, OrderSortField } from './orders-api.ts';
 
-const statuses: Option<OrderQuery['status']>[] = [
-  { value: 'all', label: 'All Status' },
-  { value: 'open', label: 'Open' },
-  { value: 'closed', label: 'Closed' },
-];
+const statuses = choices<OrderQuery['status']>({
+  all: 'All Status',
+  open: 'Open',
+  closed: 'Closed',
+});
 
-const orderTypes: Option<OrderQuery['orderType']>[] = [
-  { value: 'all', label: 'All Types' },
-  { value: 'buy', label: 'Buy' },
-  { value: 'sell', label: 'Sell' },
-  { value: 'buylimit', label: 'Buy Limit' },
-  { value: 'selllimit', label: 'Sell Limit' },
-  { value: 'buystop', label: 'Buy Stop' },
-  { value: 'sellstop', label: 'Sell Stop' },
-];
+const orderTypes = choices<OrderQuery['orderType']>({
+  all: 'All Types',
+  buy: 'Buy',
+  sell: 'Sell',
+  buylimit: 'Buy Limit',
+  selllimit: 'Sell Limit',
+  buystop: 'Buy Stop',
+  sellstop: 'Sell Stop',
+});
 
-const sortFields: Option<OrderSortField>[] = [
-  { value: 'openTime', label: 'Open Time' },
-  { value: 'closeTime', label: 'Close Time' },
-  { value: 'profit', label: 'Profit' },
-  { value: 'symbol', label: 'Symbol' },
-  { value: 'ticket', label: 'Ticket' },
-  { value: 'lots', label: 'Lots' },
-];
+const sortFields = choices<OrderSortField>({
+  openTime: 'Open Time',
+  closeTime: 'Close Time',
+  profit: 'Profit',
+  symbol: 'Symbol',
+  ticket: 'Ticket',
+  lots: 'Lots',
+});
 
 /** Status, platform, order type, period and sort field with its direction (spec section 2). */
 export function OrderHistoryFilters({

@@ -1,4 +1,5 @@
 import {
+  choices,
   type FilterSpec,
   ListFilters,
   periodOptions,
@@ -12,24 +13,21 @@ const filters: readonly FilterSpec<HistoryQuery>[] = [
   {
     key: 'status',
     label: 'Status',
-    options: [
-      { value: 'all', label: 'All Status' },
-      { value: 'success', label: 'Success' },
-      { value: 'failed', label: 'Failed' },
-      { value: 'pending', label: 'Pending' },
-      { value: 'quota_blocked', label: 'Quota blocked' },
-      { value: 'error', label: 'Error' },
-      { value: 'test_success', label: 'Test' },
-    ],
+    options: choices({
+      all: 'All Status',
+      success: 'Success',
+      failed: 'Failed',
+      pending: 'Pending',
+      quota_blocked: 'Quota blocked',
+      error: 'Error',
+      test_success: 'Test',
+    }),
   },
   { key: 'platform', label: 'Platform', options: platformOptions },
   {
     key: 'sort',
     label: 'Sort by received',
-    options: [
-      { value: 'desc', label: 'Newest first' },
-      { value: 'asc', label: 'Oldest first' },
-    ],
+    options: choices({ desc: 'Newest first', asc: 'Oldest first' }),
   },
 ];
 
