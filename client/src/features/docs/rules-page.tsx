@@ -102,7 +102,7 @@ export function RulesDocsPage() {
         Max lot, max open positions and max daily loss may differ per trading account (a prop-firm
         challenge beside a personal account): add the account number and the values that differ. An
         empty field keeps your rule; 0 switches it off on that account. The other rules belong to
-        the licence, because one alert goes to every account it trades.
+        the license, because one alert goes to every account it trades.
       </p>
       <Callout tone="warning" title="EAs from before protocol v3">
         <p>

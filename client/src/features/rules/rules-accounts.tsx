@@ -89,7 +89,7 @@ function AccountOverride({
 /**
  * Per-account overrides of the rules the EA checks (max lot, open positions, daily loss): a
  * prop-firm account next to a personal one. Intake rules (hours, symbols, daily trades) are
- * the licence's: one alert goes to every account.
+ * the license's: one alert goes to every account.
  */
 export function AccountsCard({ form }: { form: RulesForm }) {
   const accounts = useFieldArray({ control: form.control, name: 'accounts' });
