@@ -7,7 +7,7 @@ export type ListQuery = Record<string, string | number> & { page: number };
 type Unwrapped<F> = F extends z.ZodDefault<infer Inner> ? Inner : F;
 
 /**
- * The URL form of a list's query, from the contract's query schema (`query`, the licence left
+ * The URL form of a list's query, from the contract's query schema (`query`, the license left
  * out): every field optional, without the API's defaults (the screen has its own), and a value
  * a hand-edited link got wrong falls back to the default instead of failing the page. Routes
  * put the result in `validateSearch`.

@@ -15,7 +15,7 @@ import { listSearchSchema } from '../../lib/use-list-search.ts';
 
 export type { OrderHistoryReply, OrderPeriod, OrderSortField, OrderStatistics, OrderView };
 
-/** Order History's filters, sort and page: the API's query without the licence. */
+/** Order History's filters, sort and page: the API's query without the license. */
 const orderQuerySchema = orderHistoryQuerySchema.omit({ licenseNumber: true });
 export type OrderQuery = z.output<typeof orderQuerySchema>;
 export const defaultOrderQuery: OrderQuery = orderQuerySchema.parse({});

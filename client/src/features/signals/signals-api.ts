@@ -14,7 +14,7 @@ import { listSearchSchema } from '../../lib/use-list-search.ts';
 export type { SignalView, WebhookReply };
 export type HistoryStatus = (typeof historyStatuses)[number];
 
-/** Signal History's filters, sort and page: the API's query without the licence. */
+/** Signal History's filters, sort and page: the API's query without the license. */
 const historyQuerySchema = signalHistoryQuerySchema.omit({ licenseNumber: true });
 export type HistoryQuery = z.output<typeof historyQuerySchema>;
 /** The API's defaults, but 20 signals a page (spec section 9). */
