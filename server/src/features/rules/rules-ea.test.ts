@@ -5,20 +5,25 @@ import { noRules } from '@signalrelay/contracts/rules';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { type FakeServer, startWebhookReceiver } from '../../../test/notify-fakes.ts';
 import { sessionCookie } from '../../../test/sessions.ts';
 import { createTestUser } from '../../../test/users.ts';
 import { signals, terminals } from '../../db/schema/signals.ts';
 
+const webhookSecret = 'whsec_rules_ea_0123456789abcdef';
 let t: TestApp;
 let baseUrl: string;
+let receiver: FakeServer;
 beforeAll(async () => {
-  t = await createTestApp();
+  receiver = await startWebhookReceiver(webhookSecret);
+  t = await createTestApp({ NOTIFY_ALLOW_PRIVATE_URLS: true });
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 const stops: (() => unknown)[] = [];
 afterAll(async () => {
   for (const stop of stops) await stop();
   await t?.close();
+  await receiver?.close();
 });
 
 /**
@@ -79,7 +84,24 @@ async function traderWith(rules: Record<string, unknown>, transport: 'ws' | 'pol
     await expect.poll(async () => (await rowOf(id)).status).not.toBe('pending');
     return rowOf(id);
   };
-  return { ...user, save, paper, market, keeper, rulesSeen, alert };
+  /** "Rule triggered" on the signed webhook, to this user's own path of the receiver. */
+  const notifyMe = async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/notifications',
+      headers: { cookie, origin: t.deps.config.publicUrl },
+      payload: {
+        events: ['rule_triggered'],
+        eaOfflineMinutes: 5,
+        email: { enabled: false },
+        telegram: { enabled: false, chatId: '' },
+        discord: { enabled: false, webhookUrl: '' },
+        webhook: { enabled: true, url: `${receiver.url}/ea/${user.id}`, secret: webhookSecret },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  return { ...user, save, paper, market, keeper, rulesSeen, alert, notifyMe };
 }
 
 async function rowOf(id: string) {
@@ -90,12 +112,19 @@ async function rowOf(id: string) {
 describe('rules the reference EA enforces (v3), with real alerts', () => {
   it('max lot: a lot computed from the risk above it is refused by the EA, naming the rule', async () => {
     const trader = await traderWith({ maxLot: 0.5 });
+    await trader.notifyMe();
     // 1% of 10,000 over a 100-point stop on EURUSD (1 USD a point a lot) is 1 lot.
     const refused = await trader.alert({ position: 'buy', riskPercentage: 1, slpoint: 100 });
     expect(refused).toMatchObject({
       status: 'error',
       rule: 'maxLot',
       errorMessage: 'Lot 1.00 is above your maximum 0.50 (rule: max lot).',
+    });
+    // The EA's refusal names its rule: "rule triggered" is sent, as for an intake refusal.
+    const hook = await receiver.waitFor((r) => r.path === `/ea/${trader.id}`);
+    expect(JSON.parse(hook.raw)).toMatchObject({
+      event: 'rule_triggered',
+      data: { signalId: refused.id, rule: 'maxLot' },
     });
     const passed = await trader.alert({ position: 'buy', riskPercentage: 0.5, slpoint: 100 });
     expect(passed).toMatchObject({ status: 'success', executedVolume: 0.5, rule: null });
