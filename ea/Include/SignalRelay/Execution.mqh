@@ -10,6 +10,7 @@
 #include <SignalRelay\Platform.mqh>
 #include <SignalRelay\Symbols.mqh>
 #include <SignalRelay\Stops.mqh>
+#include <SignalRelay\Rules.mqh>
 
 // Decimals of a volume step (0.01 -> 2).
 int SR_StepDigits(const double step)
@@ -150,11 +151,14 @@ void SR_FillResult(SR_Result &r, const string id, const bool ok, const int retco
    r.digits = digits;
    r.executedAt = SR_NowMs();
    r.volume = 0;
+   r.rule = "";
   }
 
 // Executes a buy/sell/close signal. Returns SR_EXEC_RETRY (with the reason
 // in r.message) when a passing condition may clear while the TTL lasts.
-int SR_Execute(const SR_Signal &s, SR_Result &r, CStopManager &stops)
+// The account rules refuse an opening before it is sent, never one an
+// earlier attempt already filled, and never a close.
+int SR_Execute(const SR_Signal &s, SR_Result &r, CStopManager &stops, CAccountRules &rules)
   {
    string why = "";
    int code = 0;
@@ -197,9 +201,11 @@ int SR_Execute(const SR_Signal &s, SR_Result &r, CStopManager &stops)
         }
       else
         {
-         if(!SR_StopsOutsideLevel(symbol, s.slpoint, s.tppoint, why))
+         string rule = "";
+         if(!rules.AllowOpening(volume, rule, why) || !SR_StopsOutsideLevel(symbol, s.slpoint, s.tppoint, why))
            {
             SR_FillResult(r, s.id, false, 0, why, "", 0, 0);
+            r.rule = rule;
             return SR_EXEC_DONE;
            }
          verdict = SR_OpenMarket(symbol, isBuy, volume, s.slpoint, s.tppoint, comment, SR_MAGIC, out);

@@ -6,7 +6,7 @@
 //|   trade:   SR_CheckTradePermission, SR_OpenMarket,               |
 //|            SR_ClosePositions, SR_SelectPosition,                 |
 //|            SR_ModifyStopLoss, SR_LossPerLot, SR_ServerNow,       |
-//|            SR_IsNetting                                          |
+//|            SR_IsNetting, SR_CountPositions (rules)               |
 //|   network: SR_SocketsAvailable, SR_SockOpen, SR_SockSend,        |
 //|            SR_SockRead, SR_SockClose                             |
 //|   orders:  SR_CollectOrders, SR_OpenStateFingerprint             |
@@ -39,10 +39,12 @@
 #include <SignalRelay\Mt4Trade.mqh>
 #include <SignalRelay\Mt4Net.mqh>
 #include <SignalRelay\Mt4Orders.mqh>
+#include <SignalRelay\Mt4Positions.mqh>
 #else
 #include <SignalRelay\Mt5Trade.mqh>
 #include <SignalRelay\Mt5Net.mqh>
 #include <SignalRelay\Mt5Orders.mqh>
+#include <SignalRelay\Mt5Positions.mqh>
 #endif
 
 //+------------------------------------------------------------------+
