@@ -79,7 +79,7 @@ describe('protocol field check', () => {
   });
 
   it('fails on an unknown field that the EA reads', async () => {
-    const sources = withEdit(join(include, 'Protocol.mqh'), (s) =>
+    const sources = withEdit(join(include, 'Signal.mqh'), (s) =>
       s.replace('doc.GetNumber(node, "slpoint")', 'doc.GetNumber(node, "stopLossPoints")'),
     );
     const diagnostics = await checkProtocolFields(sources);
@@ -105,11 +105,11 @@ describe('protocol field check', () => {
         .replace('#define SR_MSG_HELLO    "hello"', '#define SR_MSG_HELLO    "helo"')
         .replace('#define SR_STATUS_SKIPPED "skipped"', '#define SR_STATUS_SKIPPED "skip"')
         .replace('#define SR_CLOSE_LICENSE_INVALID 4401', '#define SR_CLOSE_LICENSE_INVALID 4403')
-        .replace('#define SR_PROTOCOL_VERSION 2', '#define SR_PROTOCOL_VERSION 3'),
+        .replace('#define SR_PROTOCOL_VERSION 3', '#define SR_PROTOCOL_VERSION 4'),
     );
     const messages = (await checkProtocolFields(sources)).map((d) => d.message);
     expect(messages).toEqual([
-      'SR_PROTOCOL_VERSION is 3, ea-protocol.ts says 2',
+      'SR_PROTOCOL_VERSION is 4, the newest in ea-protocol.ts is 3',
       'SR_MSG_HELLO = "helo" is not an allowed value of "type" in ea-protocol.ts',
       'SR_CLOSE_LICENSE_INVALID = 4403 is not one of ea-protocol.ts closeCodes',
       'SR_STATUS_SKIPPED = "skip" is not an allowed value of "status" in ea-protocol.ts',

@@ -6,13 +6,12 @@
 //| (last 1,000) in                                                  |
 //| <data folder>\MQL5\Files\SignalRelay\results-<account>.txt, one  |
 //| tab-separated line per event, appended as it happens:            |
-//|   Q <id> <symbol> <position> <lot> <sl> <tp> <trailing>          |
-//|     <break-even> <risk> <test> <receivedAt> <ttlMs> <accepted> . |
-//|                 (received; <accepted> is this EA's UTC ms)       |
+//|   P <accepted> <signal JSON>   (received; <accepted> is this    |
+//|                 EA's UTC ms; 1.1's Q lines are not read)         |
 //|   R <id> <status> <ticket> <price> <digits> <retcode> <at> <msg> . |
 //|     <volume> <rule>                                              |
 //|   S <id>      (the result reached the server)                    |
-//| After a restart, a Q without its R runs (or expires), and        |
+//| After a restart, a P without its R runs (or expires), and        |
 //| results without an S line are reported again.                   |
 //+------------------------------------------------------------------+
 #ifndef SIGNALRELAY_DEDUPE_MQH
@@ -72,36 +71,21 @@ private:
         }
       m_pendingCount--;
      }
+   // A received signal waiting for its result: "P", when it was accepted,
+   // and the signal object (JSON escapes every tab and line break in it).
    string            SignalLine(const SR_Signal &sig, const long acceptedMs) const
      {
-      return "Q\t" + Clean(sig.id) + "\t" + Clean(sig.symbol) + "\t" + sig.position + "\t" + DoubleToString(sig.lot, 8) + "\t" +
-             DoubleToString(sig.slpoint, 2) + "\t" + DoubleToString(sig.tppoint, 2) + "\t" + DoubleToString(sig.trailingStop, 2) +
-             "\t" + DoubleToString(sig.breakEvenPips, 2) + "\t" + DoubleToString(sig.riskPercentage, 4) + "\t" +
-             (sig.isTest ? "1" : "0") + "\t" + IntegerToString(sig.receivedAt) + "\t" + IntegerToString(sig.ttlMs) + "\t" +
-             IntegerToString(acceptedMs) + "\t.";
+      return "P\t" + IntegerToString(acceptedMs) + "\t" + SR_SignalJson(sig);
      }
-   // A Q line back into a signal whose TTL runs from its acceptance.
-   bool              ReadSignalLine(const string &f[], const int n)
+   // A P line back into a signal whose TTL runs from its acceptance.
+   void              ReadSignalLine(const string &f[], const int n)
      {
-      if(n < 15 || f[14] != "." || PendingIndex(f[1]) >= 0)
-         return false;
+      CJsonDoc doc;
       SR_Signal sig;
-      sig.id = f[1];
-      sig.symbol = f[2];
-      sig.position = f[3];
-      sig.lot = StringToDouble(f[4]);
-      sig.slpoint = StringToDouble(f[5]);
-      sig.tppoint = StringToDouble(f[6]);
-      sig.trailingStop = StringToDouble(f[7]);
-      sig.breakEvenPips = StringToDouble(f[8]);
-      sig.riskPercentage = StringToDouble(f[9]);
-      sig.isTest = (f[10] == "1");
-      sig.receivedAt = StringToInteger(f[11]);
-      sig.ttlMs = StringToInteger(f[12]);
-      sig.attempts = 0;
-      sig.lastWhy = "";
-      AddPending(sig, StringToInteger(f[13]));
-      return true;
+      string why = "";
+      if(n != 3 || !doc.Parse(f[2]) || !SR_ReadSignal(doc, doc.Root(), sig, why) || PendingIndex(sig.id) >= 0)
+         return;
+      AddPending(sig, StringToInteger(f[1]));
      }
    int               IndexOf(const string id) const
      {
@@ -196,7 +180,7 @@ public:
          m_lines++;
          string f[];
          int n = StringSplit(line, '\t', f);
-         if(n >= 2 && f[0] == "Q")
+         if(n >= 2 && f[0] == "P")
            {
             ReadSignalLine(f, n);
             continue;

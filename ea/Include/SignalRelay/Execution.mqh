@@ -163,6 +163,11 @@ int SR_Execute(const SR_Signal &s, SR_Result &r, CStopManager &stops, CAccountRu
    string why = "";
    int code = 0;
    bool isOpen = (s.position == SR_POS_BUY || s.position == SR_POS_SELL);
+   if(!isOpen && s.position != SR_POS_CLOSEBUY && s.position != SR_POS_CLOSESELL && s.position != SR_POS_CLOSEALL)
+     {
+      SR_FillResult(r, s.id, false, 0, "This EA cannot run " + s.position + " signals yet", "", 0, 0);
+      return SR_EXEC_DONE;
+     }
    if(!SR_CheckTradePermission(why, code))
      {
       // A terminal still reconnecting to its broker may be back within the TTL.

@@ -9,11 +9,13 @@
 #define SIGNALRELAY_PROTOCOL_MQH
 
 #include <SignalRelay\Json.mqh>
+#include <SignalRelay\Signal.mqh>
 #include <SignalRelay\Version.mqh>
 
 // Version 2 adds the instance id and chart (one executor per account), the
-// health frame and the result's volume (ea/PROTOCOL.md).
-#define SR_PROTOCOL_VERSION 2
+// health frame and the result's volume; version 3 the trading command set
+// (Signal.mqh) and the account rules (ea/PROTOCOL.md).
+#define SR_PROTOCOL_VERSION 3
 
 // Longest hold we ask the server for on a long-poll: WebRequest blocks the
 // EA, and trailing stops / break-even are managed between polls.
@@ -50,13 +52,6 @@
 #define SR_STATUS_ERROR   "error"
 #define SR_STATUS_SKIPPED "skipped"
 
-// Signal positions.
-#define SR_POS_BUY       "buy"
-#define SR_POS_SELL      "sell"
-#define SR_POS_CLOSEBUY  "closebuy"
-#define SR_POS_CLOSESELL "closesell"
-#define SR_POS_CLOSEALL  "closeall"
-
 // Orders report: order types and statuses.
 #define SR_ORDER_TYPE_BUY       "buy"
 #define SR_ORDER_TYPE_SELL      "sell"
@@ -77,47 +72,6 @@ struct SR_Identity
    long              terminalBuild;
    string            instanceId;   // this copy of the EA, for as long as it runs on its chart
    string            chart;        // where it runs, e.g. "EURUSD,H1"
-  };
-
-// A signal as received, plus the EA's own bookkeeping.
-struct SR_Signal
-  {
-   string            id;
-   string            symbol;
-   string            position;
-   double            lot;
-   double            slpoint;
-   double            tppoint;
-   double            trailingStop;
-   double            breakEvenPips;
-   double            riskPercentage;
-   bool              isTest;
-   long              receivedAt;
-   long              ttlMs;
-   uint              receivedTick;   // GetTickCount() when this EA parsed it: the TTL runs from here
-   int               attempts;
-   uint              nextTryTick;
-   string            lastWhy;        // why the last attempt must be retried
-
-   void              CopyFrom(const SR_Signal &o)
-     {
-      id = o.id;
-      symbol = o.symbol;
-      position = o.position;
-      lot = o.lot;
-      slpoint = o.slpoint;
-      tppoint = o.tppoint;
-      trailingStop = o.trailingStop;
-      breakEvenPips = o.breakEvenPips;
-      riskPercentage = o.riskPercentage;
-      isTest = o.isTest;
-      receivedAt = o.receivedAt;
-      ttlMs = o.ttlMs;
-      receivedTick = o.receivedTick;
-      attempts = o.attempts;
-      nextTryTick = o.nextTryTick;
-      lastWhy = o.lastWhy;
-     }
   };
 
 // A result (EA -> server).
@@ -190,41 +144,6 @@ void SR_WriteIdentity(CJsonWriter &w, const SR_Identity &id)
    w.AddString("platform", id.platform);
    w.AddString("account", id.account);
    w.AddString("broker", id.broker);
-  }
-
-// Reads a signal object; false (with `why`) when it lacks an id or position.
-bool SR_ReadSignal(const CJsonDoc &doc, const int node, SR_Signal &s, string &why)
-  {
-   s.id = doc.GetString(node, "id");
-   s.symbol = doc.GetString(node, "symbol");
-   s.position = doc.GetString(node, "position");
-   StringToLower(s.position);
-   s.lot = doc.GetNumber(node, "lot");
-   s.slpoint = doc.GetNumber(node, "slpoint");
-   s.tppoint = doc.GetNumber(node, "tppoint");
-   s.trailingStop = doc.GetNumber(node, "trailingStop");
-   s.breakEvenPips = doc.GetNumber(node, "breakEvenPips");
-   s.riskPercentage = doc.GetNumber(node, "riskPercentage");
-   s.isTest = doc.GetBool(node, "isTest");
-   s.receivedAt = doc.GetLong(node, "receivedAt");
-   s.ttlMs = doc.GetLong(node, "ttlMs");
-   s.receivedTick = GetTickCount();
-   s.attempts = 0;
-   s.nextTryTick = s.receivedTick;
-   s.lastWhy = "";
-   if(s.id == "")
-     {
-      why = "signal without an id";
-      return false;
-     }
-   if(s.position != SR_POS_BUY && s.position != SR_POS_SELL && s.position != SR_POS_CLOSEBUY &&
-      s.position != SR_POS_CLOSESELL && s.position != SR_POS_CLOSEALL)
-     {
-      why = "unknown position '" + s.position + "'";
-      return false;
-     }
-   why = "";
-   return true;
   }
 
 void SR_WriteResultFields(CJsonWriter &w, const SR_Result &r)
