@@ -2,12 +2,13 @@ import { z } from 'zod';
 
 /**
  * The notifications API's contracts (GET/PUT /api/notifications, POST /api/notifications/test),
- * shared with the client. New events (issue 23's "rule triggered") are added to
- * `notificationEvents` and to the client's labels; stored values a server does not know are
+ * shared with the client. A new event is added to `notificationEvents` and to the client's
+ * labels; stored values a server does not know are
  * ignored, so old rows keep working.
  */
 export const notificationEvents = [
   'signal_failed',
+  'rule_triggered',
   'ea_disconnected',
   'executor_refused',
   'quota_warning',

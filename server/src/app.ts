@@ -17,6 +17,8 @@ import notificationsRoutes from './features/notifications/notifications-routes.t
 import ordersRoutes from './features/orders/orders-routes.ts';
 import { pollWaitMs } from './features/relay/relay-poll.ts';
 import relayRoutes from './features/relay/relay-routes.ts';
+import { createRulesBook } from './features/rules/rules-book.ts';
+import rulesRoutes from './features/rules/rules-routes.ts';
 import signalsRoutes from './features/signals/signals-routes.ts';
 import siteRoutes from './features/site/site-routes.ts';
 import terminalsRoutes from './features/terminals/terminals-routes.ts';
@@ -98,9 +100,18 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   const core = createCore(deps, metrics, { wrapLive: (publish) => observedBy(publish, notifier) });
   const stopLicenseInvalidation = await core.licenses.listen();
   const stopNotifierInvalidation = await notifier.listen();
+  // Account rules: read by intake and the EA gateway, changed on the Rules screen.
+  const rules = createRulesBook({
+    db: deps.database.db,
+    bus: deps.bus,
+    now: deps.now,
+    logger: deps.logger,
+  });
+  const stopRulesInvalidation = await rules.listen();
   app.addHook('onClose', async () => {
     await stopLicenseInvalidation();
     await stopNotifierInvalidation();
+    await stopRulesInvalidation();
     await core.hub.close();
   });
 
@@ -108,14 +119,16 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   await app.register(healthRoutes, { deps, metrics });
   await app.register(authRoutes, { prefix: '/api/auth', deps });
   await app.register(accountRoutes, { prefix: '/api/account', deps });
-  await app.register(signalsRoutes, { prefix: '/api/webhook', deps, core, metrics });
+  await app.register(signalsRoutes, { prefix: '/api/webhook', deps, core, metrics, rules });
   await app.register(relayRoutes, {
     prefix: '/api/ea',
     deps,
     core,
     metrics,
+    rules,
     onExecutorRefused: notifier.executorRefused,
   });
+  await app.register(rulesRoutes, { prefix: '/api/rules', rules });
   await app.register(ordersRoutes, { prefix: '/api/orders', deps, core });
   await app.register(terminalsRoutes, { prefix: '/api/terminals', deps });
   await app.register(liveRoutes, { prefix: '/api/live', deps });

@@ -16,6 +16,7 @@ export const errorCatalogue = {
     status: 403,
     message: 'Free plan does not support signal transfer. Upgrade to Basic or Pro plan.',
   },
+  RULE_REFUSED: { status: 403, message: 'One of your account rules refused this signal.' },
   SUBSCRIPTION_REQUIRED: { status: 403, message: 'Subscription required' },
   SUBSCRIPTION_EXPIRED: { status: 403, message: 'Subscription expired' },
   NOT_FOUND: { status: 404, message: 'Not found.' },

@@ -42,6 +42,7 @@ export function insertedRowOf(id: string, values: NewSignal): SignalRow {
     resultMessage: null,
     retcode: null,
     rawBody: null,
+    rule: null,
   } satisfies SignalRow;
 }
 

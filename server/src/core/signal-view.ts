@@ -52,6 +52,7 @@ export function toSignalView(row: SignalRow, delivery: SignalDelivery | null = n
     retcode: row.retcode,
     /** Set on an alert refused for its content: the body as received (first 4 KB). */
     rawBody: row.rawBody,
+    rule: row.rule,
     delivery,
   };
 }

@@ -64,6 +64,7 @@ const events = [
     'signal_failed',
     'a signal the EA could not execute or that expired undelivered, or an alert refused for its content',
   ],
+  ['rule_triggered', 'one of your account rules stopped a signal (it is kept in Signal History)'],
   ['ea_disconnected', 'no EA has been connected for the minutes you chose'],
   [
     'executor_refused',

@@ -25,6 +25,11 @@ export const eventChoices: { event: NotificationEvent; label: string; hint: stri
     hint: 'The EA could not execute a signal, it expired undelivered, or an alert was refused for its content.',
   },
   {
+    event: 'rule_triggered',
+    label: 'Rule triggered',
+    hint: 'One of your account rules (Rules tab) stopped a signal: max lot, trading hours, allowed symbols or daily trades.',
+  },
+  {
     event: 'ea_disconnected',
     label: 'EA disconnected',
     hint: 'No EA has been connected for the number of minutes below.',

@@ -26,6 +26,7 @@ const base = {
   retcode: null,
   errorMessage: null,
   rawBody: null,
+  rule: null,
   delivery: null,
 } as unknown as SignalView;
 const signal = (fields: Partial<SignalView>) => ({ ...base, ...fields }) as SignalView;

@@ -8,6 +8,7 @@ const base = {
   errorMessage: null,
   deliveredAt: null,
   rawBody: null,
+  rule: null,
 } as unknown as SignalView;
 const signal = (fields: Partial<SignalView>) => ({ ...base, ...fields }) as SignalView;
 

@@ -93,6 +93,8 @@ export const signals = pgTable(
      * first 4 KB, so the trader can see what TradingView sent and fix the alert.
      */
     rawBody: text('raw_body'),
+    /** The account rule that stopped it at intake (contracts/rules `RuleName`); never sent. */
+    rule: text('rule'),
   },
   (t) => [
     // Ascending: Postgres walks it backwards for newest-first pages; the id breaks ties.

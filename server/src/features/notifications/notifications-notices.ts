@@ -16,6 +16,7 @@ export type Notice = {
 
 export const eventLabels: Record<NotificationEvent, string> = {
   signal_failed: 'Signal failed or refused',
+  rule_triggered: 'Rule triggered',
   ea_disconnected: 'EA disconnected',
   executor_refused: 'Second EA refused',
   quota_warning: 'Daily quota at 90%',
@@ -51,6 +52,26 @@ export function signalFailedNotice(signal: SignalLike): Notice {
       position: signal.position,
       status: signal.status,
       refused,
+      errorMessage: signal.errorMessage,
+      receivedAt: signal.receivedAt,
+    },
+  };
+}
+
+/** A signal one of the user's account rules stopped (at intake, or in the EA with v3). */
+export function ruleTriggeredNotice(signal: SignalLike & { rule: string }): Notice {
+  const what = [signal.position?.toUpperCase(), signal.symbol].filter(Boolean).join(' ');
+  return {
+    event: 'rule_triggered',
+    key: `rule_triggered:${signal.id}`,
+    title: `Rule stopped a signal: ${what}`,
+    text: `${signal.errorMessage ?? 'An account rule stopped it.'}\nReceived ${signal.receivedAt}. The signal was not executed; details in Signal History, rules on the Rules screen.`,
+    occurredAt: new Date().toISOString(),
+    data: {
+      signalId: signal.id,
+      rule: signal.rule,
+      symbol: signal.symbol,
+      position: signal.position,
       errorMessage: signal.errorMessage,
       receivedAt: signal.receivedAt,
     },

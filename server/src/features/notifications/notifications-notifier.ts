@@ -11,6 +11,7 @@ import {
   executorRefusedNotice,
   type Notice,
   quotaNotice,
+  ruleTriggeredNotice,
   signalFailedNotice,
 } from './notifications-notices.ts';
 import { eventsOf, loadSettings, readyChannels } from './notifications-settings.ts';
@@ -119,7 +120,10 @@ export function createNotifier(deps: {
         case 'signal': {
           const { signal } = event;
           if (signal.isTest || (signal.status !== 'failed' && signal.status !== 'error')) return;
-          notify(userId, 'signal_failed', () => signalFailedNotice(signal));
+          const { rule } = signal;
+          if (rule)
+            notify(userId, 'rule_triggered', () => ruleTriggeredNotice({ ...signal, rule }));
+          else notify(userId, 'signal_failed', () => signalFailedNotice(signal));
           return;
         }
         case 'quota': {

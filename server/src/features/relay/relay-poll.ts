@@ -12,6 +12,7 @@ import type { RelayHub } from '../../core/relay-hub.ts';
 import { toEaSignal } from '../../core/signal-rows.ts';
 import { AppError } from '../../errors.ts';
 import type { ExecutorGate } from './relay-executors.ts';
+import type { RulesDelivery } from './relay-rules.ts';
 import type { RelayService } from './relay-service.ts';
 import type { RelayTerminal, TerminalRegistry } from './relay-terminals.ts';
 import { heartbeatMs } from './relay-ws.ts';
@@ -29,6 +30,7 @@ type Deps = {
   hub: RelayHub;
   relay: RelayService;
   executors: ExecutorGate;
+  rules: RulesDelivery;
   publishLive: PublishLive;
   now: () => number;
 };
@@ -44,7 +46,7 @@ const leaseGraceMs = 3 * heartbeatMs;
  * EA received and executed, then returns what is waiting or holds until a signal arrives.
  */
 export function createPollGateway(deps: Deps) {
-  const { licenses, terminals, hub, relay, executors, publishLive, now, onError } = deps;
+  const { licenses, terminals, hub, relay, executors, rules, publishLive, now, onError } = deps;
   // A terminal counts as connected while its poll is held: keep its heartbeat fresh.
   const held = new Set<RelayTerminal>();
   /** Wakes every held poll: on shutdown they are answered at once instead of cut off. */
@@ -86,6 +88,7 @@ export function createPollGateway(deps: Deps) {
         received: string[];
         results: Parameters<RelayService['result']>[1][];
         waitMs?: number;
+        rulesId?: string;
       },
       /** Resolves when the HTTP client goes away, so a held poll is released. */
       gone: Promise<void>,
@@ -133,12 +136,20 @@ export function createPollGateway(deps: Deps) {
           wake();
         },
       });
+      // v3: new rules answer a held poll at once, like a signal.
+      const v3 = request.v >= 3;
+      const unfollow = v3
+        ? rules.followPoll(terminal.userId, request.account, request.rulesId, wake)
+        : () => undefined;
       let timer: NodeJS.Timeout | undefined;
       held.add(terminal);
       wakers.add(wake);
       try {
         const waiting = (await relay.pendingFor(terminal)).map((row) => toEaSignal(row, now()));
-        if (waiting.length === 0 && pushed.length === 0) {
+        const changedRules = v3
+          ? await rules.forPoll(terminal.userId, request.account, request.rulesId)
+          : {};
+        if (waiting.length === 0 && pushed.length === 0 && !changedRules.rulesId) {
           const timeUp = new Promise<void>((resolve) => {
             timer = setTimeout(resolve, holdMs);
           });
@@ -153,8 +164,12 @@ export function createPollGateway(deps: Deps) {
           const at = now();
           setImmediate(() => relay.handedOver(terminal, ids, at).catch(onError));
         }
-        return reply(signals, holdMs);
+        const rulesNow = v3
+          ? await rules.forPoll(terminal.userId, request.account, request.rulesId)
+          : {};
+        return { ...reply(signals, holdMs), ...rulesNow };
       } finally {
+        unfollow();
         clearTimeout(timer);
         held.delete(terminal);
         wakers.delete(wake);

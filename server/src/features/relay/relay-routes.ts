@@ -5,9 +5,11 @@ import type { Metrics } from '../../core/metrics.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
+import type { RulesBook } from '../rules/rules-book.ts';
 import { createExecutorGate, type ExecutorGateOptions } from './relay-executors.ts';
 import { createEaLimits } from './relay-limits.ts';
 import { createPollGateway } from './relay-poll.ts';
+import { createRulesDelivery } from './relay-rules.ts';
 import { createRelayService } from './relay-service.ts';
 import { createTerminalRegistry } from './relay-terminals.ts';
 import { createWsGateway } from './relay-ws.ts';
@@ -19,6 +21,8 @@ type Options = {
   deps: AppDeps;
   core: Core;
   metrics: Metrics;
+  /** The account rules v3 EAs enforce. */
+  rules: RulesBook;
   /** Told of each second EA refused (notifications). */
   onExecutorRefused?: ExecutorGateOptions['onRefused'];
 };
@@ -26,7 +30,7 @@ type Options = {
 /** The EA gateway (ea/PROTOCOL.md): `/api/ea/ws`, `/api/ea/poll`, `/api/ea/result`. */
 export default async function relayRoutes(
   app: FastifyInstance,
-  { deps, core, metrics, onExecutorRefused }: Options,
+  { deps, core, metrics, rules, onExecutorRefused }: Options,
 ) {
   const { now } = deps;
   const relay = createRelayService({
@@ -51,6 +55,10 @@ export default async function relayRoutes(
       onRefused: onExecutorRefused,
     }),
     publishLive: core.publishLive,
+    rules: createRulesDelivery({
+      rules,
+      onError: (err) => app.log.warn({ err }, 'could not send the rules to an EA'),
+    }),
     now,
   };
   const limits = createEaLimits({ now, log: app.log });

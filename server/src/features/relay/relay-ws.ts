@@ -17,6 +17,7 @@ import type { TerminalRef } from '../../core/signal-store.ts';
 import { AppError } from '../../errors.ts';
 import type { ExecutorGate, HeldLease } from './relay-executors.ts';
 import type { EaLimits } from './relay-limits.ts';
+import type { RulesDelivery } from './relay-rules.ts';
 import type { RelayService } from './relay-service.ts';
 import type { RelayTerminal, TerminalRegistry } from './relay-terminals.ts';
 
@@ -37,6 +38,7 @@ type Deps = {
   relay: RelayService;
   limits: EaLimits;
   executors: ExecutorGate;
+  rules: RulesDelivery;
   publishLive: PublishLive;
   now: () => number;
   log: FastifyBaseLogger;
@@ -100,7 +102,7 @@ const leaseTtlMs = 3 * heartbeatMs;
  * connections that never said hello or went silent for three heartbeats.
  */
 export function createWsGateway(deps: Deps) {
-  const { licenses, terminals, hub, relay, limits, executors, publishLive, now, log } = deps;
+  const { licenses, terminals, hub, relay, limits, executors, rules, publishLive, now, log } = deps;
   const connections = new Set<Connection>();
 
   // Leases of live connections are renewed together, once per heartbeat period. A lease lost
@@ -267,8 +269,18 @@ export function createWsGateway(deps: Deps) {
     await attach(c, owner.userId, terminal);
     // Answered in the EA's own version: it is sent nothing that version does not define.
     send(c.socket, JSON.stringify({ type: 'welcome', v: frame.v, heartbeatMs, serverTime: now() }));
+    if (frame.v >= 3) await followRules(c, owner.userId, frame.account);
     await replay(c, terminal);
     await relay.connected(terminal);
+  }
+
+  /** v3: the account's rules now, before any signal, and again whenever they change. */
+  async function followRules(c: Connection, userId: string, account: string) {
+    const stop = await rules.followSocket(userId, account, (set) =>
+      send(c.socket, JSON.stringify({ type: 'rules', ...set })),
+    );
+    if (c.socket.readyState === c.socket.OPEN) c.socket.once('close', stop);
+    else stop();
   }
 
   /**

@@ -15,6 +15,7 @@ import type { SignalStore } from '../../core/signal-store.ts';
 import { displayStatusOf, toSignalView } from '../../core/signal-view.ts';
 import { AppError } from '../../errors.ts';
 import type { Quota } from '../../ports/quota.ts';
+import type { RuleGuard } from '../rules/rules-intake.ts';
 import type { WebhookLimits } from './signals-limits.ts';
 
 /** A repeated alertId within this window returns the first signal. */
@@ -32,6 +33,7 @@ type Deps = {
   metrics: Metrics;
   quotaDay: ReturnType<typeof createQuotaDayClock>;
   limits: Pick<WebhookLimits, 'uncounted'>;
+  rules: RuleGuard;
   ttlMs: number;
   now: () => number;
 };
@@ -48,7 +50,8 @@ type Counted = {
 };
 
 /**
- * The hot path (DESIGN.md section 4): licence → idempotency → quota → persist → push.
+ * The hot path (DESIGN.md section 4): licence → idempotency → account rules → quota → persist
+ * → push.
  * Nothing here answers 5xx once the signal is stored: TradingView would resend it.
  */
 export function createSignalIntake(deps: Deps) {
@@ -62,6 +65,7 @@ export function createSignalIntake(deps: Deps) {
     metrics,
     quotaDay,
     limits,
+    rules,
     ttlMs,
     now,
   } = deps;
@@ -160,16 +164,24 @@ export function createSignalIntake(deps: Deps) {
    * 6. Stores the signal (group commit: the INSERT carries the alerts of its moment). Null
    * when the same alertId was stored concurrently by another request: that one trades.
    */
-  async function persist(values: NewSignal, counted: Counted): Promise<SignalRow | null> {
+  async function persist(
+    values: NewSignal,
+    counted: Counted,
+    release: () => Promise<void>,
+  ): Promise<SignalRow | null> {
     let row: SignalRow | null;
     try {
       row = await store.insert(values);
     } catch (err) {
       await uncount(counted);
+      await release();
       // Not stored: a 503 makes TradingView retry, which is what we want.
       throw new AppError('UNAVAILABLE', undefined, undefined, { cause: err });
     }
-    if (!row) await uncount(counted);
+    if (!row) {
+      await uncount(counted);
+      await release();
+    }
     return row;
   }
 
@@ -228,9 +240,18 @@ export function createSignalIntake(deps: Deps) {
         const earlier = await earlierAlert(userId, alert.alertId, receivedAt);
         if (earlier) return replyFor(earlier, earlier.deliveredAt !== null, true);
       }
+      // Account rules (features/rules): a signal one stops is kept, never counted or sent.
+      const verdict = await rules.check(userId, alert, receivedAt);
+      if (verdict.stop) {
+        checkUncounted(userId);
+        const values = newSignal(userId, verdict.alert, false, receivedAt);
+        throw await rules.refuse({ ...values, expiresAt: values.receivedAt }, verdict.stop);
+      }
       const counted = await countQuota(owner, alert.isTest, receivedAt);
+      if (counted.blocked) await verdict.release();
       if (alert.isTest || counted.blocked) checkUncounted(userId);
-      const row = await persist(newSignal(userId, alert, counted.blocked, receivedAt), counted);
+      const values = newSignal(userId, verdict.alert, counted.blocked, receivedAt);
+      const row = await persist(values, counted, verdict.release);
       if (!row) return duplicateReply(userId, alert.alertId);
       report(row, counted);
       if (counted.blocked) throw refusalOf(row, counted);

@@ -8,13 +8,15 @@ import { AppError } from '../../errors.ts';
 import { requireUser, signedInUser } from '../../http/auth-guards.ts';
 import type { SessionUser } from '../../http/sessions.ts';
 import { parseInput } from '../../http/validate.ts';
+import type { RulesBook } from '../rules/rules-book.ts';
+import { createRuleGuard } from '../rules/rules-intake.ts';
 import { createSignalHistory } from './signals-history.ts';
 import { createSignalIntake } from './signals-intake.ts';
 import { createWebhookLimits } from './signals-limits.ts';
 import { createRefusalRecorder } from './signals-refusals.ts';
 import { webhookRoute } from './signals-webhook.ts';
 
-type Options = { deps: AppDeps; core: Core; metrics: Metrics };
+type Options = { deps: AppDeps; core: Core; metrics: Metrics; rules: RulesBook };
 
 /** History is readable by the licence's owner only. */
 function assertOwnLicense(user: SessionUser, licenseNumber: string) {
@@ -26,9 +28,16 @@ function assertOwnLicense(user: SessionUser, licenseNumber: string) {
 /** `/api/webhook/*`: alert intake and the signal history. */
 export default async function signalsRoutes(
   app: FastifyInstance,
-  { deps, core, metrics }: Options,
+  { deps, core, metrics, rules }: Options,
 ) {
   const limits = createWebhookLimits({ now: deps.now, log: app.log });
+  const ruleGuard = createRuleGuard({
+    rules,
+    quota: deps.quota,
+    db: deps.database.db,
+    publishLive: core.publishLive,
+    metrics,
+  });
   const intake = createSignalIntake({
     licenses: core.licenses,
     store: core.store,
@@ -39,6 +48,7 @@ export default async function signalsRoutes(
     metrics,
     quotaDay: core.quotaDay,
     limits,
+    rules: ruleGuard,
     ttlMs: deps.config.SIGNAL_TTL_MS,
     now: deps.now,
   });
