@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { AccountKind } from '../host/broker/account.ts';
 import type { EaProcess } from '../host/ea-process.ts';
 import { putRules, terminalList } from './lib/api.ts';
-import { scenarioFile } from './lib/scenario-file.ts';
+import { reconnectTimeoutMs, scenarioFile } from './lib/scenario-file.ts';
 import { manualTrade, openTrades, trade } from './lib/trading.ts';
-import { connectedRelay, type World } from './lib/world.ts';
+import { connected, connectedRelay, type World } from './lib/world.ts';
 
 // The account rules the EA enforces (ea/PROTOCOL.md, "Rules"), saved through the dashboard's
 // API and carried to the real EA: on MT5 in a rules frame over the WebSocket, on MT4 in the
@@ -38,9 +38,12 @@ describe.each(kinds)('%s', (kind) => {
     return { w, ea: await connectedRelay(w) };
   };
 
-  it('maxLot: a lot above it, given or sized from risk, is refused with the numbers; one at it opens', async () => {
+  it("maxLot of the account's own rules: a lot above it, given or sized from risk, is refused with the numbers; one at it opens", async () => {
     const { w, ea } = await start();
-    await saveRules(w, ea, { maxLot: 1 }, /account rules \w+: max lot 1\.00$/);
+    // The user's maximum is off and this account's is 1: intake lets the lot through (another
+    // account may trade it), the EA checks its own.
+    const accounts = { [String(w.account.login)]: { maxLot: 1 } };
+    await saveRules(w, ea, { accounts }, /account rules \w+: max lot 1\.00$/);
 
     const given = await trade(w, ea, { symbol: 'EURUSD', position: 'buy', lot: 5 });
     expect(given.row).toMatchObject({
@@ -81,9 +84,9 @@ describe.each(kinds)('%s', (kind) => {
     expect((await trade(w, ea, { symbol: 'GBPUSD', position: 'closebuy' })).row.status).toBe(
       'success',
     );
-    expect(
-      (await trade(w, ea, { symbol: 'USDJPY', position: 'buy', lot: 0.1 })).row.status,
-    ).toBe('success');
+    expect((await trade(w, ea, { symbol: 'USDJPY', position: 'buy', lot: 0.1 })).row.status).toBe(
+      'success',
+    );
     expect(openTrades(w.account).map((t) => t.symbol)).toEqual(['USOIL', 'EURUSD', 'USDJPY']);
   });
 
@@ -103,7 +106,9 @@ describe.each(kinds)('%s', (kind) => {
     // Bought at 1.10002, the bid falls to 1.09850: 152 USD down on 1 lot, and the trader's own
     // USOIL is 3 USD down (its spread): equity is 155 USD below the day's start.
     w.broker.move('EURUSD', -150);
-    await ea.waitForJournal(/Daily loss 155\.00 USD reached your maximum 100\.00 USD: new positions are refused/);
+    await ea.waitForJournal(
+      /Daily loss 155\.00 USD reached your maximum 100\.00 USD: new positions are refused/,
+    );
     await ea.waitForJournal(/daily loss reached: closed 1 position\(s\) of this EA/);
     // The trader's own trade stays; the EA's loss is realised in the balance.
     expect(openTrades(w.account).map((t) => t.ticket)).toEqual([own]);
@@ -138,36 +143,44 @@ describe.each(kinds)('%s', (kind) => {
     );
   });
 
-  it('maxDailyLoss in percent: the lock outlives a terminal restart with equity recovered, and lifts when the rule is removed', async () => {
-    const { w, ea } = await start();
-    await saveRules(
-      w,
-      ea,
-      { maxDailyLoss: { amount: 0, percent: 1, closeAll: false } },
-      /account rules \w+: max daily loss 1%$/,
-    );
-    expect((await trade(w, ea, { symbol: 'EURUSD', position: 'buy', lot: 1 })).row.status).toBe(
-      'success',
-    );
-    w.broker.move('EURUSD', -120);
-    const locked =
-      /Daily loss 122\.00 USD reached your maximum 100\.00 USD \(1% of the day's starting balance 10000\.00 USD\)/;
-    await ea.waitForJournal(locked);
-    // Without closeAll the position stays open.
-    expect(openTrades(w.account)).toHaveLength(1);
+  it(
+    'maxDailyLoss in percent: the lock outlives a terminal restart with equity recovered, and lifts when the rule is removed',
+    async () => {
+      const { w, ea } = await start();
+      await saveRules(
+        w,
+        ea,
+        { maxDailyLoss: { amount: 0, percent: 1, closeAll: false } },
+        /account rules \w+: max daily loss 1%$/,
+      );
+      expect((await trade(w, ea, { symbol: 'EURUSD', position: 'buy', lot: 1 })).row.status).toBe(
+        'success',
+      );
+      w.broker.move('EURUSD', -120);
+      const locked =
+        /Daily loss 122\.00 USD reached your maximum 100\.00 USD \(1% of the day's starting balance 10000\.00 USD\)/;
+      await ea.waitForJournal(locked);
+      // Without closeAll the position stays open.
+      expect(openTrades(w.account)).toHaveLength(1);
 
-    await w.terminal.crash();
-    w.broker.move('EURUSD', 120);
-    const again = await connectedRelay(w);
-    expect(again.lines(/account rules as last received \(\w+\): max daily loss 1%$/)).toHaveLength(1);
-    const refused = await trade(w, again, { symbol: 'EURUSD', position: 'buy', lot: 0.1 });
-    expect(refused.row.errorMessage).toMatch(locked);
-    expect(refused.row.errorMessage).toMatch(/\(rule: max daily loss\)$/);
+      await w.terminal.crash();
+      w.broker.move('EURUSD', 120);
+      // A long-poll copy waits until the server lets go of the old one's hold.
+      const again = await w.relay();
+      await again.waitForJournal(connected, { timeoutMs: 40_000 });
+      expect(
+        again.lines(/account rules as last received \(\w+\): max daily loss 1%$/),
+      ).toHaveLength(1);
+      const refused = await trade(w, again, { symbol: 'EURUSD', position: 'buy', lot: 0.1 });
+      expect(refused.row.errorMessage).toMatch(locked);
+      expect(refused.row.errorMessage).toMatch(/\(rule: max daily loss\)$/);
 
-    await saveRules(w, again, {}, /the daily loss rule changed: openings allowed again/);
-    expect(
-      (await trade(w, again, { symbol: 'EURUSD', position: 'buy', lot: 0.1 })).row.status,
-    ).toBe('success');
-    expect(openTrades(w.account)).toHaveLength(2);
-  });
+      await saveRules(w, again, {}, /the daily loss rule changed: openings allowed again/);
+      expect(
+        (await trade(w, again, { symbol: 'GBPUSD', position: 'buy', lot: 0.1 })).row.status,
+      ).toBe('success');
+      expect(openTrades(w.account)).toHaveLength(2);
+    },
+    reconnectTimeoutMs,
+  );
 });

@@ -132,11 +132,7 @@ describe('host calls', () => {
       broker.setPrice('EURUSD', 1.099, 1.09902);
       expect([money('ACCOUNT_BALANCE'), money('ACCOUNT_EQUITY')]).toEqual([10_000, 9_989.8]);
       if (kind === 'mt4') call('OrderClose', ticket, 0.1, 1.099, 20, 0);
-      else
-        call(
-          'OrderSend',
-          request({ type: 'ORDER_TYPE_SELL', position: ticket, price: 1.099 }),
-        );
+      else call('OrderSend', request({ type: 'ORDER_TYPE_SELL', position: ticket, price: 1.099 }));
       expect([money('ACCOUNT_BALANCE'), money('ACCOUNT_EQUITY')]).toEqual([9_989.8, 9_989.8]);
     },
   );

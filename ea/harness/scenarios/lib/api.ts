@@ -91,7 +91,8 @@ export async function putRules(
     },
     body: JSON.stringify(rules),
   });
-  if (res.status !== 200) throw new Error(`PUT /api/rules answered ${res.status}: ${await res.text()}`);
+  if (res.status !== 200)
+    throw new Error(`PUT /api/rules answered ${res.status}: ${await res.text()}`);
 }
 
 /** A terminal as the dashboard lists it beside the EA indicator (GET /api/terminals). */
