@@ -94,9 +94,15 @@ private:
       if(!SR_TickReached(m_nextCloseTick))
          return;
       m_nextCloseTick = GetTickCount() + SR_DAILY_CLOSE_RETRY_MS;
-      int open = SR_CountPositions(SR_MAGIC);
+      SR_CloseRequest rq;
+      rq.symbol = "";
+      rq.side = SR_SIDE_ANY;
+      rq.magic = SR_MAGIC;
+      rq.percent = 100;
+      rq.deviation = SR_DEVIATION_POINTS;
+      int open = SR_CountPositions(rq.symbol, rq.side, rq.magic);
       SR_TradeOutcome out;
-      SR_ClosePositions("", SR_SIDE_ANY, SR_MAGIC, out);
+      SR_ClosePositions(rq, out);
       if(!out.ok)
         {
          SR_LogThrottled("close-all", "daily loss reached: closing this EA's positions failed (" + out.message +

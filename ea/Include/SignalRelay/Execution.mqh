@@ -1,8 +1,9 @@
 //+------------------------------------------------------------------+
-//| Execution.mqh - turns one signal into one trade operation and    |
-//| its result: permission checks, symbol resolution, lot sizing     |
-//| (fixed or from riskPercentage), then the platform's market       |
-//| order or close. TTL, dedupe and test signals are the relay's.    |
+//| Execution.mqh - turns one signal into its trade operations and   |
+//| one result: permission checks, symbol resolution, the request    |
+//| (OrderRequest.mqh) and lot (Sizing.mqh), then the platform's     |
+//| market order (after closing the other side, for closeOpposite)   |
+//| or close. TTL, dedupe and test signals are the relay's.          |
 //+------------------------------------------------------------------+
 #ifndef SIGNALRELAY_EXECUTION_MQH
 #define SIGNALRELAY_EXECUTION_MQH
@@ -10,89 +11,9 @@
 #include <SignalRelay\Platform.mqh>
 #include <SignalRelay\Symbols.mqh>
 #include <SignalRelay\Stops.mqh>
+#include <SignalRelay\OrderRequest.mqh>
+#include <SignalRelay\Sizing.mqh>
 #include <SignalRelay\Rules.mqh>
-
-// Decimals of a volume step (0.01 -> 2).
-int SR_StepDigits(const double step)
-  {
-   int digits = 0;
-   double x = step;
-   while(digits < 8 && MathAbs(x - MathRound(x)) > 1e-7)
-     {
-      x *= 10;
-      digits++;
-     }
-   return digits;
-  }
-
-string SR_Lots(const double lots)
-  {
-   return SR_JsonNumber(lots, 4);
-  }
-
-// The volume to trade: from riskPercentage (the loss at the stop loss is
-// that share of the balance) when it is above 0, else `lot`. Floored to the
-// broker's volume step; below the minimum the signal is refused, never
-// rounded up. `note` tells the trader when the volume differs from the ask.
-bool SR_SignalVolume(const SR_Signal &s, const string symbol, const bool isBuy, double &volume, string &note, string &why)
-  {
-   double minLot = SymbolInfoDouble(symbol, SYMBOL_VOLUME_MIN);
-   double maxLot = SymbolInfoDouble(symbol, SYMBOL_VOLUME_MAX);
-   double step = SymbolInfoDouble(symbol, SYMBOL_VOLUME_STEP);
-   if(step <= 0)
-      step = (minLot > 0) ? minLot : 0.01;
-   bool risk = s.riskPercentage > 0;
-   double wanted = s.lot;
-   note = "";
-   if(risk)
-     {
-      if(s.slpoint <= 0)
-        {
-         why = "riskPercentage needs a stop loss: set slpoint above 0 in the alert";
-         return false;
-        }
-      double lossPerLot = 0;
-      if(!SR_LossPerLot(symbol, isBuy, s.slpoint, lossPerLot) || lossPerLot <= 0)
-        {
-         why = "Cannot size the lot from riskPercentage: the broker gives no tick value for " + symbol;
-         return false;
-        }
-      double balance = AccountInfoDouble(ACCOUNT_BALANCE);
-      wanted = balance * s.riskPercentage / 100.0 / lossPerLot;
-     }
-   if(wanted <= 0)
-     {
-      why = "The lot size is 0: set lot (or riskPercentage with slpoint) in the alert";
-      return false;
-     }
-   double floored = NormalizeDouble(MathFloor(wanted / step + 1e-7) * step, SR_StepDigits(step));
-   if(floored < minLot - 1e-9)
-     {
-      if(risk)
-         why = "Risking " + SR_JsonNumber(s.riskPercentage, 2) + "% of the balance with a " + SR_JsonNumber(s.slpoint, 1) +
-               "-point stop loss gives " + SR_Lots(wanted) + " lots, below the broker's minimum of " + SR_Lots(minLot) +
-               " for " + symbol + ": not traded";
-      else
-         why = "Lot " + SR_Lots(wanted) + " is below the broker's minimum of " + SR_Lots(minLot) + " for " + symbol;
-      return false;
-     }
-   if(maxLot > 0 && floored > maxLot + 1e-9)
-     {
-      if(!risk)
-        {
-         why = "Lot " + SR_Lots(wanted) + " is above the broker's maximum of " + SR_Lots(maxLot) + " for " + symbol;
-         return false;
-        }
-      note = "Risk sizing gave " + SR_Lots(floored) + " lots, capped at the broker's maximum of " + SR_Lots(maxLot);
-      floored = maxLot;
-     }
-   else if(risk)
-      note = "Lot " + SR_Lots(floored) + " from " + SR_JsonNumber(s.riskPercentage, 2) + "% risk";
-   else if(MathAbs(floored - wanted) > 1e-9)
-      note = "Lot " + SR_Lots(wanted) + " rounded down to " + SR_Lots(floored) + " (volume step " + SR_Lots(step) + ")";
-   volume = floored;
-   return true;
-  }
 
 // Whether the asked stops keep the broker's minimum distance from the price
 // it closes at (stops level, and freeze level, which forbids later changes
@@ -122,23 +43,6 @@ bool SR_StopsOutsideLevel(const string symbol, const double slPoints, const doub
    return false;
   }
 
-// The order comment: the end of the signal id (the random part of a UUIDv7)
-// so a trade can be matched to its signal; MT5 keeps 31 characters.
-string SR_OrderComment(const string signalId)
-  {
-   int n = StringLen(signalId);
-   return "SignalRelay " + ((n > 12) ? StringSubstr(signalId, n - 12) : signalId);
-  }
-
-string SR_JoinMessages(const string a, const string b)
-  {
-   if(a == "")
-      return b;
-   if(b == "")
-      return a;
-   return a + ". " + b;
-  }
-
 void SR_FillResult(SR_Result &r, const string id, const bool ok, const int retcode, const string message,
                    const string ticket, const double price, const int digits)
   {
@@ -154,10 +58,76 @@ void SR_FillResult(SR_Result &r, const string id, const bool ok, const int retco
    r.rule = "";
   }
 
+// closeOpposite (v3): closes the signal's positions of the other direction
+// on `symbol` before it opens. `done` says what was closed; when a close
+// fails, out says so and that nothing was opened.
+int SR_CloseOpposite(const SR_Signal &s, const string symbol, const bool isBuy, string &done, SR_TradeOutcome &out)
+  {
+   SR_CloseRequest rq;
+   SR_BuildClose(s, symbol, isBuy ? SR_SIDE_SELL : SR_SIDE_BUY, rq);
+   rq.percent = 100;
+   int verdict = SR_ClosePositions(rq, out);
+   string side = isBuy ? SR_POS_SELL : SR_POS_BUY;
+   if(!out.ok)
+      out.message = "Nothing opened: closing the " + side + " positions failed: " + out.message;
+   else if(out.closed == 0)
+      done = "No " + side + " position to close";
+   else
+      done = "Closed " + IntegerToString(out.closed) + " " + side + " position" + (out.closed == 1 ? "" : "s") + " (" +
+             SR_Lots(out.volume) + " lots)";
+   return verdict;
+  }
+
+// Opens the market position of a buy/sell signal. Returns what SR_Execute does.
+// The account rules refuse it before anything is sent (a reverse frees the
+// places of the positions it closes first), never an earlier attempt's fill.
+int SR_ExecuteOpen(const SR_Signal &s, const string symbol, string &note, SR_TradeOutcome &out, CStopManager &stops,
+                   CAccountRules &rules)
+  {
+   bool isBuy = (s.position == SR_POS_BUY);
+   string why = "";
+   SR_OpenRequest rq;
+   double slPoints = 0, tpPoints = 0;
+   if(!SR_CanOpenSide(symbol, isBuy, why) || !SR_BuildOpen(s, symbol, isBuy, rq, slPoints, tpPoints, why) ||
+      !SR_SignalVolume(s, symbol, isBuy, slPoints, rq.volume, note, why))
+     {
+      out.message = why;
+      return SR_EXEC_DONE;
+     }
+   int verdict;
+   // An earlier attempt that timed out or lost its reply may have been
+   // filled: look at the broker before sending again.
+   if(s.attempts > 0 && SR_FindOpened(rq.comment, rq.magic, out))
+     {
+      note = SR_JoinMessages(note, "Filled by an earlier attempt (found at the broker after " + s.lastWhy + ")");
+      verdict = SR_EXEC_DONE;
+     }
+   else
+     {
+      int freed = s.closeOpposite ? SR_CountPositions(symbol, isBuy ? SR_SIDE_SELL : SR_SIDE_BUY, rq.magic) : 0;
+      if(!rules.AllowOpening(rq.volume, rq.magic, freed, out.rule, why) || !SR_StopsOutsideLevel(symbol, slPoints, tpPoints, why))
+        {
+         out.message = why;
+         return SR_EXEC_DONE;
+        }
+      string closed = "";
+      if(s.closeOpposite)
+        {
+         verdict = SR_CloseOpposite(s, symbol, isBuy, closed, out);
+         if(!out.ok)
+            return verdict;
+        }
+      verdict = SR_OpenMarket(rq, out);
+      if(s.closeOpposite && out.ok)
+         note = SR_JoinMessages(closed + "; opened " + s.position, note);
+     }
+   if(verdict == SR_EXEC_DONE && out.ok)
+      stops.Track(StringToInteger(out.ticket), s.trailingStop, s.breakEvenPips, out.pendingSl, out.pendingTp);
+   return verdict;
+  }
+
 // Executes a buy/sell/close signal. Returns SR_EXEC_RETRY (with the reason
 // in r.message) when a passing condition may clear while the TTL lasts.
-// The account rules refuse an opening before it is sent, never one an
-// earlier attempt already filled, and never a close.
 int SR_Execute(const SR_Signal &s, SR_Result &r, CStopManager &stops, CAccountRules &rules)
   {
    string why = "";
@@ -175,49 +145,17 @@ int SR_Execute(const SR_Signal &s, SR_Result &r, CStopManager &stops, CAccountRu
       return SR_IsPassingCode(code) ? SR_EXEC_RETRY : SR_EXEC_DONE;
      }
    string symbol = "";
-   if(s.symbol != "" || isOpen)
+   if((s.symbol != "" || isOpen) && !SR_ResolveSymbol(s.symbol, symbol, why))
      {
-      if(!SR_ResolveSymbol(s.symbol, symbol, why))
-        {
-         SR_FillResult(r, s.id, false, 0, why, "", 0, 0);
-         return SR_EXEC_DONE;
-        }
+      SR_FillResult(r, s.id, false, 0, why, "", 0, 0);
+      return SR_EXEC_DONE;
      }
    SR_TradeOutcome out;
    out.Clear();
    string note = "";
    int verdict;
    if(isOpen)
-     {
-      bool isBuy = (s.position == SR_POS_BUY);
-      double volume = 0;
-      if(!SR_CanOpenSide(symbol, isBuy, why) || !SR_SignalVolume(s, symbol, isBuy, volume, note, why))
-        {
-         SR_FillResult(r, s.id, false, 0, why, "", 0, 0);
-         return SR_EXEC_DONE;
-        }
-      string comment = SR_OrderComment(s.id);
-      // An earlier attempt that timed out or lost its reply may have been
-      // filled: look at the broker before sending again.
-      if(s.attempts > 0 && SR_FindOpened(comment, SR_MAGIC, out))
-        {
-         note = SR_JoinMessages(note, "Filled by an earlier attempt (found at the broker after " + s.lastWhy + ")");
-         verdict = SR_EXEC_DONE;
-        }
-      else
-        {
-         string rule = "";
-         if(!rules.AllowOpening(volume, rule, why) || !SR_StopsOutsideLevel(symbol, s.slpoint, s.tppoint, why))
-           {
-            SR_FillResult(r, s.id, false, 0, why, "", 0, 0);
-            r.rule = rule;
-            return SR_EXEC_DONE;
-           }
-         verdict = SR_OpenMarket(symbol, isBuy, volume, s.slpoint, s.tppoint, comment, SR_MAGIC, out);
-        }
-      if(verdict == SR_EXEC_DONE && out.ok)
-         stops.Track(StringToInteger(out.ticket), s.trailingStop, s.breakEvenPips, out.pendingSl, out.pendingTp);
-     }
+      verdict = SR_ExecuteOpen(s, symbol, note, out, stops, rules);
    else
      {
       int side = SR_SIDE_ANY;
@@ -225,12 +163,15 @@ int SR_Execute(const SR_Signal &s, SR_Result &r, CStopManager &stops, CAccountRu
          side = SR_SIDE_BUY;
       else if(s.position == SR_POS_CLOSESELL)
          side = SR_SIDE_SELL;
-      verdict = SR_ClosePositions(symbol, side, SR_MAGIC, out);
+      SR_CloseRequest rq;
+      SR_BuildClose(s, symbol, side, rq);
+      verdict = SR_ClosePositions(rq, out);
      }
-   SR_FillResult(r, s.id, out.ok, out.retcode, out.ok ? SR_JoinMessages(note, out.message) : out.message,
-                 out.ticket, out.price, out.digits);
+   SR_FillResult(r, s.id, out.ok, out.retcode, out.ok ? SR_JoinMessages(note, out.message) : out.message, out.ticket, out.price,
+                 out.digits);
    if(out.ok)
       r.volume = out.volume;
+   r.rule = out.rule;
    return verdict;
   }
 

@@ -1,20 +1,23 @@
 //+------------------------------------------------------------------+
-//| Mt4Positions.mqh - MT4 adapter: this EA's open positions, as the |
-//| account rules count them. Included only through Platform.mqh.    |
+//| Mt4Positions.mqh - MT4 adapter: market orders the account rules  |
+//| count. Included only through Platform.mqh.                       |
 //+------------------------------------------------------------------+
 #ifndef SIGNALRELAY_MT4_POSITIONS_MQH
 #define SIGNALRELAY_MT4_POSITIONS_MQH
 
-// Open market orders (buy, sell) of every symbol with this magic number;
-// pending orders are not counted.
-int SR_CountPositions(const long magic)
+#include <SignalRelay\Mt4Close.mqh>
+
+// Open market orders (buy, sell) of `side` on `symbol` ("" = every
+// symbol) with `magic`, as a close would find them; pending orders are
+// not counted.
+int SR_CountPositions(const string symbol, const int side, const long magic)
   {
-   int n = 0;
-   for(int i = OrdersTotal() - 1; i >= 0; i--)
-      if(OrderSelect(i, SELECT_BY_POS, MODE_TRADES) && (OrderType() == OP_BUY || OrderType() == OP_SELL) &&
-         OrderMagicNumber() == (int)magic)
-         n++;
-   return n;
+   SR_CloseRequest rq;
+   rq.symbol = symbol;
+   rq.side = side;
+   rq.magic = magic;
+   int tickets[];
+   return SR_ClosingOrders(rq, tickets);
   }
 
 #endif

@@ -151,9 +151,10 @@ bool SR_ModifyStops(const long ticket, const double sl, const double tp, int &co
 // Stops the broker has not taken yet are handed back in out.pendingSl/Tp:
 // the stop manager keeps trying, and the result never reads as a plain
 // success while they are missing.
-int SR_OpenMarket(const string symbol, const bool isBuy, const double volume, const double slPoints,
-                  const double tpPoints, const string comment, const long magic, SR_TradeOutcome &out)
+int SR_OpenMarket(const SR_OpenRequest &rq, SR_TradeOutcome &out)
   {
+   string symbol = rq.symbol;
+   bool isBuy = rq.isBuy;
    out.Clear();
    out.digits = (int)MarketInfo(symbol, MODE_DIGITS);
    double point = MarketInfo(symbol, MODE_POINT);
@@ -165,8 +166,8 @@ int SR_OpenMarket(const string symbol, const bool isBuy, const double volume, co
       return SR_EXEC_RETRY;
      }
    ResetLastError();
-   int ticket = OrderSend(symbol, isBuy ? OP_BUY : OP_SELL, volume, NormalizeDouble(price, out.digits),
-                          SR_DEVIATION_POINTS, 0, 0, comment, (int)magic, 0, clrNONE);
+   int ticket = OrderSend(symbol, isBuy ? OP_BUY : OP_SELL, rq.volume, NormalizeDouble(price, out.digits), rq.deviation, 0,
+                          0, rq.comment, (int)rq.magic, 0, clrNONE);
    if(ticket < 0)
      {
       out.retcode = GetLastError();
@@ -176,16 +177,16 @@ int SR_OpenMarket(const string symbol, const bool isBuy, const double volume, co
    out.ok = true;
    out.ticket = IntegerToString(ticket);
    out.price = price;
-   out.volume = volume;
+   out.volume = rq.volume;
    if(!OrderSelect(ticket, SELECT_BY_TICKET))
       return SR_EXEC_DONE;
    double open = OrderOpenPrice();
    out.price = open;
    out.volume = OrderLots();
-   if(slPoints <= 0 && tpPoints <= 0)
+   double sl = SR_StopPrice(rq.slPrice, rq.slPoints, open, !isBuy, point, out.digits);
+   double tp = SR_StopPrice(rq.tpPrice, rq.tpPoints, open, isBuy, point, out.digits);
+   if(sl <= 0 && tp <= 0)
       return SR_EXEC_DONE;
-   double sl = (slPoints > 0) ? NormalizeDouble(isBuy ? open - slPoints * point : open + slPoints * point, out.digits) : 0;
-   double tp = (tpPoints > 0) ? NormalizeDouble(isBuy ? open + tpPoints * point : open - tpPoints * point, out.digits) : 0;
    int code = 0;
    string why = "";
    if(SR_ModifyStops(ticket, sl, tp, code, why))
@@ -234,83 +235,6 @@ bool SR_LossPerLot(const string symbol, const bool isBuy, const double slPoints,
       return false;
    loss = slPoints * point / tickSize * tickValue;
    return true;
-  }
-
-// Closes the market orders of `symbol` ("" = every symbol) on `side` that
-// carry our magic, oldest first (FIFO brokers require it).
-int SR_ClosePositions(const string symbol, const int side, const long magic, SR_TradeOutcome &out)
-  {
-   out.Clear();
-   int tickets[];
-   datetime opened[];
-   int n = 0;
-   for(int i = OrdersTotal() - 1; i >= 0; i--)
-     {
-      if(!OrderSelect(i, SELECT_BY_POS, MODE_TRADES))
-         continue;
-      int type = OrderType();
-      if(type != OP_BUY && type != OP_SELL)
-         continue;
-      if(symbol != "" && OrderSymbol() != symbol)
-         continue;
-      if((side == SR_SIDE_BUY && type != OP_BUY) || (side == SR_SIDE_SELL && type != OP_SELL))
-         continue;
-      if(OrderMagicNumber() != (int)magic)
-         continue;
-      ArrayResize(tickets, n + 1);
-      ArrayResize(opened, n + 1);
-      tickets[n] = OrderTicket();
-      opened[n] = OrderOpenTime();
-      n++;
-     }
-   for(int i = 1; i < n; i++)
-     {
-      int t = tickets[i];
-      datetime o = opened[i];
-      int j = i - 1;
-      while(j >= 0 && (opened[j] > o || (opened[j] == o && tickets[j] > t)))
-        {
-         tickets[j + 1] = tickets[j];
-         opened[j + 1] = opened[j];
-         j--;
-        }
-      tickets[j + 1] = t;
-      opened[j + 1] = o;
-     }
-   if(n == 0)
-     {
-      out.ok = true;
-      out.message = "Nothing to close: no matching open order";
-      return SR_EXEC_DONE;
-     }
-   int closed = 0;
-   for(int k = 0; k < n; k++)
-     {
-      if(!OrderSelect(tickets[k], SELECT_BY_TICKET) || OrderCloseTime() != 0)
-        {
-         closed++;   // closed meanwhile (stop loss, take profit or by hand)
-         continue;
-        }
-      string sym = OrderSymbol();
-      bool isBuy = (OrderType() == OP_BUY);
-      out.digits = (int)MarketInfo(sym, MODE_DIGITS);
-      double price = NormalizeDouble(SR_Mt4Quote(sym, !isBuy), out.digits);
-      ResetLastError();
-      if(!OrderClose(tickets[k], OrderLots(), price, SR_DEVIATION_POINTS, clrNONE))
-        {
-         out.retcode = GetLastError();
-         out.message = SR_TradeCodeText(out.retcode) + " while closing #" + IntegerToString(tickets[k]) + " " + sym;
-         if(closed > 0)
-            out.message += " (" + IntegerToString(closed) + " of " + IntegerToString(n) + " closed)";
-         return SR_IsPassingCode(out.retcode) ? SR_EXEC_RETRY : SR_EXEC_DONE;
-        }
-      out.ticket = IntegerToString(tickets[k]);
-      out.price = OrderSelect(tickets[k], SELECT_BY_TICKET) ? OrderClosePrice() : price;
-      closed++;
-     }
-   out.ok = true;
-   out.message = (n == 1) ? "" : "Closed " + IntegerToString(n) + " orders";
-   return SR_EXEC_DONE;
   }
 
 #endif

@@ -1,20 +1,23 @@
 //+------------------------------------------------------------------+
-//| Mt5Positions.mqh - MT5 adapter: this EA's open positions, as the |
-//| account rules count them. Included only through Platform.mqh.    |
+//| Mt5Positions.mqh - MT5 adapter: positions the account rules      |
+//| count. Included only through Platform.mqh.                       |
 //+------------------------------------------------------------------+
 #ifndef SIGNALRELAY_MT5_POSITIONS_MQH
 #define SIGNALRELAY_MT5_POSITIONS_MQH
 
-// Open positions of every symbol with this magic number (pending orders
-// are orders, not positions, and are not counted). A netting account
-// holds one position per symbol, so more signals on one symbol count once.
-int SR_CountPositions(const long magic)
+#include <SignalRelay\Mt5Close.mqh>
+
+// Open positions of `side` on `symbol` ("" = every symbol) with `magic`,
+// as a close would find them (a netting symbol's one position whoever
+// opened it). Pending orders are orders, not positions: not counted.
+int SR_CountPositions(const string symbol, const int side, const long magic)
   {
-   int n = 0;
-   for(int i = PositionsTotal() - 1; i >= 0; i--)
-      if(PositionGetTicket(i) > 0 && PositionGetInteger(POSITION_MAGIC) == magic)
-         n++;
-   return n;
+   SR_CloseRequest rq;
+   rq.symbol = symbol;
+   rq.side = side;
+   rq.magic = magic;
+   ulong tickets[];
+   return SR_ClosingPositions(rq, tickets);
   }
 
 #endif

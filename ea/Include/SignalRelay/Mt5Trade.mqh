@@ -198,10 +198,11 @@ void SR_DealPosition(const MqlTradeResult &res, const string symbol, string &tic
    ticket = IntegerToString(positionId);
   }
 
-// Opens a market position; stops are in points from the current price.
-int SR_OpenMarket(const string symbol, const bool isBuy, const double volume, const double slPoints,
-                  const double tpPoints, const string comment, const long magic, SR_TradeOutcome &out)
+// Opens a market position; stops in points count from the current price.
+int SR_OpenMarket(const SR_OpenRequest &rq, SR_TradeOutcome &out)
   {
+   string symbol = rq.symbol;
+   bool isBuy = rq.isBuy;
    out.Clear();
    out.digits = (int)SymbolInfoInteger(symbol, SYMBOL_DIGITS);
    double point = SymbolInfoDouble(symbol, SYMBOL_POINT);
@@ -218,17 +219,15 @@ int SR_OpenMarket(const string symbol, const bool isBuy, const double volume, co
    ZeroMemory(req);
    req.action = TRADE_ACTION_DEAL;
    req.symbol = symbol;
-   req.volume = volume;
+   req.volume = rq.volume;
    req.type = isBuy ? ORDER_TYPE_BUY : ORDER_TYPE_SELL;
    req.price = price;
-   req.deviation = SR_DEVIATION_POINTS;
-   req.magic = (ulong)magic;
-   req.comment = comment;
+   req.deviation = rq.deviation;
+   req.magic = (ulong)rq.magic;
+   req.comment = rq.comment;
    req.type_time = ORDER_TIME_GTC;
-   if(slPoints > 0)
-      req.sl = NormalizeDouble(isBuy ? price - slPoints * point : price + slPoints * point, out.digits);
-   if(tpPoints > 0)
-      req.tp = NormalizeDouble(isBuy ? price + tpPoints * point : price - tpPoints * point, out.digits);
+   req.sl = SR_StopPrice(rq.slPrice, rq.slPoints, price, !isBuy, point, out.digits);
+   req.tp = SR_StopPrice(rq.tpPrice, rq.tpPoints, price, isBuy, point, out.digits);
    string detail;
    uint code = SR_SendDeal(req, res, detail);
    out.retcode = (int)code;
@@ -236,10 +235,10 @@ int SR_OpenMarket(const string symbol, const bool isBuy, const double volume, co
      {
       out.ok = true;
       SR_DealPosition(res, symbol, out.ticket, out.price);
-      out.volume = (res.volume > 0) ? res.volume : volume;
-      if(out.volume < volume - 1e-9)
+      out.volume = (res.volume > 0) ? res.volume : rq.volume;
+      if(out.volume < rq.volume - 1e-9)
          out.message = SR_TradeCodeText(TRADE_RETCODE_DONE_PARTIAL) + ": " + SR_JsonNumber(out.volume, 4) + " of " +
-                       SR_JsonNumber(volume, 4) + " lots";
+                       SR_JsonNumber(rq.volume, 4) + " lots";
       return SR_EXEC_DONE;
      }
    out.message = SR_WithDetail(SR_TradeCodeText((int)code), detail);
@@ -361,126 +360,6 @@ bool SR_LossPerLot(const string symbol, const bool isBuy, const double slPoints,
       return false;
    loss = slPoints * point / tickSize * tickValue;
    return true;
-  }
-
-// Closes the positions of `symbol` ("" = every symbol) on `side`, oldest first
-// (FIFO brokers require it). Hedging accounts close only positions with our
-// magic; on netting accounts a symbol has one shared position, which is
-// closed whoever opened it.
-int SR_ClosePositions(const string symbol, const int side, const long magic, SR_TradeOutcome &out)
-  {
-   out.Clear();
-   bool netting = SR_IsNetting();
-   ulong tickets[];
-   long opened[];
-   int n = 0;
-   for(int i = 0; i < PositionsTotal(); i++)
-     {
-      ulong t = PositionGetTicket(i);
-      if(t == 0)
-         continue;
-      string sym = PositionGetString(POSITION_SYMBOL);
-      bool isBuy = PositionGetInteger(POSITION_TYPE) == POSITION_TYPE_BUY;
-      if(symbol != "" && sym != symbol)
-         continue;
-      if((side == SR_SIDE_BUY && !isBuy) || (side == SR_SIDE_SELL && isBuy))
-         continue;
-      if(!(netting && symbol != "") && PositionGetInteger(POSITION_MAGIC) != magic)
-         continue;
-      ArrayResize(tickets, n + 1);
-      ArrayResize(opened, n + 1);
-      tickets[n] = t;
-      opened[n] = PositionGetInteger(POSITION_TIME_MSC);
-      n++;
-     }
-   // Oldest first (insertion sort: a handful of positions).
-   for(int i = 1; i < n; i++)
-     {
-      ulong t = tickets[i];
-      long o = opened[i];
-      int j = i - 1;
-      while(j >= 0 && opened[j] > o)
-        {
-         tickets[j + 1] = tickets[j];
-         opened[j + 1] = opened[j];
-         j--;
-        }
-      tickets[j + 1] = t;
-      opened[j + 1] = o;
-     }
-   if(n == 0)
-     {
-      out.ok = true;
-      out.message = "Nothing to close: no matching open position";
-      return SR_EXEC_DONE;
-     }
-   int closed = 0;
-   for(int k = 0; k < n; k++)
-     {
-      if(!PositionSelectByTicket(tickets[k]))
-        {
-         closed++;   // closed meanwhile (stop loss, take profit or by hand)
-         continue;
-        }
-      string sym = PositionGetString(POSITION_SYMBOL);
-      bool isBuy = PositionGetInteger(POSITION_TYPE) == POSITION_TYPE_BUY;
-      double remaining = PositionGetDouble(POSITION_VOLUME);
-      double maxLot = SymbolInfoDouble(sym, SYMBOL_VOLUME_MAX);
-      double step = SymbolInfoDouble(sym, SYMBOL_VOLUME_STEP);
-      double dust = (step > 0) ? step * 0.5 : 1e-8;
-      out.digits = (int)SymbolInfoInteger(sym, SYMBOL_DIGITS);
-      while(remaining > dust)
-        {
-         double before = remaining;
-         MqlTick tick;
-         if(!SymbolInfoTick(sym, tick))
-           {
-            out.retcode = TRADE_RETCODE_PRICE_OFF;
-            out.message = SR_TradeCodeText(TRADE_RETCODE_PRICE_OFF) + " (" + sym + ")";
-            return SR_EXEC_RETRY;
-           }
-         double part = NormalizeDouble((maxLot > 0 && remaining > maxLot) ? maxLot : remaining, 8);
-         MqlTradeRequest req;
-         MqlTradeResult res;
-         ZeroMemory(req);
-         req.action = TRADE_ACTION_DEAL;
-         req.position = tickets[k];
-         req.symbol = sym;
-         req.volume = part;
-         req.type = isBuy ? ORDER_TYPE_SELL : ORDER_TYPE_BUY;
-         req.price = isBuy ? tick.bid : tick.ask;
-         req.deviation = SR_DEVIATION_POINTS;
-         req.magic = (ulong)magic;
-         req.type_time = ORDER_TIME_GTC;
-         string detail;
-         uint code = SR_SendDeal(req, res, detail);
-         out.retcode = (int)code;
-         if(!SR_IsSuccessCode(code))
-           {
-            out.message = SR_WithDetail(SR_TradeCodeText((int)code), detail) + " while closing #" +
-                          IntegerToString((long)tickets[k]) + " " + sym;
-            if(closed > 0)
-               out.message += " (" + IntegerToString(closed) + " of " + IntegerToString(n) + " closed)";
-            return SR_IsPassingCode((int)code) ? SR_EXEC_RETRY : SR_EXEC_DONE;
-           }
-         out.price = (res.price > 0) ? res.price : req.price;
-         // A partial fill leaves volume open: what is left is what the
-         // broker says, never what was asked.
-         remaining = PositionSelectByTicket(tickets[k]) ? PositionGetDouble(POSITION_VOLUME) : 0;
-         if(remaining > before - dust)
-           {
-            out.retcode = TRADE_RETCODE_DONE_PARTIAL;
-            out.message = "The broker filled none of the close of #" + IntegerToString((long)tickets[k]) + " " + sym +
-                          ": " + SR_JsonNumber(remaining, 4) + " lots are still open";
-            return SR_EXEC_RETRY;
-           }
-        }
-      out.ticket = IntegerToString((long)tickets[k]);
-      closed++;
-     }
-   out.ok = true;
-   out.message = (n == 1) ? "" : "Closed " + IntegerToString(n) + " positions";
-   return SR_EXEC_DONE;
   }
 
 #endif

@@ -37,11 +37,13 @@
 
 #ifdef __MQL4__
 #include <SignalRelay\Mt4Trade.mqh>
+#include <SignalRelay\Mt4Close.mqh>
 #include <SignalRelay\Mt4Net.mqh>
 #include <SignalRelay\Mt4Orders.mqh>
 #include <SignalRelay\Mt4Positions.mqh>
 #else
 #include <SignalRelay\Mt5Trade.mqh>
+#include <SignalRelay\Mt5Close.mqh>
 #include <SignalRelay\Mt5Net.mqh>
 #include <SignalRelay\Mt5Orders.mqh>
 #include <SignalRelay\Mt5Positions.mqh>

@@ -125,16 +125,21 @@ public:
    // The DAILY_LOSS_REACHED health message while the lock holds, else "".
    string            DailyLossIssue(void) const { return m_daily.Issue(); }
 
-   // Whether a rule refuses opening `volume` lots now: false with the
-   // rule's name and a message with the numbers.
-   bool              AllowOpening(const double volume, string &rule, string &why)
+   // Whether a rule refuses opening `volume` lots with `magic` now: false
+   // with the rule's name and a message with the numbers. This EA's
+   // positions are those of its own magic and the signal's; `freed` are
+   // the ones a reverse closes before it opens.
+   bool              AllowOpening(const double volume, const long magic, const int freed, string &rule, string &why)
      {
       if(m_daily.Refuses(why))
         {
          rule = SR_RULE_MAX_DAILY_LOSS;
          return false;
         }
-      int open = (m_maxPositions > 0) ? SR_CountPositions(SR_MAGIC) : 0;
+      int open = 0;
+      if(m_maxPositions > 0)
+         open = SR_CountPositions("", SR_SIDE_ANY, SR_MAGIC) + (magic != SR_MAGIC ? SR_CountPositions("", SR_SIDE_ANY, magic) : 0) -
+                freed;
       if(m_maxPositions > 0 && open >= m_maxPositions)
         {
          rule = SR_RULE_MAX_OPEN_POSITIONS;

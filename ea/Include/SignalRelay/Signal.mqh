@@ -24,10 +24,6 @@
 #define SR_POS_CANCEL    "cancel"
 #define SR_POS_MODIFY    "modify"
 
-// v3 `side` of cancel and modify ("" = both directions).
-#define SR_SIDE_NAME_BUY  "buy"
-#define SR_SIDE_NAME_SELL "sell"
-
 // v3: at most this many take-profit levels (`tps`).
 #define SR_MAX_TPS 3
 
@@ -58,7 +54,7 @@ struct SR_Signal
    long              ttlMs;
    double            price;          // v3 pending: entry price
    long              expiryMinutes;  // v3 pending: 0 = good till cancelled
-   string            side;           // v3 cancel/modify: SR_SIDE_NAME_*, "" = both
+   string            side;           // v3 cancel/modify: SR_POS_BUY or SR_POS_SELL, "" = both
    double            closePercent;   // v3 closes: share of each position, 100 = all
    bool              closeOpposite;  // v3 buy/sell: close the other side first
    double            slpips;
@@ -127,13 +123,10 @@ bool SR_ReadTakeProfits(const CJsonDoc &doc, const int node, SR_Signal &s, strin
   {
    s.tpCount = 0;
    int list = doc.Child(node, "tps");
-   if(list < 0 || doc.Type(list) == SR_JSON_NULL)
-      return true;
-   if(doc.Type(list) != SR_JSON_ARRAY)
-     {
+   if(list >= 0 && doc.Type(list) != SR_JSON_ARRAY && doc.Type(list) != SR_JSON_NULL)
       why = "tps is not a list";
-      return false;
-     }
+   if(list < 0 || doc.Type(list) != SR_JSON_ARRAY)
+      return why == "";
    double total = 0;
    for(int item = doc.Item(list, 0); item >= 0; item = doc.Next(item))
      {
@@ -171,13 +164,12 @@ bool SR_ReadTakeProfits(const CJsonDoc &doc, const int node, SR_Signal &s, strin
    return true;
   }
 
-// A v3 number that must not be negative; false (with `why`) when it is.
+// False (with `why`) when a v3 number is negative.
 bool SR_ReadNonNegative(const string name, const double value, string &why)
   {
-   if(value >= 0)
-      return true;
-   why = name + " must not be negative";
-   return false;
+   if(value < 0)
+      why = name + " must not be negative";
+   return value >= 0;
   }
 
 // The v3 fields; false (with `why`) when one holds a value the protocol does not allow.
@@ -200,7 +192,7 @@ bool SR_ReadSignalV3(const CJsonDoc &doc, const int node, SR_Signal &s, string &
    s.magic = doc.GetLong(node, "magic");
    if(!SR_ReadTakeProfits(doc, node, s, why))
       return false;
-   if(s.side != "" && s.side != SR_SIDE_NAME_BUY && s.side != SR_SIDE_NAME_SELL)
+   if(s.side != "" && s.side != SR_POS_BUY && s.side != SR_POS_SELL)
      {
       why = "side '" + s.side + "' is not buy or sell";
       return false;

@@ -180,6 +180,14 @@ public:
          SR_PositionInfo p;
          if(!SR_SelectPosition(m_ticket[i], p))
            {
+            // A partial close on MT4 leaves the rest open as a new order: follow it.
+            long rest = SR_RemainderOf(m_ticket[i]);
+            if(rest > 0)
+              {
+               m_ticket[i] = rest;
+               changed = true;
+               continue;
+              }
             if(m_wantSl[i] > 0 || m_wantTp[i] > 0)
                SR_Warn("#" + IntegerToString(m_ticket[i]) + " was closed before its " +
                        SR_StopsText(m_wantSl[i], m_wantTp[i]) + " could be placed");

@@ -30,10 +30,12 @@ struct SR_TradeOutcome
    string            message;     // words a trader understands
    string            ticket;      // position (MT5) or order (MT4) ticket, digits
    double            price;
-   double            volume;      // lots filled (opens)
+   double            volume;      // lots filled (opens) or closed (closes)
+   int               closed;      // positions closed, wholly or in part (closes)
    int               digits;      // price digits of the symbol, for formatting
    double            pendingSl;   // stops asked for but not in place yet (MT4 sets them after the fill)
    double            pendingTp;
+   string            rule;        // the account rule that refused it (Rules.mqh); "" = none
 
    void              Clear(void)
      {
@@ -43,11 +45,51 @@ struct SR_TradeOutcome
       ticket = "";
       price = 0;
       volume = 0;
+      closed = 0;
       digits = 5;
       pendingSl = 0;
       pendingTp = 0;
+      rule = "";
      }
   };
+
+// A market order as the platform sends it. An absolute stop (price above 0)
+// wins over its distance in points, which counts from the fill.
+struct SR_OpenRequest
+  {
+   string            symbol;
+   bool              isBuy;
+   double            volume;
+   double            slPoints;
+   double            tpPoints;
+   double            slPrice;
+   double            tpPrice;
+   string            comment;
+   long              magic;
+   int               deviation;   // points of slippage accepted
+  };
+
+// Which positions a close acts on, and how much of each.
+struct SR_CloseRequest
+  {
+   string            symbol;      // "" = every symbol
+   int               side;        // SR_SIDE_*
+   long              magic;
+   double            percent;     // share of each position, 100 = all
+   int               deviation;
+  };
+
+// A stop's price: `price` when given, else `points` from `from`, above it
+// when `above` (a buy's take profit, a sell's stop loss); 0 = none.
+double SR_StopPrice(const double price, const double points, const double from, const bool above, const double point,
+                    const int digits)
+  {
+   if(price > 0)
+      return NormalizeDouble(price, digits);
+   if(points <= 0)
+      return 0;
+   return NormalizeDouble(above ? from + points * point : from - points * point, digits);
+  }
 
 // "stop loss", "take profit" or "stop loss and take profit", for messages.
 string SR_StopsText(const double sl, const double tp)
@@ -55,6 +97,16 @@ string SR_StopsText(const double sl, const double tp)
    if(sl > 0 && tp > 0)
       return "stop loss and take profit";
    return (sl > 0) ? "stop loss" : "take profit";
+  }
+
+// Two sentences of a result message, either of which may be empty.
+string SR_JoinMessages(const string a, const string b)
+  {
+   if(a == "")
+      return b;
+   if(b == "")
+      return a;
+   return a + ". " + b;
   }
 
 // Decimals to send a symbol's prices with. A symbol the terminal no longer

@@ -97,6 +97,14 @@ export class Broker {
     this.setPrice(symbol, q.bid + delta, q.ask + delta);
   }
 
+  /** A queued `slip` fault of `call` moves `symbol` now, before the trade server checks the request. */
+  slipBefore(call: string, symbol: string): void {
+    const fault = this.faults.peek(call);
+    if (!fault || !('slip' in fault)) return;
+    this.faults.take(call);
+    this.move(symbol, fault.slip);
+  }
+
   /** The server time of the last quote of any symbol (MT TimeCurrent), UTC ms. */
   lastQuoteMs(): number {
     let last = 0;

@@ -14,7 +14,13 @@ export type Fault =
    */
   | { lostReply: number }
   /** Only `volume` lots are filled (MT5 10010 DONE_PARTIAL). */
-  | { partial: number };
+  | { partial: number }
+  /**
+   * The market moves `slip` points (negative: down) between the quote the EA read and the
+   * trade server's check of its order: slippage, which the request's deviation (MT4:
+   * slippage) accepts or a requote refuses.
+   */
+  | { slip: number };
 
 export class FaultQueue {
   private readonly queued = new Map<string, Fault[]>();

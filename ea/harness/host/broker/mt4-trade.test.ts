@@ -105,6 +105,16 @@ describe('MT4 OrderSend / OrderModify / OrderClose', () => {
     expect(account.openMt4Orders()).toHaveLength(1);
   });
 
+  it('a slip fault moves the market before the check: requote (138) beyond the slippage, filled within it', () => {
+    const { broker, account, send } = world();
+    broker.faults.next('OrderSend', { slip: 10 });
+    expect(send({ slippage: 5 })).toEqual({ ret: -1, err: 138 });
+    broker.faults.next('OrderSend', { slip: 10 });
+    const { ret } = send({ price: 1.10012, slippage: 10 });
+    expect(account.openMt4Orders()).toMatchObject([{ ticket: ret, openPrice: 1.10022 }]);
+    expect(broker.faults.pending()).toEqual({});
+  });
+
   it('the server closes an order at its stop loss', () => {
     const { broker, account, ctx, send } = world();
     const { ret: ticket } = send();

@@ -81,6 +81,7 @@ export function orderSend(
   const account = ctx.account;
   const spec = broker.findSymbol(req.symbol);
   if (!spec) return fail(mt4Error.UNKNOWN_SYMBOL);
+  broker.slipBefore('OrderSend', spec.name);
   const side: Side = req.type;
   if (!account.tradeAllowed || !account.expertAllowed) return fail(mt4Error.TRADE_DISABLED);
   if (spec.tradeMode === 'disabled' || spec.tradeMode === 'closeonly')

@@ -113,6 +113,30 @@ describe('MT5 OrderSend, hedging', () => {
     );
   });
 
+  it('a slip fault moves the market before the check: requoted beyond the deviation, filled within it', () => {
+    const { broker, account, ctx } = world();
+    broker.symbol('EURUSD').execution = 'instant';
+    broker.faults.next('OrderSend', { slip: 10 });
+    expect(orderSend(broker, ctx, deal({ price: 1.10002, deviation: 5 })).result).toMatchObject({
+      retcode: 10004,
+      ask: 1.10012,
+    });
+    broker.faults.next('OrderSend', { slip: 10 });
+    expect(orderSend(broker, ctx, deal({ price: 1.10012, deviation: 10 })).result).toMatchObject({
+      retcode: 10009,
+      price: 1.10022,
+    });
+    expect(account.positions).toHaveLength(1);
+    // Market execution fills at the moved price whatever the deviation.
+    broker.symbol('EURUSD').execution = 'market';
+    broker.faults.next('OrderSend', { slip: -30 });
+    expect(orderSend(broker, ctx, deal({ price: 1.10022, deviation: 0 })).result).toMatchObject({
+      retcode: 10009,
+      price: 1.09992,
+    });
+    expect(broker.faults.pending()).toEqual({});
+  });
+
   it('OrderCheck says what OrderSend would, without trading', () => {
     const { broker, ctx, account } = world();
     expect(orderCheck(broker, ctx, deal({ type_filling: 'ORDER_FILLING_RETURN' }))).toMatchObject({

@@ -99,6 +99,7 @@ export function orderSend(broker: Broker, ctx: TradeContext, req: Mt5Request): S
   let outcome: SendOutcome;
   let fault: Fault | undefined;
   if (req.action === 'TRADE_ACTION_DEAL') {
+    if (broker.findSymbol(req.symbol)) broker.slipBefore('OrderSend', req.symbol);
     const plan = checkDeal(broker, ctx, req);
     if (isRefusal(plan)) return refused(broker, req, plan);
     fault = broker.faults.take('OrderSend');

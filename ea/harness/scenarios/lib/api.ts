@@ -19,6 +19,18 @@ export type Alert = {
   riskPercentage?: number;
   platform?: 'mt4' | 'mt5';
   isTest?: boolean;
+  // v3 (ea/PROTOCOL.md, "Version 3")
+  closePercent?: number;
+  closeOpposite?: boolean;
+  slpips?: number;
+  tppips?: number;
+  slprice?: number;
+  tpprice?: number;
+  riskAmount?: number;
+  maxSpread?: number;
+  deviation?: number;
+  comment?: string;
+  magic?: number;
 };
 
 /** POST /api/webhook/handleWebhook; resolves with the new signal's id. */
