@@ -100,19 +100,29 @@ private:
       rq.magic = SR_MAGIC;
       rq.percent = 100;
       rq.deviation = SR_DEVIATION_POINTS;
-      int open = SR_CountPositions(rq.symbol, rq.side, rq.magic);
       SR_TradeOutcome out;
       SR_ClosePositions(rq, out);
-      if(!out.ok)
+      string failed = out.ok ? "" : "closing this EA's positions failed (" + out.message + ")";
+      long tickets[];
+      int pending = SR_PendingOrders("", SR_SIDE_ANY, SR_MAGIC, tickets);
+      for(int i = 0; i < pending && failed == ""; i++)
         {
-         SR_LogThrottled("close-all", "daily loss reached: closing this EA's positions failed (" + out.message +
-                         "); trying again in " + IntegerToString(SR_DAILY_CLOSE_RETRY_MS / 1000) + " s");
+         int code = 0;
+         string why = "";
+         if(!SR_DeletePending(tickets[i], code, why))
+            failed = "deleting pending order #" + IntegerToString(tickets[i]) + " failed (" + why + ")";
+        }
+      if(failed != "")
+        {
+         SR_LogThrottled("close-all", "daily loss reached: " + failed + "; trying again in " +
+                         IntegerToString(SR_DAILY_CLOSE_RETRY_MS / 1000) + " s");
          return;
         }
       m_closed = true;
       Save();
       SR_LogClear("close-all");
-      SR_Warn("daily loss reached: closed " + IntegerToString(open) + " position(s) of this EA, as the rule's closeAll asks");
+      SR_Warn("daily loss reached: closed " + IntegerToString(out.closed) + " position(s) and deleted " + IntegerToString(pending) +
+              " pending order(s) of this EA, as the rule's closeAll asks");
      }
 
 public:

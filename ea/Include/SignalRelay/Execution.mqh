@@ -2,18 +2,20 @@
 //| Execution.mqh - turns one signal into its trade operations and   |
 //| one result: permission checks, symbol resolution, the request    |
 //| (OrderRequest.mqh) and lot (Sizing.mqh), then the platform's     |
-//| market order (after closing the other side, for closeOpposite)   |
-//| or close. TTL, dedupe and test signals are the relay's.          |
+//| market order (after closing the other side, for closeOpposite),  |
+//| close, pending order, cancel or modify (PendingOrders.mqh,       |
+//| ModifyCommand.mqh). TTL, dedupe and test signals are the relay's.|
 //+------------------------------------------------------------------+
 #ifndef SIGNALRELAY_EXECUTION_MQH
 #define SIGNALRELAY_EXECUTION_MQH
 
 #include <SignalRelay\Platform.mqh>
 #include <SignalRelay\Symbols.mqh>
-#include <SignalRelay\Stops.mqh>
+#include <SignalRelay\OpenPositions.mqh>
 #include <SignalRelay\OrderRequest.mqh>
 #include <SignalRelay\Sizing.mqh>
-#include <SignalRelay\Rules.mqh>
+#include <SignalRelay\PendingOrders.mqh>
+#include <SignalRelay\ModifyCommand.mqh>
 
 // Whether the asked stops keep the broker's minimum distance from the price
 // it closes at (stops level, and freeze level, which forbids later changes
@@ -81,7 +83,7 @@ int SR_CloseOpposite(const SR_Signal &s, const string symbol, const bool isBuy, 
 // Opens the market position of a buy/sell signal. Returns what SR_Execute does.
 // The account rules refuse it before anything is sent (a reverse frees the
 // places of the positions it closes first), never an earlier attempt's fill.
-int SR_ExecuteOpen(const SR_Signal &s, const string symbol, string &note, SR_TradeOutcome &out, CStopManager &stops,
+int SR_ExecuteOpen(const SR_Signal &s, const string symbol, string &note, SR_TradeOutcome &out, COpenPositions &positions,
                    CAccountRules &rules)
   {
    bool isBuy = (s.position == SR_POS_BUY);
@@ -89,7 +91,7 @@ int SR_ExecuteOpen(const SR_Signal &s, const string symbol, string &note, SR_Tra
    SR_OpenRequest rq;
    double slPoints = 0, tpPoints = 0;
    if(!SR_CanOpenSide(symbol, isBuy, why) || !SR_BuildOpen(s, symbol, isBuy, rq, slPoints, tpPoints, why) ||
-      !SR_SignalVolume(s, symbol, isBuy, slPoints, rq.volume, note, why))
+      !SR_TakeProfitsOk(s, symbol, isBuy, why) || !SR_SignalVolume(s, symbol, isBuy, slPoints, rq.volume, note, why))
      {
       out.message = why;
       return SR_EXEC_DONE;
@@ -104,7 +106,8 @@ int SR_ExecuteOpen(const SR_Signal &s, const string symbol, string &note, SR_Tra
      }
    else
      {
-      int freed = s.closeOpposite ? SR_CountPositions(symbol, isBuy ? SR_SIDE_SELL : SR_SIDE_BUY, rq.magic) : 0;
+      long opposite[];
+      int freed = s.closeOpposite ? SR_EaPositions(symbol, isBuy ? SR_SIDE_SELL : SR_SIDE_BUY, rq.magic, opposite) : 0;
       if(!rules.AllowOpening(rq.volume, rq.magic, freed, out.rule, why) || !SR_StopsOutsideLevel(symbol, slPoints, tpPoints, why))
         {
          out.message = why;
@@ -122,22 +125,20 @@ int SR_ExecuteOpen(const SR_Signal &s, const string symbol, string &note, SR_Tra
          note = SR_JoinMessages(closed + "; opened " + s.position, note);
      }
    if(verdict == SR_EXEC_DONE && out.ok)
-      stops.Track(StringToInteger(out.ticket), s.trailingStop, s.breakEvenPips, out.pendingSl, out.pendingTp);
+      note = SR_JoinMessages(note, positions.Opened(s, symbol, isBuy, out));
    return verdict;
   }
 
-// Executes a buy/sell/close signal. Returns SR_EXEC_RETRY (with the reason
-// in r.message) when a passing condition may clear while the TTL lasts.
-int SR_Execute(const SR_Signal &s, SR_Result &r, CStopManager &stops, CAccountRules &rules)
+// Executes a signal. Returns SR_EXEC_RETRY (with the reason in r.message)
+// when a passing condition may clear while the TTL lasts. Openings (market
+// and pending) meet the account rules; closes, cancels and modifies never.
+int SR_Execute(const SR_Signal &s, SR_Result &r, COpenPositions &positions, CAccountRules &rules)
   {
    string why = "";
    int code = 0;
    bool isOpen = (s.position == SR_POS_BUY || s.position == SR_POS_SELL);
-   if(!isOpen && s.position != SR_POS_CLOSEBUY && s.position != SR_POS_CLOSESELL && s.position != SR_POS_CLOSEALL)
-     {
-      SR_FillResult(r, s.id, false, 0, "This EA cannot run " + s.position + " signals yet", "", 0, 0);
-      return SR_EXEC_DONE;
-     }
+   // Pending orders, cancel and modify act on one symbol, as openings do.
+   bool onSymbol = isOpen || SR_IsPendingPosition(s.position) || s.position == SR_POS_CANCEL || s.position == SR_POS_MODIFY;
    if(!SR_CheckTradePermission(why, code))
      {
       // A terminal still reconnecting to its broker may be back within the TTL.
@@ -145,7 +146,7 @@ int SR_Execute(const SR_Signal &s, SR_Result &r, CStopManager &stops, CAccountRu
       return SR_IsPassingCode(code) ? SR_EXEC_RETRY : SR_EXEC_DONE;
      }
    string symbol = "";
-   if((s.symbol != "" || isOpen) && !SR_ResolveSymbol(s.symbol, symbol, why))
+   if((s.symbol != "" || onSymbol) && !SR_ResolveSymbol(s.symbol, symbol, why))
      {
       SR_FillResult(r, s.id, false, 0, why, "", 0, 0);
       return SR_EXEC_DONE;
@@ -155,7 +156,13 @@ int SR_Execute(const SR_Signal &s, SR_Result &r, CStopManager &stops, CAccountRu
    string note = "";
    int verdict;
    if(isOpen)
-      verdict = SR_ExecuteOpen(s, symbol, note, out, stops, rules);
+      verdict = SR_ExecuteOpen(s, symbol, note, out, positions, rules);
+   else if(SR_IsPendingPosition(s.position))
+      verdict = SR_ExecutePending(s, symbol, note, out, rules);
+   else if(s.position == SR_POS_CANCEL)
+      verdict = SR_ExecuteCancel(s, symbol, out);
+   else if(s.position == SR_POS_MODIFY)
+      verdict = SR_ExecuteModify(s, symbol, out);
    else
      {
       int side = SR_SIDE_ANY;

@@ -6,7 +6,10 @@
 //|   trade:   SR_CheckTradePermission, SR_OpenMarket,               |
 //|            SR_ClosePositions, SR_SelectPosition,                 |
 //|            SR_ModifyStopLoss, SR_LossPerLot, SR_ServerNow,       |
-//|            SR_IsNetting, SR_CountPositions (rules)               |
+//|            SR_IsNetting                                          |
+//|   pending: SR_PlacePending, SR_FindPending, SR_PendingOrders,    |
+//|            SR_DeletePending                                      |
+//|   manage:  SR_EaPositions, SR_ClosePart                          |
 //|   network: SR_SocketsAvailable, SR_SockOpen, SR_SockSend,        |
 //|            SR_SockRead, SR_SockClose                             |
 //|   orders:  SR_CollectOrders, SR_OpenStateFingerprint             |
@@ -38,15 +41,17 @@
 #ifdef __MQL4__
 #include <SignalRelay\Mt4Trade.mqh>
 #include <SignalRelay\Mt4Close.mqh>
+#include <SignalRelay\Mt4Pending.mqh>
+#include <SignalRelay\Mt4Manage.mqh>
 #include <SignalRelay\Mt4Net.mqh>
 #include <SignalRelay\Mt4Orders.mqh>
-#include <SignalRelay\Mt4Positions.mqh>
 #else
 #include <SignalRelay\Mt5Trade.mqh>
 #include <SignalRelay\Mt5Close.mqh>
+#include <SignalRelay\Mt5Pending.mqh>
+#include <SignalRelay\Mt5Manage.mqh>
 #include <SignalRelay\Mt5Net.mqh>
 #include <SignalRelay\Mt5Orders.mqh>
-#include <SignalRelay\Mt5Positions.mqh>
 #endif
 
 //+------------------------------------------------------------------+

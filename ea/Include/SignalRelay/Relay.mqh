@@ -47,7 +47,7 @@ private:
    CExecutorLock     m_lock;
    bool              m_idleLogged;
    uint              m_nextStartTick;
-   CStopManager      m_stops;
+   COpenPositions    m_stops;
    CWebSocket        m_ws;
    CLongPoll         m_poll;
    int               m_mode;
@@ -558,7 +558,7 @@ private:
       if(m_lastSignal != "")
          text += "\nLast signal: " + m_lastSignal;
       if(m_stops.Count() > 0)
-         text += "\nManaging stops of " + IntegerToString(m_stops.Count()) + " position(s)";
+         text += "\nManaging stops or take profits of " + IntegerToString(m_stops.Count()) + " position(s)";
       Comment(text);
      }
 

@@ -136,9 +136,10 @@ public:
          rule = SR_RULE_MAX_DAILY_LOSS;
          return false;
         }
+      long ids[];
       int open = 0;
       if(m_maxPositions > 0)
-         open = SR_CountPositions("", SR_SIDE_ANY, SR_MAGIC) + (magic != SR_MAGIC ? SR_CountPositions("", SR_SIDE_ANY, magic) : 0) -
+         open = SR_EaPositions("", SR_SIDE_ANY, SR_MAGIC, ids) + (magic != SR_MAGIC ? SR_EaPositions("", SR_SIDE_ANY, magic, ids) : 0) -
                 freed;
       if(m_maxPositions > 0 && open >= m_maxPositions)
         {

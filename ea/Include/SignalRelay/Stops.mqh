@@ -159,6 +159,27 @@ public:
 
    int               Count(void) const { return m_count; }
 
+   bool              Tracks(const long ticket) const
+     {
+      for(int i = 0; i < m_count; i++)
+         if(m_ticket[i] == ticket)
+            return true;
+      return false;
+     }
+
+   // MT4 gives what a partial close leaves open a new ticket: its stops
+   // are managed under that one from now on.
+   void              Rename(const long ticket, const long renamed)
+     {
+      for(int i = 0; i < m_count; i++)
+         if(m_ticket[i] == ticket)
+           {
+            m_ticket[i] = renamed;
+            Save();
+            return;
+           }
+     }
+
    // Starts managing a position the relay just opened: its trailing stop and
    // break-even, and the stops it asked for that the broker has not taken.
    void              Track(const long ticket, const double trailPoints, const double bePips, const double wantSl,

@@ -75,6 +75,8 @@ export type Mt5Order = {
   positionId: number;
   magic: number;
   comment: string;
+  /** Pending orders: when the broker deletes it (ORDER_TIME_SPECIFIED); 0 = good till cancelled. */
+  expirationMs?: number;
 };
 
 export type Mt4OrderType = 'buy' | 'sell' | 'buylimit' | 'selllimit' | 'buystop' | 'sellstop';
@@ -97,6 +99,8 @@ export type Mt4Order = {
   profit: number;
   magic: number;
   comment: string;
+  /** Pending orders: when the broker deletes it; 0 = none. */
+  expirationMs?: number;
 };
 
 export type AccountOptions = {

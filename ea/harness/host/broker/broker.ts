@@ -1,8 +1,10 @@
 import { Clock, type ServerZone } from '../clock.ts';
 import { Account, type AccountOptions, type Side } from './account.ts';
 import { FaultQueue } from './faults.ts';
+import { triggerMt4Pending } from './mt4-pending.ts';
 import { triggerMt4Stops } from './mt4-trade.ts';
 import { triggerMt5Stops } from './mt5-book.ts';
+import { triggerMt5Pending } from './mt5-pending.ts';
 import { type SymbolOptions, type SymbolSpec, symbolSpec } from './symbols.ts';
 
 export type Quote = { bid: number; ask: number; timeMs: number };
@@ -71,8 +73,9 @@ export class Broker {
   }
 
   /**
-   * A new quote (ask defaults to bid + the current spread): stops and take profits it
-   * reaches are executed, then the terminals are told (OnTick).
+   * A new quote (ask defaults to bid + the current spread): expired pending orders are deleted,
+   * pending orders, stops and take profits it reaches are executed, then the terminals are
+   * told (OnTick).
    */
   setPrice(symbol: string, bid: number, ask?: number): void {
     const spec = this.symbol(symbol);
@@ -84,6 +87,8 @@ export class Broker {
       ask: round(ask ?? bid + spread),
       timeMs: this.clock.utcMs(),
     });
+    triggerMt5Pending(this, symbol);
+    triggerMt4Pending(this, symbol);
     triggerMt5Stops(this, symbol);
     triggerMt4Stops(this, symbol);
     for (const listener of this.tickListeners) listener(symbol);

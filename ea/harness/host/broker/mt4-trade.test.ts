@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Broker } from './broker.ts';
-import { type Mt4SendRequest, orderClose, orderModify, orderSend } from './mt4-trade.ts';
+import type { Mt4SendRequest } from './mt4-checks.ts';
+import { orderClose, orderModify, orderSend } from './mt4-trade.ts';
 import type { TradeContext } from './trade-context.ts';
 
 function world() {

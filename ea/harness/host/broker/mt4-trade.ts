@@ -1,6 +1,16 @@
-import type { Account, Mt4Order, Mt4OrderType, Side } from './account.ts';
+import type { Account, Mt4Order, Side } from './account.ts';
 import type { Broker } from './broker.ts';
-import { type SymbolSpec, volumeProblem } from './symbols.ts';
+import {
+  clientRefusal,
+  type Mt4Outcome,
+  type Mt4SendRequest,
+  mt4Error,
+  openingRefusal,
+  priceProblem,
+  sideOf,
+} from './mt4-checks.ts';
+import { type Mt4ModifyRequest, modifyPending, sendPending } from './mt4-pending.ts';
+import { volumeProblem } from './symbols.ts';
 import {
   frozen,
   roundMoney,
@@ -14,67 +24,13 @@ import {
  * docs.mql4.com/trading/ordermodify, docs.mql4.com/trading/orderclose) with the trading rules
  * of docs.mql4.com/appendixes/tradingrules and the error codes of
  * docs.mql4.com/constants/errorswarnings/errorcodes. A partial close leaves the rest open as
- * a new order ("from #old"), as MT4 does.
+ * a new order ("from #old"), as MT4 does. Pending orders: mt4-pending.ts.
  */
-export const mt4Error = {
-  NO_RESULT: 1,
-  NO_CONNECTION: 6,
-  INVALID_PRICE: 129,
-  INVALID_STOPS: 130,
-  INVALID_TRADE_VOLUME: 131,
-  MARKET_CLOSED: 132,
-  TRADE_DISABLED: 133,
-  NOT_ENOUGH_MONEY: 134,
-  OFF_QUOTES: 136,
-  REQUOTE: 138,
-  TRADE_MODIFY_DENIED: 145,
-  UNKNOWN_SYMBOL: 4106,
-  INVALID_TICKET: 4108,
-  TRADE_NOT_ALLOWED: 4109,
-  LONGS_NOT_ALLOWED: 4110,
-  SHORTS_NOT_ALLOWED: 4111,
-} as const;
-
-export type Mt4Outcome<T> = { ret: T; err?: number };
-
-export type Mt4SendRequest = {
-  symbol: string;
-  type: Mt4OrderType;
-  volume: number;
-  price: number;
-  slippage: number;
-  sl: number;
-  tp: number;
-  comment: string;
-  magic: number;
-};
-
-function clientRefusal(broker: Broker, ctx: TradeContext, call: string): number | undefined {
-  if (!ctx.connected) return mt4Error.NO_CONNECTION;
-  if (!ctx.autoTrading || !ctx.eaTradeAllowed) return mt4Error.TRADE_NOT_ALLOWED;
-  const fault = broker.faults.peek(call);
-  if (fault && 'refuse' in fault) {
-    broker.faults.take(call);
-    return fault.refuse;
-  }
-  return undefined;
-}
-
-/** A price the request names must be normalized and within `slippage` points of `market`. */
-function priceProblem(spec: SymbolSpec, price: number, market: number, slippage: number) {
-  if (!(price > 0) || Math.abs(price - Number(price.toFixed(spec.digits))) > 1e-10)
-    return mt4Error.INVALID_PRICE;
-  if (Math.abs(price - market) > slippage * spec.point + 1e-9) return mt4Error.REQUOTE;
-  return undefined;
-}
-
 export function orderSend(
   broker: Broker,
   ctx: TradeContext,
   req: Mt4SendRequest,
 ): Mt4Outcome<number> {
-  if (req.type !== 'buy' && req.type !== 'sell')
-    throw new Error(`host: MT4 OrderSend of pending orders (${req.type}) is not simulated`);
   const fail = (err: number) => ({ ret: -1, err });
   const client = clientRefusal(broker, ctx, 'OrderSend');
   if (client) return fail(client);
@@ -82,16 +38,11 @@ export function orderSend(
   const spec = broker.findSymbol(req.symbol);
   if (!spec) return fail(mt4Error.UNKNOWN_SYMBOL);
   broker.slipBefore('OrderSend', spec.name);
+  const refusal = openingRefusal(broker, ctx, spec, sideOf(req.type), req.volume);
+  if (refusal) return fail(refusal);
+  if (req.type !== 'buy' && req.type !== 'sell') return sendPending(broker, account, spec, req);
   const side: Side = req.type;
-  if (!account.tradeAllowed || !account.expertAllowed) return fail(mt4Error.TRADE_DISABLED);
-  if (spec.tradeMode === 'disabled' || spec.tradeMode === 'closeonly')
-    return fail(mt4Error.TRADE_DISABLED);
-  if (spec.tradeMode === 'longonly' && side === 'sell') return fail(mt4Error.SHORTS_NOT_ALLOWED);
-  if (spec.tradeMode === 'shortonly' && side === 'buy') return fail(mt4Error.LONGS_NOT_ALLOWED);
-  if (!spec.sessionOpen) return fail(mt4Error.MARKET_CLOSED);
-  const q = broker.quote(spec.name);
-  if (!q || q.bid <= 0) return fail(mt4Error.OFF_QUOTES);
-  if (volumeProblem(spec, req.volume)) return fail(mt4Error.INVALID_TRADE_VOLUME);
+  const q = broker.quote(spec.name)!;
   const market = side === 'buy' ? q.ask : q.bid;
   const badPrice = priceProblem(spec, req.price, market, req.slippage);
   if (badPrice) return fail(badPrice);
@@ -133,15 +84,14 @@ function openOrder(ctx: TradeContext, ticket: number): Mt4Order | undefined {
 export function orderModify(
   broker: Broker,
   ctx: TradeContext,
-  req: { ticket: number; price: number; sl: number; tp: number },
+  req: Mt4ModifyRequest,
 ): Mt4Outcome<boolean> {
   const fail = (err: number) => ({ ret: false, err });
   const order = openOrder(ctx, req.ticket);
   if (!order) return fail(mt4Error.INVALID_TICKET);
-  if (order.type !== 'buy' && order.type !== 'sell')
-    throw new Error('host: MT4 OrderModify of pending orders is not simulated');
   const client = clientRefusal(broker, ctx, 'OrderModify');
   if (client) return fail(client);
+  if (order.type !== 'buy' && order.type !== 'sell') return modifyPending(broker, order, req);
   const spec = broker.symbol(order.symbol);
   if (!spec.sessionOpen) return fail(mt4Error.MARKET_CLOSED);
   const same = (a: number, b: number) => Math.abs(a - b) < spec.point / 2;

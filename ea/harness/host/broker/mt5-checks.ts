@@ -1,6 +1,6 @@
 import type { Position, Side } from './account.ts';
 import type { Broker } from './broker.ts';
-import { type Filling, volumeProblem } from './symbols.ts';
+import { type Filling, type SymbolSpec, volumeProblem } from './symbols.ts';
 import { stopsProblem, type TradeContext } from './trade-context.ts';
 
 /**
@@ -36,17 +36,20 @@ export const retcode = {
   DONE_PARTIAL: 10010,
   INVALID: 10013,
   INVALID_VOLUME: 10014,
+  INVALID_PRICE: 10015,
   INVALID_STOPS: 10016,
   TRADE_DISABLED: 10017,
   MARKET_CLOSED: 10018,
   NO_MONEY: 10019,
   PRICE_OFF: 10021,
+  INVALID_EXPIRATION: 10022,
   NO_CHANGES: 10025,
   SERVER_DISABLES_AT: 10026,
   CLIENT_DISABLES_AT: 10027,
   FROZEN: 10029,
   INVALID_FILL: 10030,
   CONNECTION: 10031,
+  INVALID_ORDER: 10035,
   POSITION_CLOSED: 10036,
   INVALID_CLOSE_VOLUME: 10038,
   LONG_ONLY: 10042,
@@ -63,18 +66,21 @@ export const retcodeComment: Record<number, string> = {
   10012: 'Request canceled by timeout',
   10013: 'Invalid request',
   10014: 'Invalid volume',
+  10015: 'Invalid price',
   10016: 'Invalid stops',
   10017: 'Trade disabled',
   10018: 'Market closed',
   10019: 'No money',
   10020: 'Prices changed',
   10021: 'No quotes',
+  10022: 'Invalid expiration',
   10025: 'No changes',
   10026: 'Autotrading disabled by server',
   10027: 'Autotrading disabled by client',
   10029: 'Order or position frozen',
   10030: 'Unsupported filling mode',
   10031: 'No connection',
+  10035: 'Invalid order',
   10036: 'Position already closed',
   10038: 'Invalid close volume',
   10042: 'Long positions only',
@@ -91,7 +97,7 @@ export type DealPlan = {
   price: number;
 };
 
-const refuse = (code: number, detail?: string): Refusal => ({
+export const refuse = (code: number, detail?: string): Refusal => ({
   retcode: code,
   comment: detail ? `${retcodeComment[code] ?? code} (${detail})` : (retcodeComment[code] ?? ''),
 });
@@ -108,6 +114,27 @@ export function terminalRefusal(ctx: TradeContext): Refusal | undefined {
   return undefined;
 }
 
+/** The account's own switches: investor password, EAs forbidden by the broker. */
+export function accountRefusal(ctx: TradeContext): Refusal | undefined {
+  if (!ctx.account.tradeAllowed) return refuse(retcode.TRADE_DISABLED, 'account');
+  if (!ctx.account.expertAllowed) return refuse(retcode.SERVER_DISABLES_AT);
+  return undefined;
+}
+
+/** The symbol's trade mode and session for an order of `side` that `opens` (or only closes). */
+export function tradeModeRefusal(
+  spec: SymbolSpec,
+  side: Side,
+  opens: boolean,
+): Refusal | undefined {
+  if (spec.tradeMode === 'disabled') return refuse(retcode.TRADE_DISABLED);
+  if (opens && spec.tradeMode === 'closeonly') return refuse(retcode.CLOSE_ONLY);
+  if (opens && spec.tradeMode === 'longonly' && side === 'sell') return refuse(retcode.LONG_ONLY);
+  if (opens && spec.tradeMode === 'shortonly' && side === 'buy') return refuse(retcode.SHORT_ONLY);
+  if (!spec.sessionOpen) return refuse(retcode.MARKET_CLOSED);
+  return undefined;
+}
+
 /** Checks a TRADE_ACTION_DEAL; the plan of what it will do, or why it is refused. */
 export function checkDeal(broker: Broker, ctx: TradeContext, req: Mt5Request): DealPlan | Refusal {
   const account = ctx.account;
@@ -116,8 +143,8 @@ export function checkDeal(broker: Broker, ctx: TradeContext, req: Mt5Request): D
   if (req.type !== 'ORDER_TYPE_BUY' && req.type !== 'ORDER_TYPE_SELL')
     return refuse(retcode.INVALID, `a deal is a buy or a sell, not ${req.type}`);
   const side: Side = req.type === 'ORDER_TYPE_BUY' ? 'buy' : 'sell';
-  if (!account.tradeAllowed) return refuse(retcode.TRADE_DISABLED, 'account');
-  if (!account.expertAllowed) return refuse(retcode.SERVER_DISABLES_AT);
+  const refusedAccount = accountRefusal(ctx);
+  if (refusedAccount) return refusedAccount;
 
   let position: Position | undefined;
   if (req.position > 0) {
@@ -129,12 +156,8 @@ export function checkDeal(broker: Broker, ctx: TradeContext, req: Mt5Request): D
     position = account.positions.find((p) => p.symbol === req.symbol);
   }
   const opens = !position || position.side === side || req.volume > position.volume + 1e-9;
-
-  if (spec.tradeMode === 'disabled') return refuse(retcode.TRADE_DISABLED);
-  if (opens && spec.tradeMode === 'closeonly') return refuse(retcode.CLOSE_ONLY);
-  if (opens && spec.tradeMode === 'longonly' && side === 'sell') return refuse(retcode.LONG_ONLY);
-  if (opens && spec.tradeMode === 'shortonly' && side === 'buy') return refuse(retcode.SHORT_ONLY);
-  if (!spec.sessionOpen) return refuse(retcode.MARKET_CLOSED);
+  const refusedMode = tradeModeRefusal(spec, side, opens);
+  if (refusedMode) return refusedMode;
   const q = broker.quote(spec.name);
   if (!q || q.bid <= 0 || q.ask <= 0) return refuse(retcode.PRICE_OFF);
   const volumeIssue = volumeProblem(spec, req.volume);

@@ -7,64 +7,23 @@ import {
   type DealPlan,
   isRefusal,
   type Mt5Request,
-  type Refusal,
   retcode,
   retcodeComment,
   terminalRefusal,
 } from './mt5-checks.ts';
+import { checkPending, modifyPending, placePending, removePending } from './mt5-pending.ts';
+import { errSendFailed, refused, resultOf, type SendOutcome } from './mt5-result.ts';
 import { frozen, roundVolume, stopsProblem, type TradeContext } from './trade-context.ts';
 
 /**
  * MT5 trading: OrderCheck and OrderSend with TRADE_ACTION_DEAL (open, add, reduce, reverse,
- * close by position) and TRADE_ACTION_SLTP, on hedging and netting accounts
+ * close by position) and TRADE_ACTION_SLTP, on hedging and netting accounts (pending orders:
+ * mt5-pending.ts)
  * (mql5.com/en/docs/trading/ordersend, mql5.com/en/docs/constants/tradingconstants/enum_trade_request_actions,
  * mql5.com/en/book/automation/experts/experts_netting_hedging), plus stops and take profits
  * the server executes when the price reaches them. Every executed request is told to the
  * account's MT5 terminals as trade transactions (mql5.com/en/docs/event_handlers/ontradetransaction).
  */
-export type Mt5Result = {
-  retcode: number;
-  deal: number;
-  order: number;
-  volume: number;
-  price: number;
-  bid: number;
-  ask: number;
-  comment: string;
-  request_id: number;
-  retcode_external: number;
-};
-
-/** OrderSend's answer: its bool, the result struct, and _LastError when it returns false. */
-export type SendOutcome = { ok: boolean; result: Mt5Result; err?: number };
-
-/** ERR_TRADE_SEND_FAILED: OrderSend returned false (mql5.com/en/docs/constants/errorswarnings/errorcodes). */
-const errSendFailed = 4756;
-let requestId = 1;
-
-function resultOf(broker: Broker, symbol: string, fields: Partial<Mt5Result>): Mt5Result {
-  const q = broker.quote(symbol);
-  const code = fields.retcode ?? 0;
-  return {
-    retcode: code,
-    deal: 0,
-    order: 0,
-    volume: 0,
-    price: 0,
-    bid: q?.bid ?? 0,
-    ask: q?.ask ?? 0,
-    comment: retcodeComment[code] ?? '',
-    request_id: requestId++,
-    retcode_external: 0,
-    ...fields,
-  };
-}
-
-const refused = (broker: Broker, req: Mt5Request, r: Refusal): SendOutcome => ({
-  ok: false,
-  result: resultOf(broker, req.symbol, r),
-  err: errSendFailed,
-});
 
 /** OrderCheck: the request's checks without executing it (MqlTradeCheckResult). */
 export function orderCheck(broker: Broker, ctx: TradeContext, req: Mt5Request) {
@@ -79,8 +38,9 @@ export function orderCheck(broker: Broker, ctx: TradeContext, req: Mt5Request) {
   };
   const plan =
     terminalRefusal(ctx) ??
-    (req.action === 'TRADE_ACTION_DEAL' ? checkDeal(broker, ctx, req) : undefined);
-  if (plan && isRefusal(plan))
+    (req.action === 'TRADE_ACTION_DEAL' ? checkDeal(broker, ctx, req) : undefined) ??
+    (req.action === 'TRADE_ACTION_PENDING' ? checkPending(broker, ctx, req) : undefined);
+  if (plan && 'retcode' in plan)
     return { ok: false, check: { retcode: plan.retcode, comment: plan.comment, ...money } };
   return { ok: true, check: { retcode: 0, comment: 'Done', ...money } };
 }
@@ -107,6 +67,12 @@ export function orderSend(broker: Broker, ctx: TradeContext, req: Mt5Request): S
     outcome = executeDeal(broker, ctx.account, req, plan, volume);
   } else if (req.action === 'TRADE_ACTION_SLTP') {
     outcome = modifyStops(broker, ctx.account, req);
+  } else if (req.action === 'TRADE_ACTION_PENDING') {
+    outcome = placePending(broker, ctx, req);
+  } else if (req.action === 'TRADE_ACTION_REMOVE') {
+    outcome = removePending(broker, ctx.account, req);
+  } else if (req.action === 'TRADE_ACTION_MODIFY') {
+    outcome = modifyPending(broker, ctx.account, req);
   } else {
     throw new Error(`host: OrderSend ${req.action} is not simulated`);
   }

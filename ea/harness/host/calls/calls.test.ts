@@ -186,4 +186,35 @@ describe('host calls', () => {
     expect(call('OrderLots')).toEqual({ ret: 0, err: 4105 });
     expect(call('OrderComment')).toEqual({ ret: '', err: 4105 });
   });
+
+  it('pending orders: expiration in trade-server seconds both ways, MT5 OrderSelect, MT4 OrderDelete', async () => {
+    const mt5 = await context('mt5-hedging');
+    const expires = Math.floor(mt5.broker.clock.serverMs(mt5.broker.clock.utcMs()) / 1000) + 3600;
+    const placed = mt5.call(
+      'OrderSend',
+      request({
+        action: 'TRADE_ACTION_PENDING',
+        type: 'ORDER_TYPE_SELL_LIMIT',
+        price: 1.101,
+        type_time: 'ORDER_TIME_SPECIFIED',
+        expiration: expires,
+      }),
+    );
+    const ticket = (placed.out as { result: { order: number } }).result.order;
+    expect(mt5.call('OrderSelect', ticket)).toEqual({ ret: true });
+    expect(mt5.call('OrderGetInteger', 'ORDER_TIME_EXPIRATION')).toEqual({ ret: expires });
+    expect(mt5.call('OrderGetInteger', 'ORDER_TYPE')).toEqual({
+      ret: mql('ORDER_TYPE_SELL_LIMIT'),
+    });
+    expect(mt5.call('OrderSelect', ticket + 1)).toEqual({ ret: false, err: 4754 });
+
+    const mt4 = await context('mt4');
+    const t = mt4.call('OrderSend', 'EURUSD', 'OP_BUYSTOP', 0.1, 1.101, 0, 0, 0, 'x', 3, expires, 0)
+      .ret as number;
+    expect(mt4.call('OrderSelect', t, 'SELECT_BY_TICKET', 'MODE_TRADES')).toEqual({ ret: true });
+    expect(mt4.call('OrderType')).toEqual({ ret: mql('OP_BUYSTOP') });
+    expect(mt4.call('OrderExpiration')).toEqual({ ret: expires });
+    expect(mt4.call('OrderDelete', t)).toEqual({ ret: true });
+    expect(mt4.call('OrdersTotal')).toEqual({ ret: 0 });
+  });
 });

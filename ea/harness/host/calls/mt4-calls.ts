@@ -1,4 +1,5 @@
 import type { Mt4Order, Mt4OrderType } from '../broker/account.ts';
+import { orderDelete } from '../broker/mt4-pending.ts';
 import { orderClose, orderModify, orderSend } from '../broker/mt4-trade.ts';
 import { enumName, mql } from '../constants.ts';
 import {
@@ -14,7 +15,7 @@ import {
 } from './call.ts';
 
 /**
- * MT4 trade functions (docs.mql4.com/trading): OrderSend, OrderModify, OrderClose, and the
+ * MT4 trade functions (docs.mql4.com/trading): OrderSend, OrderModify, OrderClose, OrderDelete, and the
  * order pool read through OrderSelect and the Order*() getters. OrderSelect copies the order
  * into the program (docs.mql4.com/trading/orderselect). The history pool holds what the
  * terminal's Account History tab shows (Terminal.mt4HistoryDays).
@@ -28,6 +29,10 @@ const opNames = [
   'OP_SELLSTOP',
 ] as const;
 const typeOfOp = (op: (typeof opNames)[number]) => op.slice(3).toLowerCase() as Mt4OrderType;
+
+/** A datetime argument (trade-server seconds) as UTC ms; 0 or absent stays 0 (none). */
+const utcOfServerSeconds = (c: CallContext, v: unknown) =>
+  typeof v === 'number' && v > 0 ? c.broker.clock.utcOfServerMs(v * 1000) : 0;
 
 /** ERR_NO_ORDER_SELECTED (docs.mql4.com/constants/errorswarnings/errorcodes). */
 const errNoOrderSelected = 4105;
@@ -92,6 +97,7 @@ export const mt4Calls: HandlerTable = {
       tp: num(args, 6, what),
       comment: typeof args[7] === 'string' ? args[7] : '',
       magic: typeof args[8] === 'number' ? args[8] : 0,
+      expirationMs: utcOfServerSeconds(c, args[9]),
     });
     return err ? { ret, err } : { ret };
   },
@@ -102,6 +108,7 @@ export const mt4Calls: HandlerTable = {
       price: num(args, 1, what),
       sl: num(args, 2, what),
       tp: num(args, 3, what),
+      expirationMs: utcOfServerSeconds(c, args[4]),
     });
     return err ? { ret, err } : { ret };
   },
@@ -113,6 +120,10 @@ export const mt4Calls: HandlerTable = {
       price: num(args, 2, what),
       slippage: num(args, 3, what),
     });
+    return err ? { ret, err } : { ret };
+  },
+  OrderDelete: (c, args) => {
+    const { ret, err } = orderDelete(c.broker, tradeContext(c), num(args, 0, 'OrderDelete'));
     return err ? { ret, err } : { ret };
   },
   OrderSelect: (c, args) => {
@@ -148,5 +159,5 @@ export const mt4Calls: HandlerTable = {
   OrderSwap: selected((o) => o.swap),
   OrderMagicNumber: selected((o) => o.magic),
   OrderComment: selected((o) => o.comment, ''),
-  OrderExpiration: selected(() => 0),
+  OrderExpiration: selected((o, c) => (o.expirationMs ? serverSeconds(c, o.expirationMs) : 0)),
 };

@@ -93,6 +93,7 @@ long PositionGetInteger(ENUM_POSITION_PROPERTY_INTEGER property_id);
 string PositionGetString(ENUM_POSITION_PROPERTY_STRING property_id);
 int OrdersTotal();
 ulong OrderGetTicket(int index);
+bool OrderSelect(ulong ticket);
 double OrderGetDouble(ENUM_ORDER_PROPERTY_DOUBLE property_id);
 long OrderGetInteger(ENUM_ORDER_PROPERTY_INTEGER property_id);
 string OrderGetString(ENUM_ORDER_PROPERTY_STRING property_id);
@@ -121,6 +122,7 @@ int OrderSend(const string &symbol, int cmd, double volume, double price, int sl
 bool OrderModify(int ticket, double price, double stoploss, double takeprofit,
                  datetime expiration, color arrow_color = clrNONE);
 bool OrderClose(int ticket, double lots, double price, int slippage, color arrow_color = clrNONE);
+bool OrderDelete(int ticket, color arrow_color = clrNONE);
 bool OrderSelect(int index, int select, int pool = MODE_TRADES);
 int OrdersTotal();
 int OrdersHistoryTotal();
@@ -132,6 +134,7 @@ double OrderOpenPrice();
 double OrderClosePrice();
 datetime OrderOpenTime();
 datetime OrderCloseTime();
+datetime OrderExpiration();
 double OrderStopLoss();
 double OrderTakeProfit();
 double OrderProfit();

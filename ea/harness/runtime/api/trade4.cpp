@@ -39,6 +39,9 @@ bool OrderClose(int ticket, double lots, double price, int slippage, color) {
   return wire::asBool(wire::call("OrderClose", ticket, lots, price, slippage).ret, "OrderClose");
 }
 
+// docs.mql4.com/trading/orderdelete: pending orders only (4108 for a market order)
+bool OrderDelete(int ticket, color) { return wire::asBool(wire::call("OrderDelete", ticket).ret, "OrderDelete"); }
+
 // docs.mql4.com/trading/orderselect: `pool` matters only with SELECT_BY_POS.
 bool OrderSelect(int index, int select, int pool) {
   auto r = wire::call("OrderSelect", index, wire::enumArg("MT4_SELECT_BY", select), wire::enumArg("MT4_ORDER_POOL", pool));
@@ -60,6 +63,7 @@ double OrderOpenPrice() { return getDouble("OrderOpenPrice"); }
 double OrderClosePrice() { return getDouble("OrderClosePrice"); }
 datetime OrderOpenTime() { return getLong("OrderOpenTime"); }
 datetime OrderCloseTime() { return getLong("OrderCloseTime"); }
+datetime OrderExpiration() { return getLong("OrderExpiration"); }
 double OrderStopLoss() { return getDouble("OrderStopLoss"); }
 double OrderTakeProfit() { return getDouble("OrderTakeProfit"); }
 double OrderProfit() { return getDouble("OrderProfit"); }

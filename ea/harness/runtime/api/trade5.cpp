@@ -171,10 +171,11 @@ string PositionGetString(ENUM_POSITION_PROPERTY_STRING id) {
   return getString("PositionGetString", wire::enumArg("ENUM_POSITION_PROPERTY_STRING", id));
 }
 
-// Pending orders: mql5.com/en/docs/trading/orderstotal, ordergetticket, ordergetdouble,
-// ordergetinteger, ordergetstring.
+// Pending orders: mql5.com/en/docs/trading/orderstotal, ordergetticket, orderselect,
+// ordergetdouble, ordergetinteger, ordergetstring.
 int OrdersTotal() { return count("OrdersTotal"); }
 ulong OrderGetTicket(int index) { return getLong("OrderGetTicket", index); }
+bool OrderSelect(ulong ticket) { return wire::asBool(wire::call("OrderSelect", ticket).ret, "OrderSelect"); }
 double OrderGetDouble(ENUM_ORDER_PROPERTY_DOUBLE id) {
   return getDouble("OrderGetDouble", wire::enumArg("ENUM_ORDER_PROPERTY_DOUBLE", id));
 }
