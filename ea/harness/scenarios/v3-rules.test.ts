@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { AccountKind } from '../host/broker/account.ts';
 import type { EaProcess } from '../host/ea-process.ts';
 import { putRules, terminalList } from './lib/api.ts';
+import { buyLimitAtBroker, pendingAtBroker } from './lib/broker-trades.ts';
 import { reconnectTimeoutMs, scenarioFile } from './lib/scenario-file.ts';
-import { manualTrade, openTrades, trade } from './lib/trading.ts';
+import { manualTrade, openTrades, relayMagic, trade } from './lib/trading.ts';
 import { connected, connectedRelay, type World } from './lib/world.ts';
 
 // The account rules the EA enforces (ea/PROTOCOL.md, "Rules"), saved through the dashboard's
@@ -65,9 +66,11 @@ describe.each(kinds)('%s', (kind) => {
     expect(openTrades(w.account)).toMatchObject([{ symbol: 'EURUSD', volume: 1 }]);
   });
 
-  it("maxOpenPositions: counts this EA's positions over every symbol, not the trader's own; a close passes and frees a place", async () => {
+  it("maxOpenPositions: counts this EA's positions over every symbol, not the trader's own nor pending orders; a close passes and frees a place", async () => {
     const { w, ea } = await start();
     manualTrade(w, 'USOIL', 'buy', 0.1);
+    // A pending order of this EA is not a position.
+    buyLimitAtBroker(w, { symbol: 'USDJPY', volume: 0.1, price: 150, magic: relayMagic });
     await saveRules(w, ea, { maxOpenPositions: 2 }, /account rules \w+: max open positions 2$/);
     for (const symbol of ['EURUSD', 'GBPUSD'])
       expect((await trade(w, ea, { symbol, position: 'buy', lot: 0.1 })).row.status).toBe(
@@ -102,6 +105,9 @@ describe.each(kinds)('%s', (kind) => {
       'success',
     );
     const own = manualTrade(w, 'USOIL', 'buy', 0.1);
+    // A buy limit of this EA (its magic) waiting on GBPUSD, and the trader's own on EURUSD.
+    buyLimitAtBroker(w, { symbol: 'GBPUSD', volume: 0.1, price: 1.24, magic: relayMagic });
+    const ownLimit = buyLimitAtBroker(w, { symbol: 'EURUSD', volume: 0.1, price: 1.09, magic: 0 });
 
     // Bought at 1.10002, the bid falls to 1.09850: 152 USD down on 1 lot, and the trader's own
     // USOIL is 3 USD down (its spread): equity is 155 USD below the day's start.
@@ -109,9 +115,12 @@ describe.each(kinds)('%s', (kind) => {
     await ea.waitForJournal(
       /Daily loss 155\.00 USD reached your maximum 100\.00 USD: new positions are refused/,
     );
-    await ea.waitForJournal(/daily loss reached: closed 1 position\(s\) of this EA/);
-    // The trader's own trade stays; the EA's loss is realised in the balance.
+    await ea.waitForJournal(
+      /daily loss reached: closed 1 position\(s\) and deleted 1 pending order\(s\) of this EA/,
+    );
+    // The trader's own trades stay; the EA's loss is realised in the balance.
     expect(openTrades(w.account).map((t) => t.ticket)).toEqual([own]);
+    expect(pendingAtBroker(w).map((o) => o.ticket)).toEqual([ownLimit]);
     expect(w.account.balance).toBe(9848);
     await expect
       .poll(() => health(w), { timeout: 10_000 })
