@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type HealthIssue,
+  type ProtocolVersion,
+  protocolVersion,
   type Signal,
   type SignalResult,
   signalSchema,
@@ -12,6 +15,7 @@ import type {
   BackoffOptions,
   Executor,
   FatalError,
+  RuleSet,
   Transport,
   TransportEvents,
 } from './ea-types.ts';
@@ -29,6 +33,11 @@ export interface EaClientOptions extends TerminalIdentity {
   server: string;
   transport: 'ws' | 'poll';
   execute: Executor;
+  /**
+   * The protocol version to speak (`protocolVersion` by default). 3 receives the account
+   * rules (`onRules`), which the executor then enforces (paper-rules.ts).
+   */
+  protocol?: ProtocolVersion;
   eaVersion?: string;
   terminalBuild?: number;
   /**
@@ -48,6 +57,8 @@ export interface EaClientOptions extends TerminalIdentity {
   /** Every result sent, including the repeat of a first result for a duplicate delivery. */
   onResult?(result: SignalResult, info: { signal: Signal | undefined; duplicate: boolean }): void;
   onConnected?(info: { heartbeatMs: number; serverTime: number }): void;
+  /** v3: the account rules, after each connection and whenever they change. */
+  onRules?(set: RuleSet): void;
   onDisconnected?(reason: string): void;
   /** Recoverable problems (the client retries by itself) and invalid signals. */
   onProblem?(message: string): void;
@@ -79,6 +90,8 @@ export interface EaClient {
   readonly counters: Readonly<EaCounters>;
   /** Set when the client stopped by itself (see `onFatal`). */
   readonly fatal: FatalError | undefined;
+  /** v2: tells the server what stops or may stop trading (the whole list; [] = all well). */
+  reportHealth(issues: HealthIssue[]): void;
 }
 
 export function createEaClient(options: EaClientOptions): EaClient {
@@ -194,6 +207,9 @@ export function createEaClient(options: EaClientOptions): EaClient {
       fatal = error;
       options.onFatal?.(error);
     },
+    rules(set) {
+      options.onRules?.(set);
+    },
   };
 
   const transportOptions = {
@@ -204,6 +220,7 @@ export function createEaClient(options: EaClientOptions): EaClient {
       account: options.account,
       broker: options.broker,
     },
+    v: options.protocol ?? protocolVersion,
     // Not an MQL release number: the dashboard compares those with the current EA release.
     eaVersion: options.eaVersion ?? 'reference-1',
     terminalBuild: options.terminalBuild,
@@ -236,6 +253,9 @@ export function createEaClient(options: EaClientOptions): EaClient {
     counters,
     get fatal() {
       return fatal;
+    },
+    reportHealth(issues) {
+      transport.sendHealth(issues);
     },
   };
 }

@@ -1,4 +1,11 @@
-import type { Signal, SignalResult, TerminalIdentity } from '@signalrelay/contracts/ea-protocol';
+import type {
+  EaRules,
+  HealthIssue,
+  ProtocolVersion,
+  Signal,
+  SignalResult,
+  TerminalIdentity,
+} from '@signalrelay/contracts/ea-protocol';
 
 /** When a signal reached the EA: a monotonic instant (for TTL and latency) and a wall-clock time. */
 export interface Arrival {
@@ -31,6 +38,14 @@ export interface TransportEvents {
   /** A problem the transport recovers from by itself (it reconnects or retries). */
   problem(message: string): void;
   fatal(error: FatalError): void;
+  /** v3: the account rules this EA enforces, as the server sent them (already validated). */
+  rules(set: RuleSet): void;
+}
+
+/** v3: the rules the server resolved for this EA's account, and their opaque id. */
+export interface RuleSet {
+  rulesId: string;
+  rules: EaRules;
 }
 
 /** One way of talking to the server: WebSocket or long-poll. */
@@ -41,6 +56,8 @@ export interface Transport {
   sendReceived(id: string): void;
   /** Reports a result; kept and re-sent until the transport has handed it to the server. */
   sendResult(result: SignalResult): void;
+  /** v2: the terminal's whole current health list; sent now and after each new connection. */
+  sendHealth(issues: HealthIssue[]): void;
 }
 
 /** Reconnect delays. */
@@ -56,6 +73,8 @@ export interface TransportOptions {
   /** The server's origin, e.g. `https://relay.example.com`. */
   server: string;
   identity: TerminalIdentity;
+  /** The protocol version this EA speaks (hello's and each poll's `v`). */
+  v: ProtocolVersion;
   eaVersion: string;
   terminalBuild: number | undefined;
   /** Protocol v2: which copy of the EA this is, and where it runs. */

@@ -1,86 +1,30 @@
 import type { Signal } from '@signalrelay/contracts/ea-protocol';
 import type { ExecutionOutcome } from './ea-types.ts';
-import { checkLot, formatLots, lotFromRisk } from './paper-sizing.ts';
+import { checkLot, formatLots, lotFromRisk, type Sizing } from './paper-sizing.ts';
 import {
   defaultSymbols,
   type Quote,
-  type QuoteSource,
   resolveSymbol,
   roundTo,
   type SymbolSpec,
   seededQuotes,
 } from './paper-symbols.ts';
+import {
+  type ClosedPosition,
+  type PaperPosition,
+  type PaperTerminal,
+  type PaperTerminalOptions,
+  retcodes,
+  type Side,
+} from './paper-types.ts';
+
+export * from './paper-types.ts';
 
 /**
  * A paper trading terminal: executes signals the way the MQL EAs do on a hedging account, with
  * simulated prices, and answers with MT5's return codes and a message a trader understands.
  * Deterministic for a given seed (or quote source) and clock, so tests can assert exact results.
  */
-
-/** MT5 trade-server return codes and MQL5 runtime errors the paper terminal reports. */
-export const retcodes = {
-  done: 10009,
-  invalidVolume: 10014,
-  invalidStops: 10016,
-  tradeDisabled: 10017,
-  marketClosed: 10018,
-  noMoney: 10019,
-  closeOnly: 10044,
-  /** ERR_MARKET_UNKNOWN_SYMBOL */
-  unknownSymbol: 4301,
-  /** ERR_TRADE_POSITION_NOT_FOUND */
-  positionNotFound: 4753,
-} as const;
-
-export type Side = 'buy' | 'sell';
-
-export interface PaperPosition {
-  ticket: string;
-  symbol: string;
-  side: Side;
-  lots: number;
-  openPrice: number;
-  /** Price levels; 0 = none. */
-  stopLoss: number;
-  takeProfit: number;
-  trailingStopPoints: number;
-  breakEvenPips: number;
-  magic: number;
-  comment: string;
-  openTime: number;
-}
-
-export interface ClosedPosition extends PaperPosition {
-  closePrice: number;
-  closeTime: number;
-  profit: number;
-  closedBy: 'signal' | 'stop loss' | 'take profit';
-}
-
-export interface PaperTerminalOptions {
-  balance?: number;
-  currency?: string;
-  symbols?: SymbolSpec[];
-  /** The broker's symbol naming, tried after the exact name (`EURUSD` → `EURUSD.m`). */
-  prefix?: string;
-  suffix?: string;
-  /** Prices; defaults to seeded random walks around each symbol's base price. */
-  quotes?: QuoteSource;
-  seed?: number;
-  /** Wall clock for open/close times. */
-  now?: () => number;
-  firstTicket?: number;
-  /** Trading hours; open all the time by default. */
-  marketOpen?: (symbol: SymbolSpec, wallMs: number) => boolean;
-}
-
-export interface PaperTerminal {
-  execute(signal: Signal): ExecutionOutcome;
-  readonly balance: number;
-  readonly currency: string;
-  openPositions(): readonly PaperPosition[];
-  closedPositions(): readonly ClosedPosition[];
-}
 
 export function createPaperTerminal(options: PaperTerminalOptions = {}): PaperTerminal {
   const symbols =
@@ -103,11 +47,21 @@ export function createPaperTerminal(options: PaperTerminalOptions = {}): PaperTe
     message,
   });
 
-  const close = (position: PaperPosition, price: number, closedBy: ClosedPosition['closedBy']) => {
+  /** A position's profit if closed at `price`, in account currency. */
+  const profitAt = (position: PaperPosition, price: number) => {
     const spec = specOf(position.symbol);
     const direction = position.side === 'buy' ? 1 : -1;
     const points = Math.round(((price - position.openPrice) * direction) / spec.point);
-    const profit = roundTo(points * spec.pointValuePerLot * position.lots, 2);
+    return roundTo(points * spec.pointValuePerLot * position.lots, 2);
+  };
+  /** The price a position closes at now: the bid for a buy, the ask for a sell. */
+  const closingPrice = (position: PaperPosition) => {
+    const quote = quoteOf(specOf(position.symbol));
+    return position.side === 'buy' ? quote.bid : quote.ask;
+  };
+
+  const close = (position: PaperPosition, price: number, closedBy: ClosedPosition['closedBy']) => {
+    const profit = profitAt(position, price);
     balance = roundTo(balance + profit, 2);
     open.splice(open.indexOf(position), 1);
     const done: ClosedPosition = {
@@ -199,6 +153,11 @@ export function createPaperTerminal(options: PaperTerminalOptions = {}): PaperTe
     };
   };
 
+  const sizingOf = (signal: Signal, spec: SymbolSpec): Sizing =>
+    signal.riskPercentage > 0
+      ? lotFromRisk(balance, signal.riskPercentage, signal.slpoint, spec, currency)
+      : checkLot(signal.lot, spec);
+
   const openPosition = (signal: Signal, side: Side): ExecutionOutcome => {
     const spec = resolveSymbol(symbols, signal.symbol, naming);
     if (!spec) return unknownSymbol(signal.symbol);
@@ -221,10 +180,7 @@ export function createPaperTerminal(options: PaperTerminalOptions = {}): PaperTe
         );
       }
     }
-    const sizing =
-      signal.riskPercentage > 0
-        ? lotFromRisk(balance, signal.riskPercentage, signal.slpoint, spec, currency)
-        : checkLot(signal.lot, spec);
+    const sizing = sizingOf(signal, spec);
     if (!sizing.ok) {
       const retcode =
         signal.riskPercentage > 0 && signal.slpoint <= 0
@@ -305,5 +261,17 @@ export function createPaperTerminal(options: PaperTerminalOptions = {}): PaperTe
     currency,
     openPositions: () => open.map((p) => ({ ...p })),
     closedPositions: () => closed.map((p) => ({ ...p })),
+    equity: () =>
+      roundTo(balance + open.reduce((sum, p) => sum + profitAt(p, closingPrice(p)), 0), 2),
+    lotFor(signal) {
+      const spec = resolveSymbol(symbols, signal.symbol, naming);
+      if (!spec) return { ok: false, message: `Unknown symbol "${signal.symbol}".` };
+      return sizingOf(signal, spec);
+    },
+    closeEverything() {
+      const positions = [...open];
+      for (const p of positions) close(p, closingPrice(p), 'signal');
+      return positions.length;
+    },
   };
 }

@@ -1,9 +1,10 @@
 import {
   executorRetryMs,
+  type HealthIssue,
   httpErrorSchema,
   type PollRequest,
-  protocolVersion,
   type ResultRequest,
+  rulesFrameSchema,
   type SignalResult,
 } from '@signalrelay/contracts/ea-protocol';
 import { backoffDelay } from './backoff.ts';
@@ -52,6 +53,10 @@ export function createPollTransport(options: PollTransportOptions): Transport {
   let waitMs = initialWaitMs;
   let received: string[] = [];
   let results: SignalResult[] = [];
+  /** v2: health not yet carried by a poll that got an answer (undefined: unchanged). */
+  let health: HealthIssue[] | undefined;
+  /** v3: the id of the rules this EA holds. */
+  let rulesId = '';
   let inflight: AbortController | undefined;
   let sleeping: { timer: NodeJS.Timeout; wake: () => void } | undefined;
   let loop: Promise<void> = Promise.resolve();
@@ -99,14 +104,18 @@ export function createPollTransport(options: PollTransportOptions): Transport {
   const pollOnce = async () => {
     const sentReceived = received.splice(0, maxPerPoll);
     const sentResults = results.splice(0, maxPerPoll);
+    const sentHealth = health;
+    health = undefined;
     const body: PollRequest = {
-      v: protocolVersion,
+      v: options.v,
       ...identity,
       ...options.instance,
       eaVersion: options.eaVersion,
       ...(options.terminalBuild === undefined ? {} : { terminalBuild: options.terminalBuild }),
       received: sentReceived,
       results: sentResults,
+      ...(sentHealth && options.v >= 2 ? { health: sentHealth } : {}),
+      ...(options.v >= 3 ? { rulesId } : {}),
     };
     inflight = new AbortController();
     let reply: unknown;
@@ -116,13 +125,16 @@ export function createPollTransport(options: PollTransportOptions): Transport {
       // Nothing proves the server recorded them: send them again with the next poll.
       received = sentReceived.concat(received);
       results = sentResults.concat(results);
+      health ??= sentHealth;
       throw error;
     } finally {
       inflight = undefined;
     }
     const arrival: Arrival = { monotonic: performance.now(), wall: Date.now() };
-    const { signals, ...timing } = (reply ?? {}) as {
+    const { signals, rules, ...timing } = (reply ?? {}) as {
       signals?: unknown;
+      rules?: unknown;
+      rulesId?: unknown;
       waitMs?: unknown;
       heartbeatMs?: unknown;
       serverTime?: unknown;
@@ -136,6 +148,13 @@ export function createPollTransport(options: PollTransportOptions): Transport {
         heartbeatMs: typeof timing.heartbeatMs === 'number' ? timing.heartbeatMs : 0,
         serverTime: typeof timing.serverTime === 'number' ? timing.serverTime : 0,
       });
+    }
+    if (options.v >= 3 && rules !== undefined) {
+      const parsed = rulesFrameSchema.safeParse({ type: 'rules', rules, rulesId: timing.rulesId });
+      if (parsed.success) {
+        rulesId = parsed.data.rulesId;
+        events.rules({ rulesId, rules: parsed.data.rules });
+      } else events.problem('the server sent malformed rules; the previous ones stay');
     }
     for (const signal of signals) events.signal(signal, arrival);
     // Like an MT4 EA, which trades between two polls: the next poll carries these results.
@@ -224,6 +243,9 @@ export function createPollTransport(options: PollTransportOptions): Transport {
     sendResult(result) {
       if (options.resultsOnPoll) results.push(result);
       else void postResult(result);
+    },
+    sendHealth(issues) {
+      health = issues;
     },
   };
 }

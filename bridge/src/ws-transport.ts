@@ -2,8 +2,9 @@ import {
   closeCodes,
   errorFrameSchema,
   executorRetryMs,
+  type HealthIssue,
   type Hello,
-  protocolVersion,
+  rulesFrameSchema,
   type SignalResult,
   welcomeSchema,
 } from '@signalrelay/contracts/ea-protocol';
@@ -31,7 +32,7 @@ export function createWsTransport(options: TransportOptions): Transport {
   const url = `${options.server.replace(/^http/, 'ws').replace(/\/$/, '')}/api/ea/ws`;
   const hello = JSON.stringify({
     type: 'hello',
-    v: protocolVersion,
+    v: options.v,
     ...options.identity,
     ...options.instance,
     eaVersion: options.eaVersion,
@@ -52,6 +53,8 @@ export function createWsTransport(options: TransportOptions): Transport {
   let serverError: { code: string; message: string } | undefined;
   /** Results not yet handed to an open, welcomed socket. */
   const outbox: SignalResult[] = [];
+  /** The health last reported, sent again after each welcome (undefined: never reported). */
+  let health: HealthIssue[] | undefined;
   let closed: Promise<void> = Promise.resolve();
 
   const heartbeat = {
@@ -130,6 +133,16 @@ export function createWsTransport(options: TransportOptions): Transport {
           serverTime: welcome.data.serverTime,
         });
         for (const result of outbox.splice(0)) sendResult(result);
+        if (health && options.v >= 2) send({ type: 'health', issues: health });
+        return;
+      }
+      case 'rules': {
+        const parsed = rulesFrameSchema.safeParse(frame);
+        if (!parsed.success) {
+          events.problem('the server sent malformed rules; the previous ones stay');
+          return;
+        }
+        events.rules({ rulesId: parsed.data.rulesId, rules: parsed.data.rules });
         return;
       }
       case 'error': {
@@ -236,5 +249,9 @@ export function createWsTransport(options: TransportOptions): Transport {
       send({ type: 'received', id });
     },
     sendResult,
+    sendHealth(issues) {
+      health = issues;
+      if (options.v >= 2) send({ type: 'health', issues });
+    },
   };
 }

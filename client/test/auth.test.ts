@@ -129,6 +129,11 @@ describe('sign-up, verification, login, logout', () => {
     await page.getByRole('link', { name: 'Go to Login' }).click();
     await page.waitForURL('**/login');
 
+    // Checked in the browser with the API's own schema, each message under its field.
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.getByRole('alert').getByText('Enter a valid email address.').waitFor();
+    await page.getByRole('alert').getByText('Password is required.').waitFor();
+    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
     await logIn(page, email, 'Wrong1234');
     await page.getByRole('alert').getByText('Invalid email or password.').waitFor();
     await logIn(page, email);

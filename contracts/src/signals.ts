@@ -279,7 +279,7 @@ export type SignalView = {
   retcode: number | null;
   /** Set on an alert refused for its content: the body as received (first 4 KB). */
   rawBody: string | null;
-  /** Set on a signal an account rule stopped at intake (contracts/rules `RuleName`). */
+  /** The account rule that stopped it, at intake or in a v3 EA (contracts/rules `RuleName`). */
   rule: string | null;
   delivery: SignalDelivery | null;
 };

@@ -24,7 +24,7 @@ type ControlProps = {
   required?: boolean;
 };
 
-type FormFieldProps = {
+export type FormFieldProps = {
   label: ReactNode;
   /** Shown under the control in red and linked to it with aria-describedby. */
   error?: string | null;

@@ -1,4 +1,4 @@
-import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 import { cn } from '../lib/cn.ts';
 
 /** A dense data table in a horizontally scrollable frame; `caption` is read by screen readers. */
@@ -45,4 +45,54 @@ export function Th({ className, ...rest }: ThHTMLAttributes<HTMLTableCellElement
 
 export function Td({ className, ...rest }: TdHTMLAttributes<HTMLTableCellElement>) {
   return <td className={cn('px-3 py-2.5 text-ink whitespace-nowrap', className)} {...rest} />;
+}
+
+/** One column of a data table: its header and how a row's value renders. */
+export type Column<T> = { header: string; numeric?: boolean; cell: (row: T) => ReactNode };
+
+export function HeaderCells<T>({ columns }: { columns: readonly Column<T>[] }) {
+  return columns.map((column) => (
+    <Th key={column.header} className={cn(column.numeric && 'text-right')}>
+      {column.header}
+    </Th>
+  ));
+}
+
+/** The cells of one row, for a `<tr>` the caller owns (so it can add expansion or actions). */
+export function RowCells<T>({ row, columns }: { row: T; columns: readonly Column<T>[] }) {
+  return columns.map((column) => (
+    <Td key={column.header} className={cn(column.numeric && 'text-right tabular-nums')}>
+      {column.cell(row)}
+    </Td>
+  ));
+}
+
+/** A plain table of `rows` in `columns`: no expansion, no actions. */
+export function DataTable<T>({
+  caption,
+  rows,
+  columns,
+  keyOf,
+}: {
+  caption: string;
+  rows: readonly T[];
+  columns: readonly Column<T>[];
+  keyOf: (row: T) => string | number;
+}) {
+  return (
+    <Table caption={caption}>
+      <THead>
+        <tr>
+          <HeaderCells columns={columns} />
+        </tr>
+      </THead>
+      <TBody>
+        {rows.map((row) => (
+          <Tr key={keyOf(row)}>
+            <RowCells row={row} columns={columns} />
+          </Tr>
+        ))}
+      </TBody>
+    </Table>
+  );
 }

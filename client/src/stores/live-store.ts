@@ -1,13 +1,15 @@
 import type { LiveEvent } from '@signalrelay/contracts/live';
 import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
+import { applyToQueries } from './live-queries.ts';
 
 /**
  * The dashboard's live channel: one WebSocket to `/api/live` (session cookie) carrying the
  * signed-in user's events. It reconnects with backoff, pings every 15 s and drops a socket that
  * stays silent, so a half-open connection does not pass for a live one. Events are lossy by
- * design: every (re)connect emits `resync`, and listeners refetch over REST. While the status
- * is not 'open' the screens fall back to the spec's polling.
+ * design: every (re)connect emits `resync`. Each event first updates the query cache
+ * (`live-queries.ts`: the screens' server state refetches or is patched there), then reaches
+ * the listeners. While the status is not 'open' the screens fall back to the spec's polling.
  */
 
 export type { LiveEvent };
@@ -29,10 +31,16 @@ export type EaState = {
 type LiveState = {
   status: LiveStatus;
   ea: EaState | null;
-  quota: Omit<QuotaEvent, 'type'> | null;
 };
 
-export const useLive = create<LiveState>(() => ({ status: 'idle', ea: null, quota: null }));
+export const useLive = create<LiveState>(() => ({ status: 'idle', ea: null }));
+
+// An EA connecting or dropping (pushed, or found by a poll) changes terminals and setup.
+useLive.subscribe(({ ea }, previous) => {
+  if (ea && ea.connected !== previous.ea?.connected) {
+    applyToQueries({ type: 'ea', connected: ea.connected });
+  }
+});
 
 const pingEveryMs = 15_000;
 /** Two pings without any answer: the connection is gone even if the socket did not say so. */
@@ -49,6 +57,7 @@ let pingTimer: ReturnType<typeof setInterval> | undefined;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
 function emit(message: LiveMessage) {
+  applyToQueries(message);
   for (const listener of listeners) {
     try {
       listener(message);
@@ -78,11 +87,9 @@ function onMessage(data: unknown) {
       useLive.setState({ ea: { connected, lastConnected, source: 'live' } });
       return;
     }
-    case 'quota': {
-      const { type: _type, ...quota } = event as QuotaEvent;
-      useLive.setState({ quota });
+    case 'quota':
+      applyToQueries(event as QuotaEvent);
       return;
-    }
     case 'signal':
     case 'orders':
     case 'terminals':
@@ -148,7 +155,7 @@ export function acquireLive(): () => void {
     if (users > 0) return;
     clearTimeout(retryTimer);
     drop();
-    useLive.setState({ status: 'idle', ea: null, quota: null });
+    useLive.setState({ status: 'idle', ea: null });
   };
 }
 
@@ -173,6 +180,14 @@ export function useLiveEvents(handler: (message: LiveMessage) => void): void {
   const latest = useRef(handler);
   latest.current = handler;
   useEffect(() => subscribeLive((message) => latest.current(message)), []);
+}
+
+/** Spec section 9: screens poll every 10 s while the live channel is down. */
+export const pollEveryMs = 10_000;
+
+/** A live-kept query's `refetchInterval`: none while the socket is open, polling otherwise. */
+export function useLivePolling(): number | false {
+  return useLive((s) => s.status === 'open') ? false : pollEveryMs;
 }
 
 /**

@@ -78,7 +78,7 @@ export const recordReceivedSql = `
 /**
  * A batch of results (see `coalesce`), at most one per signal: first result per terminal
  * wins (EAs may resend); the signal is success if any terminal succeeded, else the latest
- * error. `received_at` is when the terminal acknowledged the signal, for a result that
+ * error (with the account rule a v3 EA named, if any). `received_at` is when the terminal acknowledged the signal, for a result that
  * arrives before its acknowledgement was written. Each returned signal names the terminal
  * whose result this statement stored. Named, like the acknowledgements; `id = any($1)`
  * keeps its one plan on the primary key however small the table was when it was planned.
@@ -87,9 +87,9 @@ export const recordResultSql = `
   with r as (
     select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::timestamptz[], $5::text[],
         $6::text[], $7::integer[], $8::text[], $9::double precision[], $10::timestamptz[],
-        $11::text[], $12::timestamptz[], $13::double precision[])
+        $11::text[], $12::timestamptz[], $13::double precision[], $14::text[])
       as r(signal_id, user_id, terminal_id, at, result_status, message, retcode, ticket, price,
-        executed_at, status, received_at, volume)
+        executed_at, status, received_at, volume, rule)
   ),
   d as (
     insert into signal_deliveries
@@ -110,6 +110,8 @@ export const recordResultSql = `
     status = case when signals.status = 'success' then 'success' else r.status end,
     error_message = case when signals.status = 'success' or r.status = 'success'
       then signals.error_message else coalesce(r.message, 'The terminal refused the order.') end,
+    rule = case when signals.status = 'success' or r.status = 'success'
+      then signals.rule else r.rule end,
     delivered_at = coalesce(signals.delivered_at, r.received_at),
     executed_at = coalesce(signals.executed_at, r.at),
     ticket = coalesce(signals.ticket, r.ticket),

@@ -108,6 +108,7 @@ export function createSignalStore(database: Pick<Database, 'db' | 'inTime' | 'pr
       column((w) => statusOfResult(w.result)),
       column((w) => new Date(w.receivedAt)),
       column((w) => w.result.volume ?? null),
+      column((w) => w.result.rule ?? null),
     ]);
     return rows.map((raw) => ({
       row: signalRowOf(raw),

@@ -1,6 +1,4 @@
-import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn.ts';
-import { Td, Th } from '../table.tsx';
+import type { Column } from '../table.tsx';
 import { formatNumber, formatPrice } from './format.ts';
 import { ProfitValue } from './profit-value.tsx';
 import {
@@ -21,8 +19,6 @@ export type OrderRowData = {
   status: OrderStatus;
 };
 
-type Column = { header: string; numeric?: boolean; cell: (order: OrderRowData) => ReactNode };
-
 /** Every column an order table can show; a table picks the ones it needs, in order. */
 export const orderColumns = {
   ticket: { header: 'Ticket', cell: (o) => <span className="font-mono text-xs">{o.ticket}</span> },
@@ -41,35 +37,6 @@ export const orderColumns = {
   },
   profit: { header: 'Profit', numeric: true, cell: (o) => <ProfitValue value={o.profit} /> },
   status: { header: 'Status', cell: (o) => <OrderStatusBadge status={o.status} /> },
-} satisfies Record<string, Column>;
+} satisfies Record<string, Column<OrderRowData>>;
 
 export type OrderColumn = keyof typeof orderColumns;
-
-export function OrderHeaderCells({ columns }: { columns: readonly OrderColumn[] }) {
-  return columns.map((key) => {
-    const column: Column = orderColumns[key];
-    return (
-      <Th key={key} className={cn(column.numeric && 'text-right')}>
-        {column.header}
-      </Th>
-    );
-  });
-}
-
-/** The cells of one order, for a row the caller owns (so it can add expansion or actions). */
-export function OrderCells({
-  order,
-  columns,
-}: {
-  order: OrderRowData;
-  columns: readonly OrderColumn[];
-}) {
-  return columns.map((key) => {
-    const column: Column = orderColumns[key];
-    return (
-      <Td key={key} className={cn(column.numeric && 'text-right tabular-nums')}>
-        {column.cell(order)}
-      </Td>
-    );
-  });
-}

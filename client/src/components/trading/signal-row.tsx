@@ -1,6 +1,4 @@
-import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn.ts';
-import { Td, Th } from '../table.tsx';
+import type { Column } from '../table.tsx';
 import { formatNumber, formatTimestamp, viewerTimeZone } from './format.ts';
 import {
   PositionLabel,
@@ -24,8 +22,6 @@ const timeFormat = new Intl.DateTimeFormat(undefined, {
   minute: '2-digit',
   second: '2-digit',
 });
-
-type Column = { header: string; numeric?: boolean; cell: (signal: SignalRowData) => ReactNode };
 
 /** Every column a signal table can show; a table picks the ones it needs, in order. */
 export const signalColumns = {
@@ -54,35 +50,6 @@ export const signalColumns = {
   },
   platform: { header: 'Platform', cell: (s) => (s.platform ?? '-').toUpperCase() },
   status: { header: 'Status', cell: (s) => <SignalStatusBadge status={s.status} /> },
-} satisfies Record<string, Column>;
+} satisfies Record<string, Column<SignalRowData>>;
 
 export type SignalColumn = keyof typeof signalColumns;
-
-export function SignalHeaderCells({ columns }: { columns: readonly SignalColumn[] }) {
-  return columns.map((key) => {
-    const column: Column = signalColumns[key];
-    return (
-      <Th key={key} className={cn(column.numeric && 'text-right')}>
-        {column.header}
-      </Th>
-    );
-  });
-}
-
-/** The cells of one signal, for a row the caller owns (so it can add expansion). */
-export function SignalCells({
-  signal,
-  columns,
-}: {
-  signal: SignalRowData;
-  columns: readonly SignalColumn[];
-}) {
-  return columns.map((key) => {
-    const column: Column = signalColumns[key];
-    return (
-      <Td key={key} className={cn(column.numeric && 'text-right tabular-nums')}>
-        {column.cell(signal)}
-      </Td>
-    );
-  });
-}

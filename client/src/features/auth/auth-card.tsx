@@ -3,6 +3,9 @@ import { Card } from '../../components/card.tsx';
 import { AlertIcon, CheckIcon } from '../../components/icons.tsx';
 import { cn } from '../../lib/cn.ts';
 
+/** A text link on the account screens. */
+export const authLinkClass = 'font-medium text-brand-700 hover:text-brand-800 hover:underline';
+
 /** The frame of every account screen: one centred card on a quiet background. */
 export function AuthCard({
   title,

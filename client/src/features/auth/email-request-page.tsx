@@ -1,14 +1,15 @@
+import { forgotBody } from '@signalrelay/contracts/auth';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
-import { FormField, Input } from '../../components/form-field.tsx';
+import { BoundField, useZodForm } from '../../components/form.tsx';
+import { Input } from '../../components/form-field.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { authApi, serverText } from './auth-api.ts';
-import { AuthCard, FormMessage } from './auth-card.tsx';
+import { AuthCard, authLinkClass, FormMessage } from './auth-card.tsx';
 import { messages } from './auth-messages.ts';
-
-const linkClass = 'font-medium text-brand-700 hover:text-brand-800 hover:underline';
 
 type EmailRequest = {
   title: string;
@@ -35,13 +36,11 @@ function EmailRequestPage({
   error,
 }: EmailRequest) {
   useDocumentTitle(title);
-  const [email, setEmail] = useState('');
-  const [sending, setSending] = useState(false);
+  const form = useZodForm(forgotBody, { defaultValues: { email: '' } });
+  const sending = form.formState.isSubmitting;
   const [result, setResult] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setSending(true);
+  async function request({ email }: z.output<typeof forgotBody>) {
     setResult(null);
     try {
       await send(email);
@@ -51,8 +50,6 @@ function EmailRequestPage({
         tone: 'error',
         text: err instanceof ApiError ? (serverText(err, 'message') ?? failed) : error,
       });
-    } finally {
-      setSending(false);
     }
   }
 
@@ -61,23 +58,16 @@ function EmailRequestPage({
       title={title}
       subtitle={subtitle}
       footer={
-        <Link to="/login" className={linkClass}>
+        <Link to="/login" className={authLinkClass}>
           Back to Login
         </Link>
       }
     >
       {result && <FormMessage tone={result.tone}>{result.text}</FormMessage>}
-      <form onSubmit={onSubmit} className="space-y-4">
-        <FormField label="Email" required>
-          <Input
-            type="email"
-            name="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            disabled={sending}
-          />
-        </FormField>
+      <form onSubmit={form.handleSubmit(request)} noValidate className="space-y-4">
+        <BoundField form={form} name="email" label="Email" required>
+          <Input type="email" autoComplete="email" disabled={sending} />
+        </BoundField>
         <Button type="submit" className="w-full" loading={sending} loadingText="Sending...">
           {submitLabel}
         </Button>

@@ -1,21 +1,22 @@
+import { loginBody } from '@signalrelay/contracts/auth';
 import { Link, useNavigate, useRouter } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
-import { FormField, Input } from '../../components/form-field.tsx';
+import { BoundField, useZodForm } from '../../components/form.tsx';
+import { Input } from '../../components/form-field.tsx';
 import { LoadingState } from '../../components/states.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useSession } from '../../stores/session-store.ts';
 import { authApi, providerStartUrl, serverText } from './auth-api.ts';
-import { AuthCard, FormMessage } from './auth-card.tsx';
+import { AuthCard, authLinkClass, FormMessage } from './auth-card.tsx';
 import { loginErrorMessage, messages } from './auth-messages.ts';
 import { checkSessionWithin, safeRedirect } from './session-check.ts';
 import { type Provider, SocialButtons } from './social-buttons.tsx';
 
 /** The login page's own session check gives up after 300 ms (spec section 9). */
 const loginPageCheckMs = 300;
-
-const linkClass = 'font-medium text-brand-700 hover:text-brand-800 hover:underline';
 
 /**
  * /login: checks for a session first ('Checking...') and sends a signed-in visitor on to the
@@ -28,9 +29,10 @@ export function LoginPage({ redirect, error }: { redirect?: string; error?: stri
   const router = useRouter();
   const setUser = useSession((s) => s.setUser);
   const [checking, setChecking] = useState(true);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const form = useZodForm(loginBody, { defaultValues: { email: '', password: '' } });
+  // Signing in, or on the way to a provider's page.
+  const [leaving, setLeaving] = useState(false);
+  const submitting = leaving || form.formState.isSubmitting;
   const [message, setMessage] = useState<string | null>(error ? loginErrorMessage(error) : null);
 
   useEffect(() => {
@@ -51,9 +53,7 @@ export function LoginPage({ redirect, error }: { redirect?: string; error?: stri
     void navigate({ to: '/login', search: redirect ? { redirect } : {}, replace: true });
   }, [error, redirect, navigate]);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitting(true);
+  async function send({ email, password }: z.output<typeof loginBody>) {
     setMessage(null);
     try {
       const { user } = await authApi.login(email, password);
@@ -65,19 +65,18 @@ export function LoginPage({ redirect, error }: { redirect?: string; error?: stri
           ? (serverText(err, 'message') ?? messages.loginFailed)
           : messages.loginError,
       );
-      setSubmitting(false);
     }
   }
 
   function onProvider(provider: Provider) {
-    setSubmitting(true);
+    setLeaving(true);
     try {
       window.location.assign(
         providerStartUrl(provider, redirect ? safeRedirect(redirect) : undefined),
       );
     } catch {
       setMessage(messages.socialStartFailed[provider]);
-      setSubmitting(false);
+      setLeaving(false);
     }
   }
 
@@ -96,39 +95,25 @@ export function LoginPage({ redirect, error }: { redirect?: string; error?: stri
       footer={
         <>
           New to SignalRelay?{' '}
-          <Link to="/signup" className={linkClass}>
+          <Link to="/signup" className={authLinkClass}>
             Create an account
           </Link>
         </>
       }
     >
       {message && <FormMessage tone="error">{message}</FormMessage>}
-      <form onSubmit={onSubmit} className="space-y-4">
-        <FormField label="Email" required>
-          <Input
-            type="email"
-            name="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            disabled={submitting}
-          />
-        </FormField>
-        <FormField label="Password" required>
-          <Input
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            disabled={submitting}
-          />
-        </FormField>
+      <form onSubmit={form.handleSubmit(send)} noValidate className="space-y-4">
+        <BoundField form={form} name="email" label="Email" required>
+          <Input type="email" autoComplete="email" disabled={submitting} />
+        </BoundField>
+        <BoundField form={form} name="password" label="Password" required>
+          <Input type="password" autoComplete="current-password" disabled={submitting} />
+        </BoundField>
         <div className="flex flex-wrap justify-between gap-x-4 gap-y-1">
-          <Link to="/resend-verification" className={`text-sm ${linkClass}`}>
+          <Link to="/resend-verification" className={`text-sm ${authLinkClass}`}>
             No verification e-mail?
           </Link>
-          <Link to="/forgot-password" className={`text-sm ${linkClass}`}>
+          <Link to="/forgot-password" className={`text-sm ${authLinkClass}`}>
             Forgot password?
           </Link>
         </div>

@@ -1,32 +1,36 @@
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import { Button, buttonClasses } from '../../components/button.tsx';
-import { FormField, Input } from '../../components/form-field.tsx';
+import { BoundField, useZodForm } from '../../components/form.tsx';
+import { Input } from '../../components/form-field.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { authApi, serverText } from './auth-api.ts';
-import { AuthCard, FormMessage } from './auth-card.tsx';
+import { AuthCard, authLinkClass, FormMessage } from './auth-card.tsx';
 import { messages, passwordRuleHint } from './auth-messages.ts';
 
-const linkClass = 'font-medium text-brand-700 hover:text-brand-800 hover:underline';
+/**
+ * The spec shows one check here, that the two passwords match; the API's password rule is
+ * its answer to the request (shown above the form), as the spec wants no rule of its own.
+ */
+const resetFormSchema = z
+  .object({ password: z.string().min(1, 'is required'), confirm: z.string().min(1, 'is required') })
+  .refine((form) => form.password === form.confirm, {
+    message: messages.passwordsDiffer,
+    path: ['confirm'],
+  });
 
 /** /reset-password?token=…: sets the new password, then offers the way back to login. */
 export function ResetPasswordPage({ token }: { token?: string }) {
   useDocumentTitle('Reset Password');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [saving, setSaving] = useState(false);
+  const form = useZodForm(resetFormSchema, { defaultValues: { password: '', confirm: '' } });
+  const saving = form.formState.isSubmitting;
   const [done, setDone] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (password !== confirm) {
-      setError(messages.passwordsDiffer);
-      return;
-    }
-    setSaving(true);
+  async function save({ password }: z.output<typeof resetFormSchema>) {
     setError(null);
     try {
       await authApi.resetPassword(token ?? '', password);
@@ -37,8 +41,6 @@ export function ResetPasswordPage({ token }: { token?: string }) {
           ? (serverText(err, 'error') ?? messages.resetFailed)
           : messages.resetFailed,
       );
-    } finally {
-      setSaving(false);
     }
   }
 
@@ -61,7 +63,7 @@ export function ResetPasswordPage({ token }: { token?: string }) {
       title="Choose a new password"
       subtitle="Every device signed in to your account will be signed out."
       footer={
-        <Link to="/forgot-password" className={linkClass}>
+        <Link to="/forgot-password" className={authLinkClass}>
           Need a new link?
         </Link>
       }
@@ -72,27 +74,19 @@ export function ResetPasswordPage({ token }: { token?: string }) {
         </FormMessage>
       )}
       {error && <FormMessage tone="error">{error}</FormMessage>}
-      <form onSubmit={onSubmit} className="space-y-4">
-        <FormField label="New password" required hint={passwordRuleHint}>
-          <Input
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            disabled={saving}
-          />
-        </FormField>
-        <FormField label="Confirm new password" required>
-          <Input
-            type="password"
-            name="confirm"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-            disabled={saving}
-          />
-        </FormField>
+      <form onSubmit={form.handleSubmit(save)} noValidate className="space-y-4">
+        <BoundField
+          form={form}
+          name="password"
+          label="New password"
+          required
+          hint={passwordRuleHint}
+        >
+          <Input type="password" autoComplete="new-password" disabled={saving} />
+        </BoundField>
+        <BoundField form={form} name="confirm" label="Confirm new password" required>
+          <Input type="password" autoComplete="new-password" disabled={saving} />
+        </BoundField>
         <Button type="submit" className="w-full" loading={saving} loadingText="Resetting...">
           Reset Password
         </Button>

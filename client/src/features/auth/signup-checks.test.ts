@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loginErrorMessage } from './auth-messages.ts';
-import { signupProblem } from './signup-checks.ts';
+import { signupFormSchema, signupProblem } from './signup-checks.ts';
 
 const fields = {
   firstname: 'Ada',
@@ -29,6 +29,28 @@ describe('signupProblem', () => {
     expect(signupProblem(fields, true)).toBeNull();
     const sixtyFour = `a${'1'.repeat(63)}`;
     expect(signupProblem({ ...fields, password: sixtyFour, confirm: sixtyFour }, true)).toBeNull();
+  });
+});
+
+describe('signupFormSchema', () => {
+  const problems = (form: Record<string, unknown>) =>
+    signupFormSchema.safeParse(form).error?.issues.map((i) => [i.path.join('.'), i.message]);
+
+  it("shows the API's checks of names and e-mail, and the first spec check under its field", () => {
+    const form = { ...fields, firstname: ' ', email: 'nope', password: 'short', agreed: true };
+    expect(problems(form)).toEqual([
+      ['firstname', 'firstname is required'],
+      ['email', 'Enter a valid email address'],
+      ['password', 'Password must be 8-64 characters long, include at least one character.'],
+    ]);
+    expect(problems({ ...fields, confirm: 'Secret124', agreed: true })).toEqual([
+      ['confirm', 'Passwords do not match.'],
+    ]);
+    expect(problems({ ...fields, agreed: false })?.[0]?.[0]).toBe('agreed');
+    // The API's character rule is the API's answer, not the form's (spec section 5).
+    expect(problems({ ...fields, password: '12345678', confirm: '12345678', agreed: true })).toBe(
+      undefined,
+    );
   });
 });
 

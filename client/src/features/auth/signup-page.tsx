@@ -1,18 +1,18 @@
 import { isValidPassword } from '@signalrelay/contracts/auth';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
-import { FormField, Input } from '../../components/form-field.tsx';
+import { BoundField, errorSentence, useZodForm } from '../../components/form.tsx';
+import { Input } from '../../components/form-field.tsx';
 import { toast } from '../../components/toast.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { authApi, providerStartUrl, serverText } from './auth-api.ts';
-import { AuthCard, FormMessage } from './auth-card.tsx';
+import { AuthCard, authLinkClass, FormMessage } from './auth-card.tsx';
 import { messages, passwordRuleHint } from './auth-messages.ts';
-import { type SignupFields, signupProblem } from './signup-checks.ts';
+import { signupFormSchema } from './signup-checks.ts';
 import { type Provider, SocialButtons } from './social-buttons.tsx';
-
-const linkClass = 'font-medium text-brand-700 hover:text-brand-800 hover:underline';
 
 /**
  * /signup: creates the account, tells the user to check their e-mail and goes to /login. The
@@ -23,34 +23,29 @@ const linkClass = 'font-medium text-brand-700 hover:text-brand-800 hover:underli
 export function SignupPage() {
   useDocumentTitle('Create Account');
   const navigate = useNavigate();
-  const [fields, setFields] = useState<SignupFields>({
-    firstname: '',
-    lastname: '',
-    email: '',
-    password: '',
-    confirm: '',
+  const form = useZodForm(signupFormSchema, {
+    defaultValues: {
+      firstname: '',
+      lastname: '',
+      email: '',
+      password: '',
+      confirm: '',
+      agreed: false,
+    },
   });
-  const [agreed, setAgreed] = useState(false);
-  const [loading, setLoading] = useState(false);
+  // On the way to a provider's page.
+  const [leaving, setLeaving] = useState(false);
+  const loading = leaving || form.formState.isSubmitting;
   const [message, setMessage] = useState<string | null>(null);
 
-  const weak = fields.password !== '' && !isValidPassword(fields.password);
-  const set = (key: keyof SignupFields) => (e: { target: { value: string } }) =>
-    setFields((f) => ({ ...f, [key]: e.target.value }));
+  const [password, agreed] = form.watch(['password', 'agreed']);
+  const weak = password !== '' && !isValidPassword(password);
+  const termsError = form.formState.errors.agreed?.message;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const problem = signupProblem(fields, agreed);
-    setMessage(problem);
-    if (problem) return;
-    setLoading(true);
+  async function send({ email, password, firstname, lastname }: z.output<typeof signupFormSchema>) {
+    setMessage(null);
     try {
-      const { message: done } = await authApi.signup({
-        email: fields.email,
-        password: fields.password,
-        firstname: fields.firstname,
-        lastname: fields.lastname,
-      });
+      const { message: done } = await authApi.signup({ email, password, firstname, lastname });
       toast.success(done);
       await navigate({ href: '/login' });
     } catch (err) {
@@ -59,17 +54,16 @@ export function SignupPage() {
           ? (serverText(err, 'error') ?? messages.signupFailed)
           : messages.signupError,
       );
-      setLoading(false);
     }
   }
 
   function onProvider(provider: Provider) {
-    setLoading(true);
+    setLeaving(true);
     try {
       window.location.assign(providerStartUrl(provider));
     } catch {
       setMessage(messages.socialStartFailed[provider]);
-      setLoading(false);
+      setLeaving(false);
     }
   }
 
@@ -80,90 +74,63 @@ export function SignupPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" className={linkClass}>
+          <Link to="/login" className={authLinkClass}>
             Sign in
           </Link>
         </>
       }
     >
       {message && <FormMessage tone="error">{message}</FormMessage>}
-      <form onSubmit={onSubmit} className="space-y-4">
+      <form onSubmit={form.handleSubmit(send)} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="First name" required>
-            <Input
-              name="firstname"
-              autoComplete="given-name"
-              value={fields.firstname}
-              onChange={set('firstname')}
-              disabled={loading}
-            />
-          </FormField>
-          <FormField label="Last name" required>
-            <Input
-              name="lastname"
-              autoComplete="family-name"
-              value={fields.lastname}
-              onChange={set('lastname')}
-              disabled={loading}
-            />
-          </FormField>
+          <BoundField form={form} name="firstname" label="First name" required>
+            <Input autoComplete="given-name" disabled={loading} />
+          </BoundField>
+          <BoundField form={form} name="lastname" label="Last name" required>
+            <Input autoComplete="family-name" disabled={loading} />
+          </BoundField>
         </div>
-        <FormField label="Email" required>
-          <Input
-            type="email"
-            name="email"
-            autoComplete="email"
-            value={fields.email}
-            onChange={set('email')}
-            disabled={loading}
-          />
-        </FormField>
-        <FormField
+        <BoundField form={form} name="email" label="Email" required>
+          <Input type="email" autoComplete="email" disabled={loading} />
+        </BoundField>
+        <BoundField
+          form={form}
+          name="password"
           label="Password"
           required
           hint={passwordRuleHint}
           error={weak ? passwordRuleHint : null}
         >
-          <Input
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            value={fields.password}
-            onChange={set('password')}
-            disabled={loading}
-          />
-        </FormField>
-        <FormField label="Confirm password" required>
-          <Input
-            type="password"
-            name="confirm"
-            autoComplete="new-password"
-            value={fields.confirm}
-            onChange={set('confirm')}
-            disabled={loading}
-          />
-        </FormField>
+          <Input type="password" autoComplete="new-password" disabled={loading} />
+        </BoundField>
+        <BoundField form={form} name="confirm" label="Confirm password" required>
+          <Input type="password" autoComplete="new-password" disabled={loading} />
+        </BoundField>
         <label className="flex items-start gap-2.5 text-sm text-ink-muted">
           <input
             type="checkbox"
-            name="terms"
             className="mt-0.5 size-4 rounded border-line-strong accent-brand-600"
-            checked={agreed}
-            onChange={(e) => setAgreed(e.target.checked)}
+            aria-invalid={termsError ? true : undefined}
+            {...form.register('agreed')}
             disabled={loading}
           />
           <span>
             I agree to the{' '}
-            <Link to="/terms" className={linkClass}>
+            <Link to="/terms" className={authLinkClass}>
               Terms of Service
             </Link>{' '}
             and the{' '}
-            <Link to="/cookie-policy" className={linkClass}>
+            <Link to="/cookie-policy" className={authLinkClass}>
               Cookie Policy
             </Link>
             .
           </span>
         </label>
+        {termsError && (
+          <p className="text-xs font-medium text-loss" role="alert">
+            {errorSentence(termsError)}
+          </p>
+        )}
         <Button
           type="submit"
           className="w-full"

@@ -1,17 +1,24 @@
 import {
+  type ContactMessage,
   type ContactMessageInput,
   contactCategories,
   contactCategoryLabels,
   contactLimits,
   contactMessageSchema,
 } from '@signalrelay/contracts/contact';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
-import { FormField, Input, Select, Textarea } from '../../components/form-field.tsx';
+import { BoundField, useZodForm } from '../../components/form.tsx';
+import { Input, Select, Textarea } from '../../components/form-field.tsx';
 import { ApiError, api } from '../../lib/api-client.ts';
 
+type Result = 'idle' | 'success' | 'error';
+
 type Field = keyof ContactMessageInput;
-type Result = 'idle' | 'sending' | 'success' | 'error';
+
+/** The form holds the text as typed (the category '' until one is chosen); the schema judges it. */
+const contactForm: z.ZodType<ContactMessage, Record<Field, string>> = contactMessageSchema;
 
 const empty: Record<Field, string> = {
   name: '',
@@ -21,93 +28,54 @@ const empty: Record<Field, string> = {
   message: '',
 };
 
-/** "must be at least 10 characters" → "Must be at least 10 characters." */
-function sentence(message: string): string {
-  if (message === 'is required') return 'This field is required.';
-  return `${message.charAt(0).toUpperCase()}${message.slice(1)}.`;
-}
-
-/** The first problem per field, in the words of the shared schema. */
-function fieldErrors(values: Record<Field, string>): Partial<Record<Field, string>> {
-  const parsed = contactMessageSchema.safeParse(values);
-  if (parsed.success) return {};
-  const errors: Partial<Record<Field, string>> = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as Field;
-    errors[field] ??= sentence(issue.message);
-  }
-  return errors;
-}
-
+/** The support form, checked with the API's own schema, each message under its field. */
 export function ContactForm({ supportEmail }: { supportEmail: string | null }) {
-  const [values, setValues] = useState(empty);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useZodForm(contactForm, { defaultValues: empty });
   const [result, setResult] = useState<Result>('idle');
-  const sending = result === 'sending';
-  const incomplete = Object.values(values).some((v) => v.trim() === '');
+  const sending = form.formState.isSubmitting;
+  const incomplete = Object.values(form.watch()).some((v) => v.trim() === '');
 
-  const set = (field: Field) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setResult('idle');
-    const problems = fieldErrors(values);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    setResult('sending');
+  async function send(message: ContactMessage) {
     try {
-      await api.post('/api/contact', values);
-      setValues(empty);
+      await api.post('/api/contact', message);
+      form.reset(empty);
       setResult('success');
     } catch (err) {
       // A 400 names its field ("email: must be ..."): show it there too.
-      if (err instanceof ApiError) {
-        const field = (err.body as { field?: string } | null)?.field;
-        if (field && field in empty) {
-          setErrors({ [field]: sentence(err.message.replace(/^[a-z]+: /, '')) });
-        }
+      const field = err instanceof ApiError && (err.body as { field?: string } | null)?.field;
+      if (field && field in empty) {
+        form.setError(field as Field, {
+          message: (err as ApiError).message.replace(/^[a-z]+: /, ''),
+        });
       }
       setResult('error');
     }
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <form
+      // Each submit starts from no result (spec section 4), whether or not the fields pass.
+      onSubmit={(event) => {
+        setResult('idle');
+        void form.handleSubmit(send)(event);
+      }}
+      noValidate
+      className="space-y-5"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField label="Name" required error={errors.name}>
-          <Input
-            name="name"
-            autoComplete="name"
-            value={values.name}
-            onChange={set('name')}
-            maxLength={contactLimits.name.max}
-          />
-        </FormField>
-        <FormField label="Email" required error={errors.email}>
-          <Input
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            onChange={set('email')}
-            maxLength={contactLimits.email.max}
-          />
-        </FormField>
+        <BoundField form={form} name="name" label="Name" required>
+          <Input autoComplete="name" maxLength={contactLimits.name.max} />
+        </BoundField>
+        <BoundField form={form} name="email" label="Email" required>
+          <Input type="email" autoComplete="email" maxLength={contactLimits.email.max} />
+        </BoundField>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField label="Subject" required error={errors.subject}>
-          <Input
-            name="subject"
-            value={values.subject}
-            onChange={set('subject')}
-            maxLength={contactLimits.subject.max}
-          />
-        </FormField>
-        <FormField label="Category" required error={errors.category}>
-          <Select name="category" value={values.category} onChange={set('category')}>
+        <BoundField form={form} name="subject" label="Subject" required>
+          <Input maxLength={contactLimits.subject.max} />
+        </BoundField>
+        <BoundField form={form} name="category" label="Category" required>
+          <Select>
             <option value="">Select a category</option>
             {contactCategories.map((c) => (
               <option key={c} value={c}>
@@ -115,22 +83,17 @@ export function ContactForm({ supportEmail }: { supportEmail: string | null }) {
               </option>
             ))}
           </Select>
-        </FormField>
+        </BoundField>
       </div>
-      <FormField
+      <BoundField
+        form={form}
+        name="message"
         label="Message"
         required
-        error={errors.message}
         hint={`${contactLimits.message.min}–${contactLimits.message.max} characters. For EA problems, include the last lines of the Experts tab.`}
       >
-        <Textarea
-          name="message"
-          rows={6}
-          value={values.message}
-          onChange={set('message')}
-          maxLength={contactLimits.message.max}
-        />
-      </FormField>
+        <Textarea rows={6} maxLength={contactLimits.message.max} />
+      </BoundField>
 
       <div aria-live="polite">
         {result === 'success' && (

@@ -1,28 +1,18 @@
-import { useEffect, useState } from 'react';
 import { Badge } from '../../components/badge.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
-import { Table, TBody, THead, Tr } from '../../components/table.tsx';
+import { DataTable } from '../../components/table.tsx';
 import { EaConnectionIndicator } from '../../components/trading/ea-connection.tsx';
 import {
   formatPercent,
   formatProfit,
   msUntilEasternMidnight,
 } from '../../components/trading/format.ts';
-import {
-  OrderCells,
-  type OrderColumn,
-  OrderHeaderCells,
-  type OrderRowData,
-} from '../../components/trading/order-row.tsx';
+import { type OrderRowData, orderColumns } from '../../components/trading/order-row.tsx';
 import { QuotaMeter } from '../../components/trading/quota-meter.tsx';
-import {
-  SignalCells,
-  type SignalColumn,
-  SignalHeaderCells,
-  type SignalRowData,
-} from '../../components/trading/signal-row.tsx';
+import { type SignalRowData, signalColumns } from '../../components/trading/signal-row.tsx';
 import { StatCard } from '../../components/trading/stat-card.tsx';
 import { cn } from '../../lib/cn.ts';
+import { useNow } from '../../lib/use-now.ts';
 import { SectionHeading } from './section-heading.tsx';
 
 /*
@@ -64,7 +54,9 @@ const sampleOrders: OrderRowData[] = [
     status: 'open',
   },
 ];
-const orderColumns: OrderColumn[] = ['ticket', 'symbol', 'type', 'lots', 'profit', 'status'];
+const demoOrderColumns = (['ticket', 'symbol', 'type', 'lots', 'profit', 'status'] as const).map(
+  (key) => orderColumns[key],
+);
 
 const sampleSignalOffsetsMs = [8_000, 95_000, 410_000, 1_260_000, 2_950_000];
 const sampleSignals: Omit<SignalRowData, 'receivedAt'>[] = [
@@ -74,7 +66,9 @@ const sampleSignals: Omit<SignalRowData, 'receivedAt'>[] = [
   { symbol: 'US30', position: 'sell', status: 'success' },
   { symbol: 'USDJPY', position: 'buy', status: 'success' },
 ];
-const signalColumns: SignalColumn[] = ['time', 'symbol', 'position', 'status'];
+const demoSignalColumns = (['time', 'symbol', 'position', 'status'] as const).map(
+  (key) => signalColumns[key],
+);
 
 function CheckList({ items, className }: { items: string[]; className?: string }) {
   return (
@@ -91,15 +85,6 @@ function CheckList({ items, className }: { items: string[]; className?: string }
 
 function SampleBadge() {
   return <Badge tone="neutral">Sample data · illustrative values</Badge>;
-}
-
-function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
 }
 
 export function OrderHistoryDemo() {
@@ -141,20 +126,12 @@ export function OrderHistoryDemo() {
               value={sampleOrders.filter((o) => o.status === 'open').length}
             />
           </div>
-          <Table caption="Sample order history">
-            <THead>
-              <tr>
-                <OrderHeaderCells columns={orderColumns} />
-              </tr>
-            </THead>
-            <TBody>
-              {sampleOrders.map((order) => (
-                <Tr key={order.ticket}>
-                  <OrderCells order={order} columns={orderColumns} />
-                </Tr>
-              ))}
-            </TBody>
-          </Table>
+          <DataTable
+            caption="Sample order history"
+            rows={sampleOrders}
+            columns={demoOrderColumns}
+            keyOf={(order) => order.ticket}
+          />
         </div>
       </div>
     </section>
@@ -191,20 +168,12 @@ export function SignalTransferDemo() {
             <EaConnectionIndicator connected />
           </div>
           <QuotaMeter used={37} limit={500} resetsInMs={msUntilEasternMidnight(now)} />
-          <Table caption="Sample signal history">
-            <THead>
-              <tr>
-                <SignalHeaderCells columns={signalColumns} />
-              </tr>
-            </THead>
-            <TBody>
-              {signals.map((signal) => (
-                <Tr key={signal.receivedAt}>
-                  <SignalCells signal={signal} columns={signalColumns} />
-                </Tr>
-              ))}
-            </TBody>
-          </Table>
+          <DataTable
+            caption="Sample signal history"
+            rows={signals}
+            columns={demoSignalColumns}
+            keyOf={(signal) => signal.receivedAt}
+          />
         </div>
       </div>
     </section>

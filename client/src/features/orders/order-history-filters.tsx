@@ -1,20 +1,16 @@
-import { useId } from 'react';
 import { Button } from '../../components/button.tsx';
-import { Select } from '../../components/form-field.tsx';
-import type { OrderPeriod, OrderQuery, OrderSortField } from './orders-api.ts';
-
-type Option<V> = { value: V; label: string };
+import {
+  ListFilter,
+  type Option,
+  periodOptions,
+  platformOptions,
+} from '../../components/list-filter.tsx';
+import type { OrderQuery, OrderSortField } from './orders-api.ts';
 
 const statuses: Option<OrderQuery['status']>[] = [
   { value: 'all', label: 'All Status' },
   { value: 'open', label: 'Open' },
   { value: 'closed', label: 'Closed' },
-];
-
-const platforms: Option<OrderQuery['platform']>[] = [
-  { value: 'all', label: 'All Platforms' },
-  { value: 'mt4', label: 'MT4' },
-  { value: 'mt5', label: 'MT5' },
 ];
 
 const orderTypes: Option<OrderQuery['orderType']>[] = [
@@ -27,25 +23,6 @@ const orderTypes: Option<OrderQuery['orderType']>[] = [
   { value: 'sellstop', label: 'Sell Stop' },
 ];
 
-const periodDays: Record<Exclude<OrderPeriod, 'all'>, number> = { '24h': 1, '7d': 7, '30d': 30 };
-const periodLabels: Record<Exclude<OrderPeriod, 'all'>, string> = {
-  '24h': 'Last 24 hours',
-  '7d': 'Last 7 days',
-  '30d': 'Last 30 days',
-};
-
-/** The period choices inside the plan's window; "all" means the whole window. */
-export function periodOptions(historyDays: number | null): Option<OrderPeriod>[] {
-  const all: Option<OrderPeriod> = {
-    value: 'all',
-    label: historyDays === null ? 'All time' : `All (last ${historyDays} days)`,
-  };
-  const within = (Object.keys(periodDays) as Exclude<OrderPeriod, 'all'>[]).filter(
-    (period) => historyDays === null || periodDays[period] <= historyDays,
-  );
-  return [all, ...within.map((value) => ({ value, label: periodLabels[value] }))];
-}
-
 const sortFields: Option<OrderSortField>[] = [
   { value: 'openTime', label: 'Open Time' },
   { value: 'closeTime', label: 'Close Time' },
@@ -54,34 +31,6 @@ const sortFields: Option<OrderSortField>[] = [
   { value: 'ticket', label: 'Ticket' },
   { value: 'lots', label: 'Lots' },
 ];
-
-function Filter<V extends string>({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: V;
-  options: Option<V>[];
-  onChange: (value: V) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-ink-muted">
-        {label}
-      </label>
-      <Select id={id} value={value} onChange={(event) => onChange(event.target.value as V)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </Select>
-    </div>
-  );
-}
 
 /** Status, platform, order type, period and sort field with its direction (spec section 2). */
 export function OrderHistoryFilters({
@@ -98,25 +47,25 @@ export function OrderHistoryFilters({
     // The sort field shares its cell with the direction button, so it gets a row of its own on
     // a phone, two columns on a tablet and a wider column on a desktop: "Close Time" must fit.
     <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-[repeat(4,minmax(0,1fr))_minmax(13rem,1.25fr)]">
-      <Filter
+      <ListFilter
         label="Status"
         value={query.status}
         options={statuses}
         onChange={(status) => onChange({ status })}
       />
-      <Filter
+      <ListFilter
         label="Platform"
         value={query.platform}
-        options={platforms}
+        options={platformOptions}
         onChange={(platform) => onChange({ platform })}
       />
-      <Filter
+      <ListFilter
         label="Order Type"
         value={query.orderType}
         options={orderTypes}
         onChange={(orderType) => onChange({ orderType })}
       />
-      <Filter
+      <ListFilter
         label="Period"
         value={query.period}
         options={periodOptions(historyDays)}
@@ -124,7 +73,7 @@ export function OrderHistoryFilters({
       />
       <div className="col-span-2 flex items-end gap-2 xl:col-span-1">
         <div className="min-w-0 flex-1">
-          <Filter
+          <ListFilter
             label="Sort by"
             value={query.sortBy}
             options={sortFields}

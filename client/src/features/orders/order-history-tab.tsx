@@ -3,16 +3,16 @@ import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../components/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/card.tsx';
 import { ConfirmDialog } from '../../components/dialog.tsx';
+import { HistorySection } from '../../components/history-section.tsx';
 import { AlertIcon } from '../../components/icons.tsx';
-import { Pagination } from '../../components/pagination.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
+import { ErrorState } from '../../components/states.tsx';
 import { toast } from '../../components/toast.tsx';
 import { formatNumber, formatPercent, formatProfit } from '../../components/trading/format.ts';
 import { ProfitValue } from '../../components/trading/profit-value.tsx';
 import { StatCard } from '../../components/trading/stat-card.tsx';
 import { useSession } from '../../stores/session-store.ts';
 import { OrderHistoryFilters } from './order-history-filters.tsx';
-import { OrderHistoryTable } from './order-history-table.tsx';
+import { orderHistoryList } from './order-history-list.tsx';
 import { deleteAllErrorText, deleteOneErrorText, orderMessages } from './order-messages.ts';
 import { type OrderStatistics, type OrderView, ordersApi } from './orders-api.ts';
 import { useOrderHistory } from './use-order-history.ts';
@@ -49,17 +49,18 @@ function ChartFigures({ stats }: { stats: OrderStatistics }) {
  * when the tab opens, on Refresh, and whenever the live channel says orders changed.
  */
 export function OrderHistoryTab() {
+  const licenseNumber = useSession((s) => s.user?.licenseNumber);
+  if (!licenseNumber) return <ErrorState message="No license number available" />;
+  return <OrderHistory licenseNumber={licenseNumber} />;
+}
+
+function OrderHistory({ licenseNumber }: { licenseNumber: string }) {
   const user = useSession((s) => s.user);
-  const licenseNumber = user?.licenseNumber;
   const { data, stats, query, update, error, loading, reload } = useOrderHistory(licenseNumber);
   const [deleteMode, setDeleteMode] = useState(false);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [deletingAll, setDeletingAll] = useState(false);
   const [deletingId, setDeletingId] = useState<string | null>(null);
-
-  if (!licenseNumber) {
-    return <ErrorState message="No license number available" />;
-  }
 
   const historyDays = data?.historyDays ?? stats?.historyDays ?? null;
   const plan = (user?.productType ?? 'free').toUpperCase();
@@ -83,7 +84,7 @@ export function OrderHistoryTab() {
     setConfirming(null);
     setDeletingId(order._id);
     try {
-      await ordersApi.deleteOrder(order, licenseNumber as string);
+      await ordersApi.deleteOrder(order, licenseNumber);
       toast.success(orderMessages.deletedOne(order.ticket));
       await reload();
     } catch (err) {
@@ -165,35 +166,25 @@ export function OrderHistoryTab() {
 
       <OrderHistoryFilters query={query} historyDays={historyDays} onChange={update} />
 
-      <section aria-label="Orders" aria-busy={loading}>
-        {error ? (
-          <ErrorState message={error} onRetry={() => void reload()} />
-        ) : !data ? (
-          <LoadingState label={orderMessages.loading} />
-        ) : data.total === 0 && isUnfiltered(query) ? (
-          <EmptyState title={orderMessages.emptyTitle} description={orderMessages.emptyText} />
-        ) : data.total === 0 ? (
-          <EmptyState title={orderMessages.noMatch} />
-        ) : (
-          <div className="space-y-4">
-            <OrderHistoryTable
-              orders={data.orders}
-              deleteMode={deleteMode}
-              deletingId={deletingId}
-              onDelete={(order) => setConfirming({ kind: 'one', order })}
-            />
-            <Pagination
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              pageSizes={orderPageSizes}
-              noun="orders"
-              onPage={(page) => update({ page })}
-              onPageSize={(pageSize) => update({ pageSize })}
-            />
-          </div>
-        )}
-      </section>
+      <HistorySection
+        label="Orders"
+        data={data && { ...data, items: data.orders }}
+        error={error}
+        busy={loading}
+        onRetry={() => void reload()}
+        none={isUnfiltered(query)}
+        messages={{
+          loading: orderMessages.loading,
+          empty: { title: orderMessages.emptyTitle, description: orderMessages.emptyText },
+          noMatch: orderMessages.noMatch,
+        }}
+        paging={{ pageSizes: orderPageSizes, noun: 'orders', onChange: update }}
+        list={orderHistoryList({
+          deleteMode,
+          deletingId,
+          onDelete: (order) => setConfirming({ kind: 'one', order }),
+        })}
+      />
 
       <ConfirmDialog
         open={confirming !== null}

@@ -1,15 +1,12 @@
-import { useId } from 'react';
-import { Select } from '../../components/form-field.tsx';
-import type { HistoryPeriod, HistoryPlatform, HistoryQuery, HistoryStatus } from './signals-api.ts';
+import {
+  ListFilter,
+  type Option,
+  periodOptions,
+  platformOptions,
+} from '../../components/list-filter.tsx';
+import type { HistoryQuery, HistoryStatus } from './signals-api.ts';
 
-const periods: { value: HistoryPeriod; label: string }[] = [
-  { value: 'all', label: 'All time' },
-  { value: '24h', label: 'Last 24 hours' },
-  { value: '7d', label: 'Last 7 days' },
-  { value: '30d', label: 'Last 30 days' },
-];
-
-const statuses: { value: HistoryStatus; label: string }[] = [
+const statuses: Option<HistoryStatus>[] = [
   { value: 'all', label: 'All Status' },
   { value: 'success', label: 'Success' },
   { value: 'failed', label: 'Failed' },
@@ -19,44 +16,10 @@ const statuses: { value: HistoryStatus; label: string }[] = [
   { value: 'test_success', label: 'Test' },
 ];
 
-const platforms: { value: HistoryPlatform; label: string }[] = [
-  { value: 'all', label: 'All Platforms' },
-  { value: 'mt4', label: 'MT4' },
-  { value: 'mt5', label: 'MT5' },
-];
-
-const sorts: { value: HistoryQuery['sort']; label: string }[] = [
+const sorts: Option<HistoryQuery['sort']>[] = [
   { value: 'desc', label: 'Newest first' },
   { value: 'asc', label: 'Oldest first' },
 ];
-
-function Filter<V extends string>({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: V;
-  options: { value: V; label: string }[];
-  onChange: (value: V) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-ink-muted">
-        {label}
-      </label>
-      <Select id={id} value={value} onChange={(event) => onChange(event.target.value as V)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </Select>
-    </div>
-  );
-}
 
 /** Period, status and platform filters and the receipt-date sort (spec section 9). */
 export function SignalHistoryFilters({
@@ -68,25 +31,25 @@ export function SignalHistoryFilters({
 }) {
   return (
     <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      <Filter
+      <ListFilter
         label="Period"
         value={query.period}
-        options={periods}
+        options={periodOptions(null)}
         onChange={(period) => onChange({ period })}
       />
-      <Filter
+      <ListFilter
         label="Status"
         value={query.status}
         options={statuses}
         onChange={(status) => onChange({ status })}
       />
-      <Filter
+      <ListFilter
         label="Platform"
         value={query.platform}
-        options={platforms}
+        options={platformOptions}
         onChange={(platform) => onChange({ platform })}
       />
-      <Filter
+      <ListFilter
         label="Sort by received"
         value={query.sort}
         options={sorts}

@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Button } from '../../components/button.tsx';
 import { EaConnectionIndicator, isEaConnected } from '../../components/trading/ea-connection.tsx';
 import { QuotaMeter } from '../../components/trading/quota-meter.tsx';
+import { useNow } from '../../lib/use-now.ts';
 import { useLive } from '../../stores/live-store.ts';
 import { useSession } from '../../stores/session-store.ts';
 import { freePlanQuotaText } from './signal-messages.ts';
@@ -19,16 +20,6 @@ export function useEaConnected(): boolean {
   const lastConnected = useSession((s) => s.user?.lastConnected ?? null);
   if (ea && (status !== 'open' || ea.source === 'live')) return ea.connected;
   return isEaConnected(lastConnected, Date.now());
-}
-
-/** Re-renders every `everyMs` and returns the current time. */
-function useNow(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
 }
 
 /**

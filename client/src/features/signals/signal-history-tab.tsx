@@ -1,14 +1,14 @@
 import { historyPageSizes } from '@signalrelay/contracts/signals';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback } from 'react';
 import { Button } from '../../components/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/card.tsx';
-import { Pagination } from '../../components/pagination.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../components/states.tsx';
+import { HistorySection } from '../../components/history-section.tsx';
+import { ErrorState } from '../../components/states.tsx';
 import { StatCard } from '../../components/trading/stat-card.tsx';
 import { useSession } from '../../stores/session-store.ts';
 import { SignalHistoryFilters } from './signal-history-filters.tsx';
+import { signalHistoryList } from './signal-history-list.tsx';
 import { SignalHistoryStatus } from './signal-history-status.tsx';
-import { SignalHistoryTable } from './signal-history-table.tsx';
 import { useSignalHistory } from './use-signal-history.ts';
 
 const SignalStatsChart = lazy(() => import('./signal-stats-chart.tsx'));
@@ -20,12 +20,22 @@ const SignalStatsChart = lazy(() => import('./signal-stats-chart.tsx'));
  */
 export function SignalHistoryTab({ terminals }: { terminals?: ReactNode }) {
   const licenseNumber = useSession((s) => s.user?.licenseNumber);
-  const history = useSignalHistory(licenseNumber);
-  const { data, query, update, error, loading, quota, reload } = history;
+  if (!licenseNumber) return <ErrorState message="No license number available" />;
+  return <SignalHistory licenseNumber={licenseNumber} terminals={terminals} />;
+}
 
-  if (!licenseNumber) {
-    return <ErrorState message="No license number available" />;
-  }
+function SignalHistory({
+  licenseNumber,
+  terminals,
+}: {
+  licenseNumber: string;
+  terminals: ReactNode;
+}) {
+  const { query, update, history, error } = useSignalHistory(licenseNumber);
+  const { data, isFetching: loading, refetch } = history;
+  const quota = data?.quota ?? null;
+  // `refetch` is stable: the quota box's midnight reset depends on it.
+  const reload = useCallback(() => void refetch(), [refetch]);
 
   return (
     <div className="space-y-6">
@@ -36,7 +46,7 @@ export function SignalHistoryTab({ terminals }: { terminals?: ReactNode }) {
             Every alert your licence received, what happened to it, and how fast.
           </p>
         </div>
-        <Button variant="outline" size="sm" onClick={() => void reload()} loading={loading}>
+        <Button variant="outline" size="sm" onClick={reload} loading={loading}>
           Refresh
         </Button>
       </div>
@@ -78,33 +88,25 @@ export function SignalHistoryTab({ terminals }: { terminals?: ReactNode }) {
 
       <SignalHistoryFilters query={query} onChange={update} />
 
-      <section aria-label="Signals" aria-busy={loading}>
-        {error ? (
-          <ErrorState message={error} onRetry={() => void reload()} />
-        ) : !data ? (
-          <LoadingState label="Loading signal history..." />
-        ) : data.summary.total === 0 ? (
-          <EmptyState
-            title="No signal history available."
-            description="Signals appear here as soon as a TradingView alert or a test signal reaches your licence."
-          />
-        ) : data.total === 0 ? (
-          <EmptyState title="No signals match the selected filters." />
-        ) : (
-          <div className="space-y-4">
-            <SignalHistoryTable signals={data.signals} quotaLimit={quota?.limit ?? 0} />
-            <Pagination
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              pageSizes={historyPageSizes}
-              noun="signals"
-              onPage={(page) => update({ page })}
-              onPageSize={(pageSize) => update({ pageSize })}
-            />
-          </div>
-        )}
-      </section>
+      <HistorySection
+        label="Signals"
+        data={data && { ...data, items: data.signals }}
+        error={error}
+        busy={loading}
+        onRetry={reload}
+        none={data?.summary.total === 0}
+        messages={{
+          loading: 'Loading signal history...',
+          empty: {
+            title: 'No signal history available.',
+            description:
+              'Signals appear here as soon as a TradingView alert or a test signal reaches your licence.',
+          },
+          noMatch: 'No signals match the selected filters.',
+        }}
+        paging={{ pageSizes: historyPageSizes, noun: 'signals', onChange: update }}
+        list={signalHistoryList(quota?.limit ?? 0)}
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import {
   Bar,
   BarChart,
@@ -11,12 +11,9 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { useLiveEvents } from '../../stores/live-store.ts';
-import { type DailyStats, signalsApi } from './signals-api.ts';
+import { type DailyStats, signalQueries } from './signals-api.ts';
 
 const days = 14;
-/** The chart follows live signals, but at most this often. */
-const refreshEveryMs = 10_000;
 
 const newYorkDay = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'America/New_York',
@@ -56,47 +53,11 @@ const axis = { fontSize: 11, fill: '#64748b' };
  * stays out of the dashboard's first load.
  */
 export default function SignalStatsChart({ licenseNumber }: { licenseNumber: string }) {
-  const [rows, setRows] = useState<DailyStats[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const lastLoad = useRef(0);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // Follows live signals at most every 10 s (stores/live-queries.ts).
+  const stats = useQuery(signalQueries.stats(licenseNumber, days));
+  const rows = stats.data ? fillDays(stats.data.days, days, stats.dataUpdatedAt) : null;
 
-  const load = useCallback(
-    (signal?: AbortSignal) => {
-      lastLoad.current = Date.now();
-      signalsApi.stats(licenseNumber, days, signal).then(
-        (answer) => {
-          setRows(fillDays(answer.days, days, Date.now()));
-          setFailed(false);
-        },
-        () => {
-          if (!signal?.aborted) setFailed(true);
-        },
-      );
-    },
-    [licenseNumber],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal);
-    return () => {
-      controller.abort();
-      clearTimeout(timer.current);
-    };
-  }, [load]);
-
-  useLiveEvents((message) => {
-    if (message.type === 'resync') return load();
-    if (message.type !== 'signal' || timer.current !== undefined) return;
-    const wait = Math.max(0, lastLoad.current + refreshEveryMs - Date.now());
-    timer.current = setTimeout(() => {
-      timer.current = undefined;
-      load();
-    }, wait);
-  });
-
-  if (failed && !rows) {
+  if (stats.isError && !rows) {
     return <p className="text-sm text-ink-muted">Signal statistics are not available right now.</p>;
   }
   if (!rows) return <div className="h-48" aria-hidden="true" />;

@@ -1,3 +1,5 @@
+import type { UseFormReturn } from 'react-hook-form';
+import { BoundField } from '../../components/form.tsx';
 import { FormField, Input, Select } from '../../components/form-field.tsx';
 import {
   isClosePosition,
@@ -37,73 +39,59 @@ const positionLabels: Record<TestForm['position'], string> = {
  */
 export function SignalTestFields({
   form,
-  onChange,
+  position,
   licenseNumber,
 }: {
-  form: TestForm;
-  onChange: (change: Partial<TestForm>) => void;
+  form: UseFormReturn<TestForm>;
+  position: TestForm['position'];
   licenseNumber: string | null | undefined;
 }) {
-  const close = isClosePosition(form.position);
+  const close = isClosePosition(position);
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <FormField label="License Number" className="sm:col-span-2">
         <Input value={licenseNumber ?? ''} placeholder="No license number" readOnly />
       </FormField>
-      <FormField label="Platform">
-        <Select
-          value={form.platform}
-          onChange={(e) => onChange({ platform: e.target.value as TestForm['platform'] })}
-        >
+      <BoundField form={form} name="platform" label="Platform">
+        <Select>
           {testPlatforms.map((platform) => (
             <option key={platform} value={platform}>
               {platform}
             </option>
           ))}
         </Select>
-      </FormField>
-      <FormField label="Position">
-        <Select
-          value={form.position}
-          onChange={(e) => onChange({ position: e.target.value as TestForm['position'] })}
-        >
+      </BoundField>
+      <BoundField form={form} name="position" label="Position">
+        <Select>
           {testPositions.map((position) => (
             <option key={position} value={position}>
               {positionLabels[position]}
             </option>
           ))}
         </Select>
-      </FormField>
-      <FormField label="Symbol">
-        <Input
-          value={form.symbol}
-          autoCapitalize="characters"
-          spellCheck={false}
-          onChange={(e) => onChange({ symbol: e.target.value })}
-        />
-      </FormField>
-      <FormField label="Price" hint="For the record only: orders execute at market.">
-        <Input
-          type="number"
-          inputMode="decimal"
-          step="any"
-          min="0"
-          value={form.price}
-          onChange={(e) => onChange({ price: e.target.value })}
-        />
-      </FormField>
+      </BoundField>
+      <BoundField form={form} name="symbol" label="Symbol">
+        <Input autoCapitalize="characters" spellCheck={false} />
+      </BoundField>
+      <BoundField
+        form={form}
+        name="price"
+        label="Price"
+        hint="For the record only: orders execute at market."
+      >
+        <Input type="number" inputMode="decimal" step="any" min="0" />
+      </BoundField>
       {!close &&
         numberFields.map((field) => (
-          <FormField key={field.key} label={field.label} hint={field.hint}>
-            <Input
-              type="number"
-              inputMode="decimal"
-              step={field.step}
-              min="0"
-              value={form[field.key]}
-              onChange={(e) => onChange({ [field.key]: e.target.value })}
-            />
-          </FormField>
+          <BoundField
+            key={field.key}
+            form={form}
+            name={field.key}
+            label={field.label}
+            hint={field.hint}
+          >
+            <Input type="number" inputMode="decimal" step={field.step} min="0" />
+          </BoundField>
         ))}
     </div>
   );

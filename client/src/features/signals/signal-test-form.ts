@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The Signal Test tab's form (spec section 3, "Test signal form"), the test payload it sends
  * and the webhook JSON it shows for TradingView. Values are kept as typed text so a field can
@@ -8,18 +10,25 @@ export const testPlatforms = ['MT5', 'MT4'] as const;
 export const testPositions = ['BUY', 'SELL', 'CLOSEBUY', 'CLOSESELL', 'CLOSEALL'] as const;
 export type TestPosition = (typeof testPositions)[number];
 
-export type TestForm = {
-  platform: (typeof testPlatforms)[number];
-  symbol: string;
-  lot: string;
-  price: string;
-  position: TestPosition;
-  slpoint: string;
-  tppoint: string;
-  trailingStop: string;
-  breakEvenPips: string;
-  riskPercentage: string;
-};
+/**
+ * The form's schema. It refuses nothing a user can type (spec section 5: numbers that do not
+ * parse count as 0); the server checks the payload with the contracts' webhook alert schema
+ * and its message is the result shown.
+ */
+export const testFormSchema = z.object({
+  platform: z.enum(testPlatforms),
+  symbol: z.string(),
+  lot: z.string(),
+  price: z.string(),
+  position: z.enum(testPositions),
+  slpoint: z.string(),
+  tppoint: z.string(),
+  trailingStop: z.string(),
+  breakEvenPips: z.string(),
+  riskPercentage: z.string(),
+});
+
+export type TestForm = z.infer<typeof testFormSchema>;
 
 export const defaultTestForm: TestForm = {
   platform: 'MT5',

@@ -2,11 +2,12 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/card.tsx';
+import { useZodForm } from '../../components/form.tsx';
 import { InfoIcon } from '../../components/icons.tsx';
 import { ApiError, NetworkError } from '../../lib/api-client.ts';
 import { useSession } from '../../stores/session-store.ts';
 import { SignalTestFields } from './signal-test-fields.tsx';
-import { defaultTestForm, type TestForm, testPayload } from './signal-test-form.ts';
+import { defaultTestForm, type TestForm, testFormSchema, testPayload } from './signal-test-form.ts';
 import { SignalTestGenerator } from './signal-test-generator.tsx';
 import { SignalTestResult, type TestResult } from './signal-test-result.tsx';
 import { signalsApi } from './signals-api.ts';
@@ -41,8 +42,10 @@ const steps = [
  */
 export function SignalTestTab() {
   const licenseNumber = useSession((s) => s.user?.licenseNumber);
-  const [form, setForm] = useState<TestForm>(defaultTestForm);
-  const [sending, setSending] = useState(false);
+  const form = useZodForm(testFormSchema, { defaultValues: defaultTestForm });
+  // Every edit shows at once in the generated alert.
+  const values = form.watch();
+  const sending = form.formState.isSubmitting;
   const [result, setResult] = useState<TestResult | null>(null);
   const { followed, connected, live, reset, follow } = useFollowedSignal();
   const resultCard = useRef<HTMLDivElement>(null);
@@ -53,21 +56,17 @@ export function SignalTestTab() {
   useEffect(() => {
     if (resultState) resultCard.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [resultState]);
-  const change = (patch: Partial<TestForm>) => setForm((current) => ({ ...current, ...patch }));
 
-  async function send() {
+  async function send(parameters: TestForm) {
     if (!licenseNumber) return setResult(noLicense);
-    setSending(true);
     setResult(null);
     reset();
     try {
-      const reply = await signalsApi.sendTest(testPayload(form, licenseNumber));
+      const reply = await signalsApi.sendTest(testPayload(parameters, licenseNumber));
       follow(reply.signalId);
       setResult({ ok: true, message: acceptedText });
     } catch (err) {
       setResult({ ok: false, message: failureText(err) });
-    } finally {
-      setSending(false);
     }
   }
 
@@ -92,17 +91,23 @@ export function SignalTestTab() {
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <Card>
           <CardHeader title="Test parameters" />
-          <CardBody className="space-y-5">
-            <SignalTestFields form={form} onChange={change} licenseNumber={licenseNumber} />
-            <Button
-              className="w-full sm:w-auto"
-              onClick={() => void send()}
-              disabled={!licenseNumber}
-              loading={sending}
-              loadingText="Processing..."
-            >
-              Send Test Signal
-            </Button>
+          <CardBody>
+            <form onSubmit={form.handleSubmit(send)} noValidate className="space-y-5">
+              <SignalTestFields
+                form={form}
+                position={values.position}
+                licenseNumber={licenseNumber}
+              />
+              <Button
+                type="submit"
+                className="w-full sm:w-auto"
+                disabled={!licenseNumber}
+                loading={sending}
+                loadingText="Processing..."
+              >
+                Send Test Signal
+              </Button>
+            </form>
           </CardBody>
         </Card>
 
@@ -125,7 +130,7 @@ export function SignalTestTab() {
               description="Paste this message and URL into your TradingView alert."
             />
             <CardBody>
-              <SignalTestGenerator form={form} licenseNumber={licenseNumber} />
+              <SignalTestGenerator form={values} licenseNumber={licenseNumber} />
             </CardBody>
           </Card>
         </div>

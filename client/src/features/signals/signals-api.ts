@@ -1,10 +1,14 @@
-import type {
+import {
+  historyPageSizes,
   historyPeriods,
   historyStatuses,
-  SignalView,
-  WebhookReply,
+  type SignalView,
+  type WebhookReply,
 } from '@signalrelay/contracts/signals';
+import { z } from 'zod';
 import { api } from '../../lib/api-client.ts';
+import { apiQuery } from '../../lib/query.ts';
+import { listSearchSchema } from '../../lib/use-list-search.ts';
 
 /** The Signal History and Signal Test calls (spec section 7), typed by the server's contracts. */
 
@@ -21,6 +25,25 @@ export type HistoryQuery = {
   page: number;
   pageSize: number;
 };
+
+export const defaultHistoryQuery: HistoryQuery = {
+  period: 'all',
+  status: 'all',
+  platform: 'all',
+  sort: 'desc',
+  page: 1,
+  pageSize: 20,
+};
+
+/** Signal History's query in the dashboard URL (`?signals=…`): see `lib/use-list-search.ts`. */
+export const signalHistorySearch = listSearchSchema({
+  period: z.enum(historyPeriods),
+  status: z.enum(historyStatuses),
+  platform: z.enum(['all', 'mt4', 'mt5']),
+  sort: z.enum(['desc', 'asc']),
+  page: z.number().int().min(1),
+  pageSize: z.literal(historyPageSizes),
+});
 
 export type Quota = { used: number; limit: number; remaining: number; resetsAt: number };
 
@@ -56,20 +79,24 @@ export type DailyStats = {
   p95DeliveryMs: number | null;
 };
 
+const params = (values: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(values).map(([k, v]) => [k, String(v)]));
+
+/** Signal History's reads, cached by TanStack Query and kept current by the live channel. */
+export const signalQueries = {
+  history: (licenseNumber: string, query: HistoryQuery) =>
+    apiQuery<HistoryPage>(
+      ['signals', 'history', licenseNumber, query],
+      `/api/webhook/signalHistory?${params({ licenseNumber, ...query })}`,
+    ),
+  stats: (licenseNumber: string, days: number) =>
+    apiQuery<{ days: DailyStats[] }>(
+      ['signals', 'stats', licenseNumber, days],
+      `/api/webhook/signalStats?${params({ licenseNumber, days })}`,
+    ),
+};
+
 export const signalsApi = {
-  history: (licenseNumber: string, query: HistoryQuery, signal?: AbortSignal) =>
-    api.get<HistoryPage>(
-      `/api/webhook/signalHistory?${new URLSearchParams({
-        licenseNumber,
-        ...Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
-      })}`,
-      { signal },
-    ),
-  stats: (licenseNumber: string, days: number, signal?: AbortSignal) =>
-    api.get<{ days: DailyStats[] }>(
-      `/api/webhook/signalStats?${new URLSearchParams({ licenseNumber, days: String(days) })}`,
-      { signal },
-    ),
   sendTest: (payload: Record<string, unknown>) =>
     api.post<WebhookReply>('/api/webhook/handleWebhook', payload),
 };

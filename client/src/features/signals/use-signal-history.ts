@@ -1,99 +1,22 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { isEaConnected } from '../../components/trading/ea-connection.tsx';
 import { ApiError, api } from '../../lib/api-client.ts';
-import { setEaFromPoll, useLive, useLiveEvents } from '../../stores/live-store.ts';
+import { useListSearch } from '../../lib/use-list-search.ts';
+import { pollEveryMs, setEaFromPoll, useLive, useLivePolling } from '../../stores/live-store.ts';
 import { type CurrentUser, useSession } from '../../stores/session-store.ts';
-import { type HistoryPage, type HistoryQuery, type Quota, signalsApi } from './signals-api.ts';
-
-export const defaultHistoryQuery: HistoryQuery = {
-  period: 'all',
-  status: 'all',
-  platform: 'all',
-  sort: 'desc',
-  page: 1,
-  pageSize: 20,
-};
-
-/** Spec section 9: the session refresh and history refetch while the live channel is down. */
-export const pollEveryMs = 10_000;
-/** Bursts of live signal events cost one refetch. */
-const refetchAfterEventMs = 300;
+import { defaultHistoryQuery, signalQueries } from './signals-api.ts';
 
 /** Spec section 8: a refusal from the server, or no answer at all. */
 const failedText = 'Failed to fetch signal history';
 const errorText = 'Error fetching signal history';
 
 /**
- * Signal History's data: the filtered page, summary and quota for the signed-in licence, kept
- * current by live events (a changed signal is patched at once, then the page is refetched so
- * filters, order and counts stay right), and by polling every 10 s while the socket is down.
+ * While the live channel is down, the EA's state comes from a session refresh every 10 s
+ * (spec section 9); a refresh that finds the user signed out sends them to /login.
  */
-export function useSignalHistory(licenseNumber: string | null | undefined) {
-  const [query, setQuery] = useState<HistoryQuery>(defaultHistoryQuery);
-  const [data, setData] = useState<HistoryPage | null>(null);
-  const [quota, setQuota] = useState<Quota | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const request = useRef<AbortController | null>(null);
-  const refetchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  const load = useCallback(async () => {
-    if (!licenseNumber) return;
-    request.current?.abort();
-    const controller = new AbortController();
-    request.current = controller;
-    setLoading(true);
-    try {
-      const page = await signalsApi.history(licenseNumber, query, controller.signal);
-      if (controller.signal.aborted) return;
-      setData(page);
-      setQuota(page.quota);
-      setError(null);
-    } catch (err) {
-      if (controller.signal.aborted) return;
-      setError(err instanceof ApiError ? failedText : errorText);
-    } finally {
-      if (request.current === controller) {
-        request.current = null;
-        setLoading(false);
-      }
-    }
-  }, [licenseNumber, query]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useEffect(
-    () => () => {
-      request.current?.abort();
-      clearTimeout(refetchTimer.current);
-    },
-    [],
-  );
-
-  const refetchSoon = useCallback(() => {
-    clearTimeout(refetchTimer.current);
-    refetchTimer.current = setTimeout(() => void load(), refetchAfterEventMs);
-  }, [load]);
-
-  useLiveEvents((message) => {
-    if (message.type === 'resync') return void load();
-    if (message.type !== 'signal') return;
-    const changed = message.signal;
-    setData((current) =>
-      current?.signals.some((s) => s.id === changed.id)
-        ? { ...current, signals: current.signals.map((s) => (s.id === changed.id ? changed : s)) }
-        : current,
-    );
-    refetchSoon();
-  });
-
-  const liveQuota = useLive((s) => s.quota);
-  useEffect(() => {
-    if (liveQuota) setQuota(liveQuota);
-  }, [liveQuota]);
-
+function useSessionPoll() {
   const router = useRouter();
   const liveOpen = useLive((s) => s.status === 'open');
   useEffect(() => {
@@ -113,19 +36,24 @@ export function useSignalHistory(licenseNumber: string | null | undefined) {
       setEaFromPoll(lastConnected, isEaConnected(lastConnected, Date.now()));
     };
     void poll();
-    const timer = setInterval(() => {
-      void poll();
-      void load();
-    }, pollEveryMs);
+    const timer = setInterval(poll, pollEveryMs);
     return () => clearInterval(timer);
-  }, [liveOpen, load, router]);
-
-  /** Changes filters or sort (back to page 1) or the page size; `page` alone keeps the rest. */
-  const update = useCallback((change: Partial<HistoryQuery>) => {
-    setQuery((q) => ({ ...q, ...change, page: change.page ?? 1 }));
-  }, []);
-
-  return { query, update, data, quota, error, loading, reload: load };
+  }, [liveOpen, router]);
 }
 
-export type SignalHistoryState = ReturnType<typeof useSignalHistory>;
+/**
+ * Signal History's data: the page the URL's filters name, with summary and quota, for the
+ * signed-in licence. The live channel patches and refetches it (`stores/live-queries.ts`);
+ * while the channel is down it is polled every 10 s, as is the session.
+ */
+export function useSignalHistory(licenseNumber: string) {
+  const [query, update] = useListSearch('signals', defaultHistoryQuery);
+  const history = useQuery({
+    ...signalQueries.history(licenseNumber, query),
+    placeholderData: keepPreviousData,
+    refetchInterval: useLivePolling(),
+  });
+  useSessionPoll();
+  const error = history.error && (history.error instanceof ApiError ? failedText : errorText);
+  return { query, update, history, error };
+}

@@ -93,7 +93,10 @@ export const signals = pgTable(
      * first 4 KB, so the trader can see what TradingView sent and fix the alert.
      */
     rawBody: text('raw_body'),
-    /** The account rule that stopped it at intake (contracts/rules `RuleName`); never sent. */
+    /**
+     * The account rule that stopped it (contracts/rules `RuleName`): at intake (never sent), or
+     * in a v3 EA (its result's `rule`).
+     */
     rule: text('rule'),
   },
   (t) => [

@@ -1,0 +1,63 @@
+import { QueryClient, queryOptions } from '@tanstack/react-query';
+import { ApiError, api } from './api-client.ts';
+
+/**
+ * Server state lives in TanStack Query, on top of `api-client.ts`; zustand keeps only what the
+ * browser alone knows (live channel status, toasts, menus).
+ *
+ * How to add a read:
+ *  1. In the feature's `*-api.ts`, describe it with `apiQuery` (or `queryOptions` when the
+ *     fetch is more than one GET), the key starting with its area:
+ *       history: (licence: string, q: OrderQuery) =>
+ *         apiQuery<OrderHistoryReply>(['orders', 'history', licence, q], `/api/orders/history?…`)
+ *  2. Read it in a component: `const { data, error, isFetching, refetch } = useQuery(ordersQueries.history(…))`.
+ *  3. After a write, `queryClient.setQueryData(key, reply)` when the reply is the new state, or
+ *     `queryClient.invalidateQueries({ queryKey: ['orders'] })` to refetch the area.
+ *  4. When a live event changes it, add a rule to `stores/live-queries.ts`: events invalidate
+ *     (or patch) the keys they affect, and every (re)connect of the channel refetches them all.
+ */
+
+/** The first element of every query key: what the live channel and writes invalidate by. */
+export type QueryArea =
+  | 'session'
+  | 'setup'
+  | 'signals'
+  | 'orders'
+  | 'terminals'
+  | 'billing'
+  | 'notifications'
+  | 'downloads'
+  | 'site'
+  | 'auth';
+
+export type AreaKey = readonly [QueryArea, ...unknown[]];
+
+/** A GET of `path` cached under `key`; the query's abort signal cancels an outdated request. */
+export function apiQuery<T>(key: AreaKey, path: string) {
+  return queryOptions({
+    queryKey: key,
+    queryFn: ({ signal }) => api.get<T>(path, { signal }),
+  });
+}
+
+/** A refusal (4xx) will be refused again; no answer or a server error may pass on a retry. */
+function shouldRetry(failures: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status < 500) return false;
+  return failures < 2;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: shouldRetry,
+        retryDelay: (attempt) => 500 * 2 ** attempt,
+        // Freshness comes from the live channel (and polling while it is down), not from focus.
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}
+
+/** The app's one cache, given to the provider in `main.tsx` and used by the live channel. */
+export const queryClient = createQueryClient();
