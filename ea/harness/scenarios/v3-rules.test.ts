@@ -50,6 +50,7 @@ describe.each(kinds)('%s', (kind) => {
     expect(given.row).toMatchObject({
       status: 'error',
       errorMessage: 'Lot 5.00 is above your maximum 1.00 (rule: max lot)',
+      rule: 'maxLot',
     });
     // 2% of 10,000 at a 100-point stop on EURUSD (1 USD a point per lot) is 2 lots.
     const sized = await trade(w, ea, {
@@ -58,7 +59,10 @@ describe.each(kinds)('%s', (kind) => {
       riskPercentage: 2,
       slpoint: 100,
     });
-    expect(sized.row.errorMessage).toBe('Lot 2.00 is above your maximum 1.00 (rule: max lot)');
+    expect(sized.row).toMatchObject({
+      errorMessage: 'Lot 2.00 is above your maximum 1.00 (rule: max lot)',
+      rule: 'maxLot',
+    });
     expect(openTrades(w.account)).toEqual([]);
 
     const atMax = await trade(w, ea, { symbol: 'EURUSD', position: 'buy', lot: 1 });
@@ -81,6 +85,7 @@ describe.each(kinds)('%s', (kind) => {
     expect(third.row).toMatchObject({
       status: 'error',
       errorMessage: '2 positions of this EA are open, your maximum is 2 (rule: max open positions)',
+      rule: 'maxOpenPositions',
     });
     expect(openTrades(w.account).map((t) => t.symbol)).toEqual(['USOIL', 'EURUSD', 'GBPUSD']);
 
@@ -137,6 +142,7 @@ describe.each(kinds)('%s', (kind) => {
       status: 'error',
       errorMessage:
         "Daily loss 155.00 USD reached your maximum 100.00 USD: no new positions until the broker's midnight (rule: max daily loss)",
+      rule: 'maxDailyLoss',
     });
     // Closing signals always pass.
     expect((await trade(w, ea, { position: 'closeall' })).row.status).toBe('success');
