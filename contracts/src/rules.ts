@@ -4,7 +4,7 @@ import type { EaRules } from './ea-protocol.ts';
 /**
  * The account rules API (GET/PUT /api/rules), shared with the client's form. Rules checked at
  * intake (trading hours, allowed symbols, the daily trade count, the symbol map, the lot of
- * the alert) are the user's: one alert goes to every terminal of the licence. Rules the
+ * the alert) are the user's: one alert goes to every terminal of the license. Rules the
  * terminal checks (max lot, open positions, daily loss) may be overridden per account; they
  * travel to v3 EAs resolved for their account (ea/PROTOCOL.md, "Rules").
  */

@@ -43,7 +43,7 @@ function SignalHistory({
         <div>
           <h2 className="text-xl font-semibold text-ink">Signal History</h2>
           <p className="text-sm text-ink-muted">
-            Every alert your licence received, what happened to it, and how fast.
+            Every alert your license received, what happened to it, and how fast.
           </p>
         </div>
         <Button variant="outline" size="sm" onClick={reload} loading={loading}>
@@ -100,7 +100,7 @@ function SignalHistory({
           empty: {
             title: 'No signal history available.',
             description:
-              'Signals appear here as soon as a TradingView alert or a test signal reaches your licence.',
+              'Signals appear here as soon as a TradingView alert or a test signal reaches your license.',
           },
           noMatch: 'No signals match the selected filters.',
         }}
