@@ -41,6 +41,7 @@ const valueDefines: [prefix: RegExp, field: string][] = [
   [/^SR_POS_/, 'position'],
   [/^SR_ORDER_TYPE_/, 'orderType'],
   [/^SR_ERRCODE_/, 'code'],
+  [/^SR_RULE_/, 'rule'],
   [/^SR_PLATFORM$/, 'platform'],
 ];
 

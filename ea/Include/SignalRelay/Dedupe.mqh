@@ -9,6 +9,7 @@
 //|   P <accepted> <signal JSON>   (received; <accepted> is this    |
 //|                 EA's UTC ms; 1.1's Q lines are not read)         |
 //|   R <id> <status> <ticket> <price> <digits> <retcode> <at> <msg> . |
+//|     <volume> <rule>                                              |
 //|   S <id>      (the result reached the server)                    |
 //| After a restart, a P without its R runs (or expires), and        |
 //| results without an S line are reported again.                   |
@@ -117,7 +118,7 @@ private:
      {
       return "R\t" + Clean(r.id) + "\t" + r.status + "\t" + r.ticket + "\t" + DoubleToString(r.price, r.digits) + "\t" +
              IntegerToString(r.digits) + "\t" + IntegerToString(r.retcode) + "\t" + IntegerToString(r.executedAt) + "\t" +
-             Clean(r.message) + "\t.\t" + DoubleToString(r.volume, 8);
+             Clean(r.message) + "\t.\t" + DoubleToString(r.volume, 8) + "\t" + r.rule;
      }
    bool              Append(const string line)
      {
@@ -204,6 +205,7 @@ public:
          r.executedAt = StringToInteger(f[7]);
          r.message = f[8];
          r.volume = (n > 10) ? StringToDouble(f[10]) : 0;   // lines from before 1.1 end at "."
+         r.rule = (n > 11) ? f[11] : "";
          Add(r, false);
          RemovePending(r.id);
         }

@@ -57,6 +57,7 @@ void SR_FillResult(SR_Result &r, const string id, const bool ok, const int retco
    r.digits = digits;
    r.executedAt = SR_NowMs();
    r.volume = 0;
+   r.rule = "";
   }
 
 // closeOpposite (v3): closes the signal's positions of the other direction
@@ -80,7 +81,10 @@ int SR_CloseOpposite(const SR_Signal &s, const string symbol, const bool isBuy, 
   }
 
 // Opens the market position of a buy/sell signal. Returns what SR_Execute does.
-int SR_ExecuteOpen(const SR_Signal &s, const string symbol, string &note, SR_TradeOutcome &out, COpenPositions &positions)
+// The account rules refuse it before anything is sent (a reverse frees the
+// places of the positions it closes first), never an earlier attempt's fill.
+int SR_ExecuteOpen(const SR_Signal &s, const string symbol, string &note, SR_TradeOutcome &out, COpenPositions &positions,
+                   CAccountRules &rules)
   {
    bool isBuy = (s.position == SR_POS_BUY);
    string why = "";
@@ -102,7 +106,9 @@ int SR_ExecuteOpen(const SR_Signal &s, const string symbol, string &note, SR_Tra
      }
    else
      {
-      if(!SR_StopsOutsideLevel(symbol, slPoints, tpPoints, why))
+      long opposite[];
+      int freed = s.closeOpposite ? SR_EaPositions(symbol, isBuy ? SR_SIDE_SELL : SR_SIDE_BUY, rq.magic, opposite) : 0;
+      if(!rules.AllowOpening(rq.volume, rq.magic, freed, out.rule, why) || !SR_StopsOutsideLevel(symbol, slPoints, tpPoints, why))
         {
          out.message = why;
          return SR_EXEC_DONE;
@@ -126,8 +132,9 @@ int SR_ExecuteOpen(const SR_Signal &s, const string symbol, string &note, SR_Tra
   }
 
 // Executes a signal. Returns SR_EXEC_RETRY (with the reason in r.message)
-// when a passing condition may clear while the TTL lasts.
-int SR_Execute(const SR_Signal &s, SR_Result &r, COpenPositions &positions)
+// when a passing condition may clear while the TTL lasts. Openings (market
+// and pending) meet the account rules; closes, cancels and modifies never.
+int SR_Execute(const SR_Signal &s, SR_Result &r, COpenPositions &positions, CAccountRules &rules)
   {
    string why = "";
    int code = 0;
@@ -151,9 +158,9 @@ int SR_Execute(const SR_Signal &s, SR_Result &r, COpenPositions &positions)
    string note = "";
    int verdict;
    if(isOpen)
-      verdict = SR_ExecuteOpen(s, symbol, note, out, positions);
+      verdict = SR_ExecuteOpen(s, symbol, note, out, positions, rules);
    else if(SR_IsPendingPosition(s.position))
-      verdict = SR_ExecutePending(s, symbol, note, out);
+      verdict = SR_ExecutePending(s, symbol, note, out, rules);
    else if(s.position == SR_POS_CANCEL)
       verdict = SR_ExecuteCancel(s, symbol, out);
    else if(s.position == SR_POS_MODIFY)
@@ -173,6 +180,7 @@ int SR_Execute(const SR_Signal &s, SR_Result &r, COpenPositions &positions)
                  out.digits);
    if(out.ok)
       r.volume = out.volume;
+   r.rule = out.rule;
    return verdict;
   }
 

@@ -2,7 +2,8 @@
 //| Health.mqh - what this terminal sees that stops or may stop      |
 //| trading, reported to the server (protocol v2 health) so the      |
 //| dashboard can say it next to the EA indicator: AutoTrading off,  |
-//| trading not allowed on the account, a market closed for a symbol.|
+//| trading not allowed on the account, a market closed for a symbol,|
+//| the day's loss limit of the account rules reached (v3).          |
 //| A server URL missing from the WebRequest list cannot be reported:|
 //| it is what keeps the EA from reaching the server at all; the     |
 //| journal and the chart say it instead.                            |
@@ -12,6 +13,7 @@
 
 #include <SignalRelay\Platform.mqh>
 #include <SignalRelay\Protocol.mqh>
+#include <SignalRelay\Rules.mqh>
 
 // A symbol refused as "market closed" is reported for this long unless a
 // trade on it goes through first: sessions reopen without telling the EA.
@@ -60,7 +62,7 @@ public:
 
    // Looks again (once a second). True when the list differs from the one
    // the server has, or a new connection needs it.
-   bool              Refresh(void)
+   bool              Refresh(const CAccountRules &rules)
      {
       m_count = 0;
       string why = "";
@@ -72,6 +74,8 @@ public:
          bool algo = TerminalInfoInteger(TERMINAL_TRADE_ALLOWED) && MQLInfoInteger(MQL_TRADE_ALLOWED);
          Add(algo ? SR_HEALTH_ACCOUNT_TRADING_OFF : SR_HEALTH_AUTOTRADING_OFF, why, "");
         }
+      if(rules.DailyLossIssue() != "")
+         Add(SR_HEALTH_DAILY_LOSS_REACHED, rules.DailyLossIssue(), "");
       for(int i = ArraySize(m_closed) - 1; i >= 0; i--)
         {
          if(GetTickCount() - m_closedTick[i] >= SR_MARKET_CLOSED_FOR_MS)

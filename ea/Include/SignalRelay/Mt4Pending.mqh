@@ -54,13 +54,15 @@ bool SR_FindPending(const string comment, const long magic, SR_TradeOutcome &out
    return false;
   }
 
-// This EA's pending orders (magic) on `symbol` of `side` (SR_SIDE_*).
+// This EA's pending orders (magic) on `symbol` ("" = every symbol) of
+// `side` (SR_SIDE_*).
 int SR_PendingOrders(const string symbol, const int side, const long magic, long &tickets[])
   {
    int n = 0;
    for(int i = 0; i < OrdersTotal(); i++)
      {
-      if(!OrderSelect(i, SELECT_BY_POS, MODE_TRADES) || OrderSymbol() != symbol || OrderMagicNumber() != (int)magic)
+      if(!OrderSelect(i, SELECT_BY_POS, MODE_TRADES) || (symbol != "" && OrderSymbol() != symbol) ||
+         OrderMagicNumber() != (int)magic)
          continue;
       int type = OrderType();
       if(!SR_IsMt4Pending(type))

@@ -78,14 +78,15 @@ bool SR_FindPending(const string comment, const long magic, SR_TradeOutcome &out
    return false;
   }
 
-// This EA's pending orders (magic) on `symbol` of `side` (SR_SIDE_*).
+// This EA's pending orders (magic) on `symbol` ("" = every symbol) of
+// `side` (SR_SIDE_*).
 int SR_PendingOrders(const string symbol, const int side, const long magic, long &tickets[])
   {
    int n = 0;
    for(int i = 0; i < OrdersTotal(); i++)
      {
       ulong t = OrderGetTicket(i);
-      if(t == 0 || OrderGetString(ORDER_SYMBOL) != symbol || OrderGetInteger(ORDER_MAGIC) != magic)
+      if(t == 0 || (symbol != "" && OrderGetString(ORDER_SYMBOL) != symbol) || OrderGetInteger(ORDER_MAGIC) != magic)
          continue;
       ENUM_ORDER_TYPE type = (ENUM_ORDER_TYPE)OrderGetInteger(ORDER_TYPE);
       bool isBuy = (type == ORDER_TYPE_BUY_LIMIT || type == ORDER_TYPE_BUY_STOP || type == ORDER_TYPE_BUY_STOP_LIMIT);

@@ -12,6 +12,7 @@
 #include <SignalRelay\Symbols.mqh>
 #include <SignalRelay\OrderRequest.mqh>
 #include <SignalRelay\Sizing.mqh>
+#include <SignalRelay\Rules.mqh>
 
 bool SR_IsPendingPosition(const string position)
   {
@@ -66,8 +67,9 @@ bool SR_PendingPriceOk(const string position, const string symbol, const bool is
   }
 
 // Places the pending order of a buylimit/selllimit/buystop/sellstop signal.
-// Stops count from `price`; the lot is sized as for a market order.
-int SR_ExecutePending(const SR_Signal &s, const string symbol, string &note, SR_TradeOutcome &out)
+// Stops count from `price`; the lot is sized as for a market order. An
+// opening: the account rules refuse it before it is sent.
+int SR_ExecutePending(const SR_Signal &s, const string symbol, string &note, SR_TradeOutcome &out, CAccountRules &rules)
   {
    bool isBuy = (s.position == SR_POS_BUYLIMIT || s.position == SR_POS_BUYSTOP);
    bool isLimit = (s.position == SR_POS_BUYLIMIT || s.position == SR_POS_SELLLIMIT);
@@ -100,6 +102,11 @@ int SR_ExecutePending(const SR_Signal &s, const string symbol, string &note, SR_
    if(s.attempts > 0 && SR_FindPending(rq.comment, rq.magic, out))
      {
       note = SR_JoinMessages(note, "Placed by an earlier attempt (found at the broker after " + s.lastWhy + ")");
+      return SR_EXEC_DONE;
+     }
+   if(!rules.AllowOpening(rq.volume, rq.magic, 0, out.rule, why))
+     {
+      out.message = why;
       return SR_EXEC_DONE;
      }
    double sl = SR_StopPrice(s.slprice, slPoints, price, !isBuy, point, digits);

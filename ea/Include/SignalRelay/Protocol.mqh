@@ -31,6 +31,7 @@
 #define SR_MSG_PONG     "pong"
 #define SR_MSG_ERROR    "error"
 #define SR_MSG_HEALTH   "health"
+#define SR_MSG_RULES    "rules"
 
 // Error codes the server may send in an error frame.
 #define SR_ERRCODE_LICENSE_INVALID "LICENSE_INVALID"
@@ -85,6 +86,7 @@ struct SR_Result
    int               retcode;
    long              executedAt;
    double            volume;       // lots filled; 0 = not a trade, or not known
+   string            rule;         // the account rule that refused the signal (Rules.mqh); "" = none
 
    void              CopyFrom(const SR_Result &o)
      {
@@ -97,6 +99,7 @@ struct SR_Result
       retcode = o.retcode;
       executedAt = o.executedAt;
       volume = o.volume;
+      rule = o.rule;
      }
   };
 
@@ -154,6 +157,8 @@ void SR_WriteResultFields(CJsonWriter &w, const SR_Result &r)
    w.AddLong("executedAt", r.executedAt);
    if(r.volume > 0)
       w.AddNumber("volume", r.volume, 8);
+   if(StringLen(r.rule) > 0)
+      w.AddString("rule", r.rule);
   }
 
 // A problem the terminal sees that stops or may stop trading (v2 health).
@@ -161,6 +166,7 @@ void SR_WriteResultFields(CJsonWriter &w, const SR_Result &r)
 #define SR_HEALTH_ACCOUNT_TRADING_OFF "ACCOUNT_TRADING_OFF"
 #define SR_HEALTH_URL_NOT_ALLOWED     "URL_NOT_ALLOWED"
 #define SR_HEALTH_MARKET_CLOSED       "MARKET_CLOSED"
+#define SR_HEALTH_DAILY_LOSS_REACHED  "DAILY_LOSS_REACHED"
 
 struct SR_HealthIssue
   {
@@ -277,11 +283,13 @@ string SR_ResultFrame(const SR_Result &r)
   }
 
 // Body of POST /api/ea/poll: identity, the ids received since the last
-// poll, the results not yet reported, and the longest hold this EA accepts
+// poll, the results not yet reported, the longest hold this EA accepts
 // (WebRequest blocks the EA, so it asks for short holds to keep managing
-// stops between polls, and for none while a signal waits for a retry).
+// stops between polls, and for none while a signal waits for a retry), and
+// the rules it holds (the reply carries the server's when they differ).
 string SR_PollBody(const SR_Identity &id, const string &received[], const SR_Result &results[], const int resultCount,
-                   const int waitMs, const bool sendHealth, const SR_HealthIssue &health[], const int healthCount)
+                   const int waitMs, const bool sendHealth, const SR_HealthIssue &health[], const int healthCount,
+                   const string rulesId)
   {
    CJsonWriter w;
    w.BeginObject();
@@ -290,6 +298,7 @@ string SR_PollBody(const SR_Identity &id, const string &received[], const SR_Res
    w.AddString("eaVersion", SR_EA_VERSION);
    w.AddLong("terminalBuild", id.terminalBuild);
    w.AddLong("waitMs", waitMs);
+   w.AddString("rulesId", rulesId);
    if(sendHealth)
      {
       w.OpenArray("health");

@@ -69,6 +69,7 @@ private:
    bool              m_executorRefused;
    bool              m_refusalLogged;
    CTerminalHealth   m_health;
+   CAccountRules     m_rules;
    // Work
    SR_Signal         m_queue[];
    int               m_queueCount;
@@ -130,7 +131,7 @@ private:
      }
    void              SendHealthWs(void)
      {
-      if(!m_health.Refresh() || !m_ws.IsOpen() || !m_welcomed)
+      if(!m_health.Refresh(m_rules) || !m_ws.IsOpen() || !m_welcomed)
          return;
       SR_HealthIssue issues[];
       int n = m_health.Issues(issues);
@@ -170,15 +171,8 @@ private:
    void              FinishWith(const string id, const string status, const string message)
      {
       SR_Result r;
-      r.id = id;
+      SR_FillResult(r, id, false, 0, message, "", 0, 0);
       r.status = status;
-      r.ticket = "";
-      r.price = 0;
-      r.digits = 0;
-      r.message = message;
-      r.retcode = 0;
-      r.executedAt = SR_NowMs();
-      r.volume = 0;
       Finish(r);
      }
    void              FlushOutboxWs(void)
@@ -296,7 +290,7 @@ private:
             continue;
            }
          SR_Result r;
-         int verdict = SR_Execute(m_queue[0], r, m_stops);
+         int verdict = SR_Execute(m_queue[0], r, m_stops, m_rules);
          m_queue[0].attempts++;
          if(verdict == SR_EXEC_RETRY)
            {
@@ -329,6 +323,8 @@ private:
          OnSignal(doc, doc.Child(root, "signal"));
       else if(type == SR_MSG_PONG)
          OnPong(doc.GetLong(root, "t"));
+      else if(type == SR_MSG_RULES)
+         m_rules.Read(doc, root);
       else if(type == SR_MSG_WELCOME)
         {
          long hb = doc.GetLong(root, "heartbeatMs", 2000);
@@ -496,10 +492,10 @@ private:
       SR_Result results[];
       int included = m_outbox.Oldest(results, SR_MAX_RESULTS_PER_POLL);
       SR_HealthIssue issues[];
-      bool sendHealth = m_health.Refresh();
+      bool sendHealth = m_health.Refresh(m_rules);
       int issueCount = m_health.Issues(issues);
       string body = SR_PollBody(m_id, m_received, results, included, busy ? 0 : SR_POLL_DEFAULT_WAIT_MS, sendHealth, issues,
-                                issueCount);
+                                issueCount, m_rules.Id());
       CJsonDoc doc;
       string problem = "";
       int err = 0;
@@ -537,6 +533,7 @@ private:
          m_health.Sent();
       m_outbox.Confirm(included, m_dedupe);
       ArrayResize(m_received, 0);
+      m_rules.Read(doc, doc.Root());
       int signals = doc.Child(doc.Root(), "signals");
       for(int item = doc.Item(signals, 0); item >= 0; item = doc.Next(item))
          OnSignal(doc, item);
@@ -579,6 +576,7 @@ private:
       m_ready = true;
       m_dedupe.Load(m_id.account);
       m_stops.Load(m_id.account);
+      m_rules.Load(m_id.account);
       SR_Result unsent[];
       int n = m_dedupe.Unsent(unsent);
       for(int i = 0; i < n; i++)
@@ -721,6 +719,7 @@ public:
         {
          if(!StillOwner())
             return;
+         m_rules.Watch();
          ShowStatus();
          m_nextCommentTick = GetTickCount() + 1000;
         }

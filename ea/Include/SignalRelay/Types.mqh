@@ -35,6 +35,7 @@ struct SR_TradeOutcome
    int               digits;      // price digits of the symbol, for formatting
    double            pendingSl;   // stops asked for but not in place yet (MT4 sets them after the fill)
    double            pendingTp;
+   string            rule;        // the account rule that refused it (Rules.mqh); "" = none
 
    void              Clear(void)
      {
@@ -48,6 +49,7 @@ struct SR_TradeOutcome
       digits = 5;
       pendingSl = 0;
       pendingTp = 0;
+      rule = "";
      }
   };
 

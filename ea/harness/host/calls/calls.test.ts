@@ -115,6 +115,28 @@ describe('host calls', () => {
     expect(call('PositionGetString', 'POSITION_SYMBOL')).toEqual({ ret: '', err: 4753 });
   });
 
+  // What the daily loss rule reads: equity moves with the quotes of open trades, a close
+  // moves the profit into the balance, and both are in the account's currency.
+  it.each<AccountKind>(['mt5-hedging', 'mt4'])(
+    '%s: equity follows the quotes of open trades; a close realises it in the balance',
+    async (kind) => {
+      const { call, broker } = await context(kind);
+      const money = (name: string) => call('AccountInfoDouble', name).ret;
+      expect(call('AccountInfoString', 'ACCOUNT_CURRENCY')).toEqual({ ret: 'USD' });
+      const ticket =
+        kind === 'mt4'
+          ? call('OrderSend', 'EURUSD', 'OP_BUY', 0.1, 1.10002, 20, 0, 0, 'x', 7, 0, 0).ret
+          : (call('OrderSend', request({ price: 1.10002 })).out!.result as { order: number }).order;
+      // 0.1 lot at 1.10002 is worth 0.10 USD a point: the spread costs 0.20 at once.
+      expect([money('ACCOUNT_BALANCE'), money('ACCOUNT_EQUITY')]).toEqual([10_000, 9_999.8]);
+      broker.setPrice('EURUSD', 1.099, 1.09902);
+      expect([money('ACCOUNT_BALANCE'), money('ACCOUNT_EQUITY')]).toEqual([10_000, 9_989.8]);
+      if (kind === 'mt4') call('OrderClose', ticket, 0.1, 1.099, 20, 0);
+      else call('OrderSend', request({ type: 'ORDER_TYPE_SELL', position: ticket, price: 1.099 }));
+      expect([money('ACCOUNT_BALANCE'), money('ACCOUNT_EQUITY')]).toEqual([9_989.8, 9_989.8]);
+    },
+  );
+
   it("MT5: AutoTrading off and the EA's own switch refuse with 10027", async () => {
     const { call, terminal, c } = await context('mt5-hedging');
     terminal.setAutoTrading(false);

@@ -1,4 +1,5 @@
 import type { OrderView } from '@signalrelay/contracts/orders';
+import type { Rules } from '@signalrelay/contracts/rules';
 import type { SignalView } from '@signalrelay/contracts/signals';
 import { until } from '../../../../bridge/test/wait.ts';
 import type { ScenarioServer, TraderAccount } from './server.ts';
@@ -98,6 +99,28 @@ export function signalOutcome(
     ms,
     `an outcome of signal ${id} in the signal history`,
   );
+}
+
+/**
+ * PUT /api/rules (the dashboard's Rules screen): the user's account rules, the whole set. The
+ * browser's `Sec-Fetch-Site: same-origin` passes the CSRF check, as from the dashboard.
+ */
+export async function putRules(
+  server: ScenarioServer,
+  trader: TraderAccount,
+  rules: Rules,
+): Promise<void> {
+  const res = await fetch(`${server.url}/api/rules`, {
+    method: 'PUT',
+    headers: {
+      cookie: trader.cookie,
+      'content-type': 'application/json',
+      'sec-fetch-site': 'same-origin',
+    },
+    body: JSON.stringify(rules),
+  });
+  if (res.status !== 200)
+    throw new Error(`PUT /api/rules answered ${res.status}: ${await res.text()}`);
 }
 
 /** A terminal as the dashboard lists it beside the EA indicator (GET /api/terminals). */

@@ -42,6 +42,35 @@ export function openAtBroker(world: World, t: Open): number {
   return result.order;
 }
 
+/** A buy limit waiting at `price` (MT5 pending order, MT4 OP_BUYLIMIT); returns its ticket. */
+export function buyLimitAtBroker(
+  world: World,
+  t: { symbol: string; volume: number; price: number; magic: number },
+): number {
+  if (world.account.kind === 'mt4') {
+    const { ret, err } = mt4OrderSend(world.broker, handContext(world), {
+      ...{ symbol: t.symbol, type: 'buylimit', volume: t.volume, price: t.price, slippage: 0 },
+      ...{ sl: 0, tp: 0, comment: 'pending', magic: t.magic },
+    });
+    if (ret < 0) throw new Error(`the broker refused the buy limit on ${t.symbol}: error ${err}`);
+    return ret;
+  }
+  const { ok, result } = mt5OrderSend(world.broker, handContext(world), {
+    ...deal(t.symbol, 'buy', t.volume, t.price, 0, t.magic, 'pending'),
+    action: 'TRADE_ACTION_PENDING',
+    type: 'ORDER_TYPE_BUY_LIMIT',
+  });
+  if (!ok)
+    throw new Error(`the broker refused the buy limit on ${t.symbol}: retcode ${result.retcode}`);
+  return result.order;
+}
+
+/** Pending orders waiting at the broker (MT5 orders, MT4 limit and stop orders). */
+export function pendingAtBroker(world: World): { ticket: number; symbol: string }[] {
+  if (world.account.kind !== 'mt4') return world.account.orders;
+  return world.account.openMt4Orders().filter((o) => o.type !== 'buy' && o.type !== 'sell');
+}
+
 /** Closes `volume` of a position (MT5 id) or order (MT4 ticket) at market. */
 export function closeAtBroker(world: World, ticket: number, volume: number): void {
   if (world.account.kind === 'mt4') {
