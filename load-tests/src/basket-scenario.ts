@@ -7,14 +7,14 @@ import { pidsOf, prioritize, waitForQuiet } from './proc-stats.ts';
 import { type Check, checksTable, counts, latencyTable } from './report.ts';
 import { type Summary, summarize } from './stats.ts';
 
-/** Issue 24: the last of 50 simultaneous alerts on one licence reaches its EA within this. */
+/** Issue 24: the last of 50 simultaneous alerts on one license reaches its EA within this. */
 const targetMs = { ws: 15, poll: 25 } as const;
 type Transport = keyof typeof targetMs;
 
-/** A pro licence's daily quota: every alert of every round must be a real, counted one. */
+/** A pro license's daily quota: every alert of every round must be a real, counted one. */
 const quota = planLimits.pro.signalsPerDay;
 
-/** What one burst on one licence gave. */
+/** What one burst on one license gave. */
 type Round = {
   /** Last arrival at the EA minus the first request written (issue 24's figure). */
   spreadMs: number;
@@ -30,12 +30,12 @@ type Round = {
 };
 
 /**
- * A trader's basket: `size` alerts on ONE licence sent at once (one keep-alive connection
+ * A trader's basket: `size` alerts on ONE license sent at once (one keep-alive connection
  * each, written in the same turn), measured from the first request written to the last
  * signal reaching the EA; `rounds` times for a WebSocket EA and for a long-poll (MT4) EA,
- * each on its own pro licence. The alerts are real ones, counted against the licence's daily
+ * each on its own pro license. The alerts are real ones, counted against the license's daily
  * quota (a pro plan carries `rounds × size`): test signals would hit the cap on uncounted
- * signals a licence may send (`webhookLimits`), which is what stopped `burst --eas 1`.
+ * signals a license may send (`webhookLimits`), which is what stopped `burst --eas 1`.
  * The warm-up is test signals at a modest rate plus two bursts of test signals, well under
  * that cap.
  */
@@ -44,7 +44,7 @@ export async function basketScenario(args: BenchArgs) {
   const rounds = args.rounds ?? 10;
   if (size * rounds > quota) {
     throw new Error(
-      `--count ${size} × --rounds ${rounds} = ${size * rounds} alerts per licence, over a pro plan's ${quota} a day`,
+      `--count ${size} × --rounds ${rounds} = ${size * rounds} alerts per license, over a pro plan's ${quota} a day`,
     );
   }
   const undo: (() => Promise<unknown>)[] = [];
@@ -79,7 +79,7 @@ export async function basketScenario(args: BenchArgs) {
     );
     const webhook = `${server.url}/api/webhook/handleWebhook`;
 
-    /** `count` alerts to one licence, all at once (or at `rate`); resolves when all arrived. */
+    /** `count` alerts to one license, all at once (or at `rate`); resolves when all arrived. */
     const fire = async (license: string, count: number, isTest: boolean, rate: number | null) => {
       const fired = await generator.call('fire', {
         url: webhook,
@@ -180,7 +180,7 @@ export async function basketScenario(args: BenchArgs) {
       ok: duplicated === 0 && executedTwice === 0,
     });
     const lines = [
-      `${rounds} rounds of ${size} concurrent alerts on one pro licence, per EA: one WebSocket (MT5), one long-poll (MT4, results on the next poll)`,
+      `${rounds} rounds of ${size} concurrent alerts on one pro license, per EA: one WebSocket (MT5), one long-poll (MT4, results on the next poll)`,
       '',
       latencyTable([
         ['WebSocket: first → last', summary('ws', 'spreadMs')],

@@ -42,7 +42,7 @@ export const usage = `npm run bench -- --scenario <name> [options]
                  burst: as fast as possible)
   --duration S   seconds of alerts at --rate (steady 30, longpoll 20, instances 20,
                  balanced 10 per run)
-  --count N      alerts in the burst (10000); in basket, alerts per round on one licence (50)
+  --count N      alerts in the burst (10000); in basket, alerts per round on one license (50)
   --rounds N     basket rounds per EA (10)
   --poll-eas N   connections: long-poll EAs held beside the WebSockets (2000)
   --concurrency  connections the burst keeps busy (64)

@@ -10,7 +10,7 @@ type SetupState = {
 
 /**
  * The dashboard's setup progress (GET /api/account/setup), shared by the checklist and the
- * licence Copy button that ticks its first step.
+ * license Copy button that ticks its first step.
  */
 export const useSetup = create<SetupState>(() => ({ progress: null, failed: false }));
 
@@ -28,7 +28,7 @@ export async function loadSetup(): Promise<void> {
 }
 
 /**
- * Records that the licence number was copied (the checklist's first step). A failure is not
+ * Records that the license number was copied (the checklist's first step). A failure is not
  * worth troubling the user with: the copy itself worked, and the next press records it.
  */
 export async function recordLicenseCopied(): Promise<void> {

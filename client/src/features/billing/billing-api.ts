@@ -7,7 +7,7 @@ import type {
 import type { z } from 'zod';
 import { api } from '../../lib/api-client.ts';
 
-/** The /api/stripe-subscriptions calls (spec section 7) and licence regeneration, typed by the server. */
+/** The /api/stripe-subscriptions calls (spec section 7) and license regeneration, typed by the server. */
 export const billingApi = {
   status: () => api.get<BillingStatus>('/api/stripe-subscriptions/status'),
   checkout: (plan: PaidPlan) =>

@@ -20,7 +20,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * The Licenses tab (spec sections 2 and 4): who the licence belongs to, the licence number, the
+ * The Licenses tab (spec sections 2 and 4): who the license belongs to, the license number, the
  * plan, its expiry and renewal, the plan box with its actions, and Refresh.
  */
 export function LicensesTab() {
@@ -32,7 +32,7 @@ export function LicensesTab() {
     setRefreshing(true);
     const fresh = await useSession.getState().check();
     setRefreshing(false);
-    if (!fresh) toast.error('Could not refresh your licence information. Please try again.');
+    if (!fresh) toast.error('Could not refresh your license information. Please try again.');
   }
 
   if (!user || !status) return <LoadingState />;
@@ -48,7 +48,7 @@ export function LicensesTab() {
         <div>
           <h2 className="text-xl font-semibold text-ink">License Information</h2>
           <p className="text-sm text-ink-muted">
-            Your licence number connects TradingView alerts and your EAs to this account.
+            Your license number connects TradingView alerts and your EAs to this account.
           </p>
         </div>
         <Button variant="outline" size="sm" loading={refreshing} onClick={() => void refresh()}>

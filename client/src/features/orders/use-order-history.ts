@@ -24,7 +24,7 @@ export const defaultOrderQuery: OrderQuery = {
 const refetchAfterEventMs = 300;
 
 /**
- * Order History's data: the filtered page and the statistics of the signed-in licence,
+ * Order History's data: the filtered page and the statistics of the signed-in license,
  * loaded when the tab opens, on Refresh, and again whenever the live channel says orders
  * changed (or reconnected, since events are lossy).
  */

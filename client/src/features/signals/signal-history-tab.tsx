@@ -33,7 +33,7 @@ export function SignalHistoryTab({ terminals }: { terminals?: ReactNode }) {
         <div>
           <h2 className="text-xl font-semibold text-ink">Signal History</h2>
           <p className="text-sm text-ink-muted">
-            Every alert your licence received, what happened to it, and how fast.
+            Every alert your license received, what happened to it, and how fast.
           </p>
         </div>
         <Button variant="outline" size="sm" onClick={() => void reload()} loading={loading}>
@@ -86,7 +86,7 @@ export function SignalHistoryTab({ terminals }: { terminals?: ReactNode }) {
         ) : data.summary.total === 0 ? (
           <EmptyState
             title="No signal history available."
-            description="Signals appear here as soon as a TradingView alert or a test signal reaches your licence."
+            description="Signals appear here as soon as a TradingView alert or a test signal reaches your license."
           />
         ) : data.total === 0 ? (
           <EmptyState title="No signals match the selected filters." />

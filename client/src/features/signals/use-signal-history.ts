@@ -25,7 +25,7 @@ const failedText = 'Failed to fetch signal history';
 const errorText = 'Error fetching signal history';
 
 /**
- * Signal History's data: the filtered page, summary and quota for the signed-in licence, kept
+ * Signal History's data: the filtered page, summary and quota for the signed-in license, kept
  * current by live events (a changed signal is patched at once, then the page is refetched so
  * filters, order and counts stay right), and by polling every 10 s while the socket is down.
  */
