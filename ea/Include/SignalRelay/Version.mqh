@@ -8,11 +8,11 @@
 #define SIGNALRELAY_VERSION_MQH
 
 // major.minor.patch: what the journal prints and the server compares.
-#define SR_EA_VERSION "1.1.0"
+#define SR_EA_VERSION "1.2.0"
 // The same release for #property version, which takes only "major.minor"
 // (the EA's About tab and the MQL5 Market read it): minor and patch written
 // together, so 1.1.0 is "1.10". The server refuses to start when the two
 // disagree (server/src/core/ea-version.ts).
-#define SR_EA_VERSION_PROPERTY "1.10"
+#define SR_EA_VERSION_PROPERTY "1.20"
 
 #endif

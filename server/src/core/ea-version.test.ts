@@ -8,7 +8,7 @@ const file = (version: string, property: string) =>
 describe('EA version', () => {
   it('reads the shipped release from Version.mqh, its two forms agreeing', async () => {
     const version = await readEaVersion(eaSourceDir);
-    expect(version).toBe('1.1.0');
+    expect(version).toBe('1.2.0');
   });
 
   it('derives the #property form and refuses defines that disagree or are missing', () => {
