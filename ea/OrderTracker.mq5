@@ -13,7 +13,7 @@
 
 #include <SignalRelay\Tracker.mqh>
 
-input string LicenseNumber = "";                         // Licence number (dashboard > Licenses)
+input string LicenseNumber = "";                         // License number (dashboard > Licenses)
 input string ServerUrl     = "https://signalrelay.app";  // Server URL (also add it to the allowed WebRequest URLs)
 
 COrderTracker g_tracker;

@@ -14,7 +14,7 @@
 
 #include <SignalRelay\Relay.mqh>
 
-input string LicenseNumber = "";                         // Licence number (dashboard > Licenses)
+input string LicenseNumber = "";                         // License number (dashboard > Licenses)
 input string ServerUrl     = "https://signalrelay.app";  // Server URL (also add it to the allowed WebRequest URLs)
 
 CRelay g_relay;

@@ -16,7 +16,7 @@ export function clock(wallMs: number): string {
 export const line = (wallMs: number, event: string, text: string) =>
   `${clock(wallMs)}  ${pad(event)}${text}`;
 
-/** Licences are secrets: show only enough to tell two apart. */
+/** Licenses are secrets: show only enough to tell two apart. */
 export function maskLicense(license: string): string {
   return license.length <= 8 ? '****' : `${license.slice(0, 3)}…${license.slice(-4)}`;
 }

@@ -40,7 +40,7 @@ describe('signalrelay-ea arguments', () => {
 });
 
 describe('signalrelay-ea output', () => {
-  it('prints a signal and its result on one line each, without the full licence', () => {
+  it('prints a signal and its result on one line each, without the full license', () => {
     const signal = {
       id: '01936f6e-8a2b-7c3d-9e4f-0a1b2c3d4e5f',
       symbol: 'EURUSD',
@@ -147,8 +147,8 @@ describe('signalrelay-ea against the real server', () => {
     },
   );
 
-  it('stops with exit code 1 and says why on a wrong licence', async () => {
-    const cli = run(['--license', 'SR-WRONG-LICENCE-NUMBER']);
+  it('stops with exit code 1 and says why on a wrong license', async () => {
+    const cli = run(['--license', 'SR-WRONG-LICENSE-NUMBER']);
     expect(await cli.find(/ fatal/)).toMatch(
       /LICENSE_INVALID: .* stopped; fix the problem and start again\.$/,
     );

@@ -17,7 +17,7 @@ signal and its result, so you can watch the whole flow without MetaTrader.
 Usage: npx signalrelay-ea --license <number> [options]
 
   --server <url>         server origin (default http://localhost:3000)
-  --license <number>     your licence number (or set SIGNALRELAY_LICENSE)
+  --license <number>     your license number (or set SIGNALRELAY_LICENSE)
   --transport ws|poll    WebSocket, or HTTP long-poll as MT4 uses (default: ws; poll for mt4)
   --platform mt5|mt4     the platform this terminal reports (default mt5)
   --account <digits>     trading account number (default 10001234)
@@ -112,7 +112,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv): CliSettings | 
   };
 }
 
-/** Runs the EA until Ctrl+C (exit 0) or a fatal error such as a wrong licence (exit 1). */
+/** Runs the EA until Ctrl+C (exit 0) or a fatal error such as a wrong license (exit 1). */
 export function runCli(settings: CliSettings, print: (text: string) => void): Promise<number> {
   const terminal = createPaperTerminal({
     balance: settings.balance,
@@ -168,7 +168,7 @@ export function runCli(settings: CliSettings, print: (text: string) => void): Pr
     say(
       'start',
       `${settings.transport === 'ws' ? 'WebSocket' : 'long-poll'} to ${settings.server} as ` +
-        `${settings.platform} account ${settings.account} at ${settings.broker}, licence ${maskLicense(settings.license)}, ` +
+        `${settings.platform} account ${settings.account} at ${settings.broker}, license ${maskLicense(settings.license)}, ` +
         `paper balance ${settings.balance.toFixed(2)} USD` +
         (settings.transport === 'poll' ? ' (connected shows once the first poll returns)' : ''),
     );

@@ -140,11 +140,11 @@ describe.each(['ws', 'poll'] as const)('reference EA over %s, end to end', (tran
     expect(ea.counters).toMatchObject({ signals: 1, executed: 1 });
   });
 
-  it('stops on an unknown licence instead of retrying', async () => {
-    const { ea, seen } = startEa('SR-NOT-A-REAL-LICENCE', transport);
+  it('stops on an unknown license instead of retrying', async () => {
+    const { ea, seen } = startEa('SR-NOT-A-REAL-LICENSE', transport);
     const fatal = await until(() => seen.fatal);
     expect(fatal.code).toBe('LICENSE_INVALID');
-    expect(fatal.message).toMatch(/licence number/i);
+    expect(fatal.message).toMatch(/license number/i);
     expect(ea.state).toBe('stopped');
     await sleep(400);
     expect(seen.connected).toBe(0);

@@ -58,7 +58,7 @@ export interface EaClientOptions extends TerminalIdentity {
   onDisconnected?(reason: string): void;
   /** Recoverable problems (the client retries by itself) and invalid signals. */
   onProblem?(message: string): void;
-  /** The client stopped for good: bad licence or a request the server will never accept. */
+  /** The client stopped for good: bad license or a request the server will never accept. */
   onFatal?(error: FatalError): void;
 }
 

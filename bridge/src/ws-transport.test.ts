@@ -198,7 +198,7 @@ describe('WebSocket transport', () => {
   });
 
   it.each([
-    [4401, 'LICENSE_INVALID', 'Unknown licence number.'],
+    [4401, 'LICENSE_INVALID', 'Unknown license number.'],
     [4400, 'BAD_REQUEST', 'account: must be a string of digits'],
   ])(
     'stops for good on close %i and reports the server error',

@@ -163,7 +163,7 @@ export function createWsTransport(options: TransportOptions): Transport {
     if (wasWelcomed) events.disconnected(why);
     if (stopped) return;
     if (code === closeCodes.licenseInvalid || code === closeCodes.badRequest) {
-      // Retrying cannot fix a bad licence or a bad hello; hammering the server would not either.
+      // Retrying cannot fix a bad license or a bad hello; hammering the server would not either.
       stopped = true;
       events.fatal({
         code:

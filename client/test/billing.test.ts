@@ -123,7 +123,7 @@ describe('plans and billing in the browser', () => {
     await close();
   });
 
-  it('copies and regenerates the licence number after asking', async () => {
+  it('copies and regenerates the license number after asking', async () => {
     const user = await createSignedInUser(server, { plan: 'free' });
     const { page, errors, close } = await openSignedIn(browser, server, user);
     await page.goto('/dashboard#licenses');
@@ -134,7 +134,7 @@ describe('plans and billing in the browser', () => {
     await page.getByText('Copied!').waitFor();
 
     await page.getByRole('button', { name: 'Regenerate' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Regenerate licence number' });
+    const dialog = page.getByRole('dialog', { name: 'Regenerate license number' });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(await number.textContent()).toBe(user.licenseNumber);
 

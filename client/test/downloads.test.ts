@@ -56,7 +56,7 @@ async function checkGuide(page: Page, origin: string) {
   expect(texts[1]).toMatch(/open Experts\\SignalRelay\.mq5 .* press Compile \(F7\)/);
   expect(texts[2]).toContain('Refresh, then drag SignalRelay onto a chart');
   expect(texts[2]).toContain(`allow WebRequest for ${origin}`);
-  expect(texts[2]).toContain('licence number');
+  expect(texts[2]).toContain('license number');
 }
 
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { createSignedInUser, openSignedIn, postAlert, startReferenceEa } from '.
 
 /**
  * The dashboard's setup checklist in headless Chromium against the real server, at 1280 and
- * 375 px: each step ticks itself while the page is open (the licence copied, the reference EA
+ * 375 px: each step ticks itself while the page is open (the license copied, the reference EA
  * connecting, a test signal it processes, a live alert through the webhook), then the
  * checklist disappears and stays gone after a reload.
  */
@@ -54,9 +54,9 @@ describe('Setup checklist', { timeout: 90_000 }, () => {
           '/docs/tradingview-alert-setup',
         );
 
-        // 1. The licence's Copy button, in the Licenses tab.
+        // 1. The license's Copy button, in the Licenses tab.
         await page.getByRole('button', { name: 'Copy', exact: true }).click();
-        await done(page, 'Copy your licence number');
+        await done(page, 'Copy your license number');
         // 2. The reference EA connects.
         ea = startReferenceEa(server, user.licenseNumber);
         await done(page, 'Install the EA and connect it');

@@ -72,13 +72,13 @@ describe.each(widths)(
   { timeout: 60_000 },
   ({ name, viewport }) => {
     it('says at once when no EA is connected to take a test signal, and when it will expire', async () => {
-      // A licence of its own: the signal it leaves pending would reach the next test's EA.
+      // A license of its own: the signal it leaves pending would reach the next test's EA.
       const user = await createSignedInUser(server, { plan: 'basic' });
       const { page, errors, close } = await openSignedIn(browser, server, user, { viewport });
       try {
         await sendTest(page);
         const line = progressLine(page).filter({
-          hasText: 'No MT5 EA connected for this licence: the signal will expire in 30 s.',
+          hasText: 'No MT5 EA connected for this license: the signal will expire in 30 s.',
         });
         await line.waitFor();
         await inView(page, line);

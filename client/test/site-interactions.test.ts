@@ -158,7 +158,7 @@ describe('alert setup screenshots', () => {
 });
 
 describe('basic configuration', () => {
-  it("fills the signed-in user's licence number into the examples", async () => {
+  it("fills the signed-in user's license number into the examples", async () => {
     const user = await createSignedInUser(server);
     const { page, errors, close } = await openSignedIn(browser, server, user);
     await page.goto('/docs/basic-config');

@@ -4,9 +4,9 @@
  * the checklist must not come back when old signals are deleted or a terminal is removed.
  */
 export type SetupProgress = {
-  /** The owner pressed Copy beside their licence number. */
+  /** The owner pressed Copy beside their license number. */
   licenseCopied: boolean;
-  /** A terminal with our EA has connected with this licence at least once. */
+  /** A terminal with our EA has connected with this license at least once. */
   eaConnected: boolean;
   /** A test signal reached an EA, which processed it (it answers `skipped`: stored as success). */
   testSignalReceived: boolean;

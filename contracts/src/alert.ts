@@ -73,7 +73,7 @@ export const webhookAlertSchema = z
       .trim()
       .min(1, 'is required (copy it from your dashboard)')
       .max(128, 'is too long')
-      .describe('Your licence number from the dashboard. Required.'),
+      .describe('Your license number from the dashboard. Required.'),
     symbol: z
       .preprocess(
         (v) => (typeof v === 'string' ? v.trim().replace(/^[A-Za-z0-9_.-]+:/, '') : v),
@@ -160,7 +160,7 @@ export const webhookAlertSchema = z
           .optional(),
       )
       .describe(
-        'Account number: only the terminal logged in to it receives the signal. Omit for every terminal of the licence.',
+        'Account number: only the terminal logged in to it receives the signal. Omit for every terminal of the license.',
       ),
     platform: z
       .preprocess(

@@ -153,7 +153,7 @@ export type TerminalIdentity = z.infer<typeof terminalIdentitySchema>;
 
 /**
  * v2: which copy of the EA is speaking. `instanceId` is made once when the EA starts on a
- * chart and kept until it stops; the server lets one instance at a time trade a licence +
+ * chart and kept until it stops; the server lets one instance at a time trade a license +
  * platform + account (ea/PROTOCOL.md, "One executor per account"). `chart` names where that
  * copy runs ("EURUSD,H1"), so the one refused can say which chart already trades.
  */

@@ -11,5 +11,5 @@ export type LiveEvent =
   | { type: 'orders'; changed: number }
   /** A terminal's health or refusals changed: the dashboard reloads its terminal list. */
   | { type: 'terminals' }
-  /** A setup step was recorded on another device (the licence copied): reload the checklist. */
+  /** A setup step was recorded on another device (the license copied): reload the checklist. */
   | { type: 'setup' };

@@ -47,7 +47,7 @@ export type OrderHistoryQuery = z.infer<typeof orderHistoryQuerySchema>;
 
 export const orderStatisticsQuerySchema = z.object({ licenseNumber });
 
-/** `DELETE /api/orders/delete-history`: the licence is optional (the session names the user). */
+/** `DELETE /api/orders/delete-history`: the license is optional (the session names the user). */
 export const deleteHistoryQuerySchema = z.object({ licenseNumber: licenseNumber.optional() });
 
 /**

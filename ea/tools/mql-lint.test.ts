@@ -68,7 +68,7 @@ describe('mql-lint', () => {
       '#include <SignalRelay\\Version.mqh>',
       '#property version SR_EA_VERSION_PROPERTY',
       '#property strict',
-      'input string LicenseNumber = ""; // Licence',
+      'input string LicenseNumber = ""; // License',
       "input color Shade = C'10,20,30';",
       'struct S { string id; void CopyFrom(const S &o) { id = o.id; } };',
       'int Read(uchar &buf[], const uint maxlen) { return ArrayCopy(buf, buf, 0, 0, (int)maxlen); }',
@@ -125,7 +125,7 @@ describe('mql-lint', () => {
     expect(literal.map((d) => d.message)).toEqual([versionRule]);
 
     const accented = await lintEdited(relay4, (s) =>
-      s.replace('// Licence number', '// Licence n\u00b0'),
+      s.replace('// License number', '// License n\u00b0'),
     );
     expect(accented.map((d) => d.message)).toEqual(['non-ASCII character: keep MQL sources ASCII']);
 

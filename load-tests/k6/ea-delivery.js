@@ -64,7 +64,7 @@ export const options = {
 export function setup() {
   requireLicenses();
   if (licenses.length < eas) {
-    throw new Error(`Give at least EAS (${eas}) licences: each alert goes to one licence's EA.`);
+    throw new Error(`Give at least EAS (${eas}) licenses: each alert goes to one license's EA.`);
   }
 }
 
@@ -119,7 +119,7 @@ export function ea() {
 let sent = 0;
 
 export function alert() {
-  // Only the first EAS licences have an EA listening.
+  // Only the first EAS licenses have an EA listening.
   const license = licenses[(__VU * 7919 + sent++) % eas];
   const res = http.post(webhookUrl, alertBody(license, sent), alertParams);
   check(res, { 'accepted (200)': (r) => r.status === 200 });

@@ -61,7 +61,7 @@ export const options = {
 export function setup() {
   requireLicenses();
   if (licenses.length < eas) {
-    throw new Error(`Give at least EAS (${eas}) licences: each alert goes to one licence's EA.`);
+    throw new Error(`Give at least EAS (${eas}) licenses: each alert goes to one license's EA.`);
   }
 }
 

@@ -1,8 +1,8 @@
 // Settings shared by the k6 scripts, from `k6 run -e NAME=value` (see load-tests/README.md).
 //
 //   BASE_URL       the server's origin, e.g. https://relay.example.com (default localhost:3000)
-//   LICENSES       licence numbers of pro accounts on that server, comma-separated
-//   LICENSES_FILE  or a file with one licence per line (read in the init context)
+//   LICENSES       license numbers of pro accounts on that server, comma-separated
+//   LICENSES_FILE  or a file with one license per line (read in the init context)
 
 export const baseUrl = (__ENV.BASE_URL || 'http://localhost:3000').replace(/\/+$/, '');
 export const webhookUrl = `${baseUrl}/api/webhook/handleWebhook`;
@@ -11,7 +11,7 @@ export const pollUrl = `${baseUrl}/api/ea/poll`;
 
 const licenseText = __ENV.LICENSES_FILE ? open(__ENV.LICENSES_FILE) : __ENV.LICENSES || '';
 
-/** The licences to use; a run without any stops here rather than measuring 401s. */
+/** The licenses to use; a run without any stops here rather than measuring 401s. */
 export const licenses = licenseText
   .split(/[\s,]+/)
   .map((l) => l.trim())
@@ -19,7 +19,7 @@ export const licenses = licenseText
 
 export function requireLicenses() {
   if (licenses.length === 0) {
-    throw new Error('Set LICENSES (comma-separated) or LICENSES_FILE: licences of pro accounts.');
+    throw new Error('Set LICENSES (comma-separated) or LICENSES_FILE: licenses of pro accounts.');
   }
 }
 
@@ -46,7 +46,7 @@ export const alertParams = {
   tags: { name: 'webhook' },
 };
 
-/** The identity of EA number `index` (from 0): licence `index` and an account of its own. */
+/** The identity of EA number `index` (from 0): license `index` and an account of its own. */
 export function terminalOf(index, platform) {
   return {
     licenseNumber: licenses[index % licenses.length],

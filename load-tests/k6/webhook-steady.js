@@ -1,5 +1,5 @@
 // Webhook at a fixed arrival rate (open model: k6 starts RATE alerts a second whatever the
-// replies do). Spread the load over enough licences that no account reaches its daily quota
+// replies do). Spread the load over enough licenses that no account reaches its daily quota
 // (pro: 500 a day): LICENSES should hold at least RATE × DURATION / 500 of them.
 //
 //   k6 run -e BASE_URL=https://relay.example.com -e LICENSES_FILE=licenses.txt \

@@ -101,7 +101,7 @@ export async function checkRedis(): Promise<void> {
 export type BenchUser = { id: string; licenseNumber: string; email: string };
 
 /**
- * A licence number as the product issues them (`SR-` and random characters; 128 random bits
+ * A license number as the product issues them (`SR-` and random characters; 128 random bits
  * here) and the hash it is looked up by (SHA-256 of the upper-cased number, DESIGN.md §5).
  */
 function newLicense(): { licenseNumber: string; licenseHash: string } {
@@ -110,7 +110,7 @@ function newLicense(): { licenseNumber: string; licenseHash: string } {
 }
 
 /**
- * `count` verified users on `plan`, each with a fresh licence, inserted in bulk with SQL (the
+ * `count` verified users on `plan`, each with a fresh license, inserted in bulk with SQL (the
  * product has no API that makes thousands of accounts; sign-up is rate-limited and e-mailed).
  */
 export async function createUsers(

@@ -109,7 +109,7 @@ async function connectEas(args: {
   };
 }
 
-/** Raw clients of the floor server: one socket per licence, no protocol beyond JSON. */
+/** Raw clients of the floor server: one socket per license, no protocol beyond JSON. */
 async function connectFloor(args: { url: string; licenses: string[] }) {
   await Promise.all(
     args.licenses.map(

@@ -4,7 +4,7 @@ import { serveParent } from './ipc.ts';
 
 /**
  * The floor: the least a relay can do on this machine. A bare node:http server reads the POST
- * body, finds the licence's socket and writes the body to it with `ws`; no validation, no
+ * body, finds the license's socket and writes the body to it with `ws`; no validation, no
  * database, no Redis. Driven by the same generator and read by the same kind of client as the
  * real server, it is what our latency is divided by.
  */

@@ -8,7 +8,7 @@ import { analyze, type RelayFigures } from './relay-analysis.ts';
 export type FloorFigures = { figures: RelayFigures; usage: ProcessUsage[] };
 
 /**
- * The floor in the same run: the same generator and licences against floor-process.ts, its
+ * The floor in the same run: the same generator and licenses against floor-process.ts, its
  * frames read by raw `ws` clients in the same fleet process as the EAs. One second of warm-up,
  * then at most ten seconds (or the run's count) measured.
  */

@@ -12,7 +12,7 @@ import { serveParent } from './ipc.ts';
 export type FireArgs = {
   /** Full URL of the webhook. */
   url: string;
-  /** Alert i goes to licences[i % licences.length]. */
+  /** Alert i goes to licenses[i % licenses.length]. */
   licenses: string[];
   count: number;
   /** Alerts per second; null = as fast as possible. */

@@ -27,7 +27,7 @@ import { sessionCookies } from './sessions.ts';
 
 export type RelayRunOptions = {
   scenario: string;
-  /** EAs, one per user (each user its own licence and quota). */
+  /** EAs, one per user (each user its own license and quota). */
   eas: number;
   /** Share of the EAs on long-poll (MT4 style) instead of WebSocket. */
   pollShare: number;

@@ -85,7 +85,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   registerHttpMetrics(app, metrics);
   registerSessions(app, deps);
 
-  // Shared services (signal store, licence cache, relay hub, expiry) and their lifetime
+  // Shared services (signal store, license cache, relay hub, expiry) and their lifetime
   // Notifications watch what the dashboard is told (signal failed, quota, EA gone) and enqueue
   // their jobs in the background: nothing on the request path waits for them.
   const notifier = createNotifier({

@@ -22,7 +22,7 @@ export type AppDeps = {
   bus: Bus;
   quota: Quota;
   presence: Presence;
-  /** Which running EA may trade each account (one per licence + platform + account). */
+  /** Which running EA may trade each account (one per license + platform + account). */
   leases: ExecutorLeases;
   jobs: Jobs;
   mailer: Mailer;

@@ -22,7 +22,7 @@ export const errorCatalogue = {
   CONFLICT: { status: 409, message: 'This already exists.' },
   EMAIL_TAKEN: { status: 409, message: 'An account with this email already exists.' },
   EXECUTOR_TAKEN: { status: 409, message: 'Another EA already trades this account.' },
-  LIMIT_REACHED: { status: 409, message: 'This licence has reached one of its limits.' },
+  LIMIT_REACHED: { status: 409, message: 'This license has reached one of its limits.' },
   TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported content type.' },
   QUOTA_EXCEEDED: { status: 429, message: 'Daily signal quota exceeded.' },

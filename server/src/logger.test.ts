@@ -12,7 +12,7 @@ import { prettyTransport } from './logger.ts';
 
 /**
  * Redaction: a whole session of use, logged at the most verbose level, then every captured
- * line is searched for the secrets that went through: licence numbers (valid and guessed),
+ * line is searched for the secrets that went through: license numbers (valid and guessed),
  * passwords, session ids, verification and reset tokens.
  */
 
@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 describe('logs', () => {
-  it('carry no licence number, password, session id or token, whatever happens', async () => {
+  it('carry no license number, password, session id or token, whatever happens', async () => {
     const secrets: string[] = [password, 'NewSecret456!'];
     const browser = browserClient(t.app, t.deps.config.publicUrl);
     const { email } = await signUpVerified(browser, smtp);
@@ -46,28 +46,28 @@ describe('logs', () => {
     await browser.get('/api/auth/getme');
     await browser.get(`/api/auth/verify-email?token=${secrets.at(-1)}`);
     const [user] = await t.deps.database.db.select().from(users).where(eq(users.email, email));
-    const licence = user!.licenseNumber;
-    secrets.push(licence);
+    const license = user!.licenseNumber;
+    secrets.push(license);
 
-    // The hot paths with the real licence, and with guesses, including in a URL's query.
+    // The hot paths with the real license, and with guesses, including in a URL's query.
     const guess = 'SR-GUESS-LOGGED-NEVER-000000';
     secrets.push(guess);
     const webhook = (payload: string, type = 'text/plain') =>
       t.app.inject({
         method: 'POST',
-        url: `/api/webhook/handleWebhook?licenseNumber=${encodeURIComponent(licence)}`,
+        url: `/api/webhook/handleWebhook?licenseNumber=${encodeURIComponent(license)}`,
         headers: { 'content-type': type },
         payload,
       });
     await webhook(
-      JSON.stringify({ licenseNumber: licence, symbol: 'EURUSD', position: 'buy', lot: 1 }),
+      JSON.stringify({ licenseNumber: license, symbol: 'EURUSD', position: 'buy', lot: 1 }),
     );
     await webhook(
       JSON.stringify({ licenseNumber: guess, symbol: 'EURUSD', position: 'buy', lot: 1 }),
     );
-    // Not JSON: the parser's error quotes the start of the body, which is the licence.
-    await webhook(`${licence},buy,EURUSD,risk=1`);
-    await webhook(`{"licenseNumber": "${licence}", `, 'application/json');
+    // Not JSON: the parser's error quotes the start of the body, which is the license.
+    await webhook(`${license},buy,EURUSD,risk=1`);
+    await webhook(`{"licenseNumber": "${license}", `, 'application/json');
     for (let i = 0; i < 25; i++) {
       await webhook(
         JSON.stringify({ licenseNumber: `${guess}${i}`, symbol: 'X', position: 'buy', lot: 1 }),
@@ -78,7 +78,7 @@ describe('logs', () => {
       url: '/api/ea/poll',
       payload: {
         v: 1,
-        licenseNumber: licence,
+        licenseNumber: license,
         platform: 'mt4',
         account: '1',
         broker: 'B',
@@ -101,12 +101,12 @@ describe('logs', () => {
     ea.send(helloFrame(guess));
     await ea.closed;
     const good = await openEaSocket(baseUrl);
-    good.send(helloFrame(licence));
+    good.send(helloFrame(license));
     await good.next((f) => f.type === 'welcome');
     good.send('not json');
     good.close();
 
-    // Password reset, a wrong password, a licence regeneration.
+    // Password reset, a wrong password, a license regeneration.
     await browser.post('/api/auth/login', { email, password: 'Wrong123!x' });
     await browser.post('/api/auth/forgot-password', { email });
     const resetMail = await mailTo(smtp, email, 'Reset');
@@ -126,15 +126,15 @@ describe('logs', () => {
     await again.post('/api/auth/login', { email, password: 'NewSecret456!' });
     secrets.push(again.jar.get(t.app.auth.cookieName)!);
     const regenerated = await again.post('/api/account/license/regenerate');
-    const newLicence = regenerated.json().licenseNumber as string | undefined;
-    if (newLicence) secrets.push(newLicence);
+    const newLicense = regenerated.json().licenseNumber as string | undefined;
+    if (newLicense) secrets.push(newLicense);
 
-    // A database error whose query carries a licence (Postgres refuses NUL in text): the
+    // A database error whose query carries a license (Postgres refuses NUL in text): the
     // driver's message lists the parameters, and it is logged like any failure.
     const failing = await t.deps.database.db
       .select()
       .from(users)
-      .where(eq(users.licenseNumber, `${licence}\u0000`))
+      .where(eq(users.licenseNumber, `${license}\u0000`))
       .catch((err: unknown) => err);
     t.deps.logger.error({ err: failing }, 'query failed');
 

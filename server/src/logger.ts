@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { type Logger, type LoggerOptions, pino, stdSerializers } from 'pino';
 
 /**
- * Secrets never reach the logs: licence numbers, cookies, tokens and passwords are redacted
+ * Secrets never reach the logs: license numbers, cookies, tokens and passwords are redacted
  * wherever they appear in request/response objects or in our own log fields.
  */
 const secretKeys = [
@@ -24,7 +24,7 @@ export const redactPaths = [
 
 /**
  * A failed query's error carries its parameters (drizzle: a `params` field, and "\nparams:
- * a,b" in the message), which may be a licence number or an e-mail address: the SQL stays,
+ * a,b" in the message), which may be a license number or an e-mail address: the SQL stays,
  * the values go.
  */
 function withoutQueryParams<T>(value: T, seen = new WeakSet<object>(), depth = 0): T {
@@ -55,7 +55,7 @@ export function loggerOptions(level: string): LoggerOptions {
     serializers: {
       err: (err: Error) => withoutQueryParams(stdSerializers.err(err)),
       req(req: { method: string; url: string; ip?: string; id?: string }) {
-        // Query strings may carry tokens or licence numbers; log the path only.
+        // Query strings may carry tokens or license numbers; log the path only.
         return { method: req.method, url: req.url.split('?')[0], ip: req.ip, id: req.id };
       },
     },

@@ -3,7 +3,7 @@ import { generateLicenseNumber, hashLicense } from '../src/core/licenses.ts';
 import type { Db } from '../src/db/db.ts';
 import { type Plan, users } from '../src/db/schema/users.ts';
 
-/** A user straight in the database (no sign-up flow), with a fresh licence. */
+/** A user straight in the database (no sign-up flow), with a fresh license. */
 export async function createTestUser(
   db: Db,
   { plan = 'pro', verified = true }: { plan?: Plan; verified?: boolean } = {},

@@ -8,8 +8,8 @@ import { ApiError, api } from './api-client.ts';
  * How to add a read:
  *  1. In the feature's `*-api.ts`, describe it with `apiQuery` (or `queryOptions` when the
  *     fetch is more than one GET), the key starting with its area:
- *       history: (licence: string, q: OrderQuery) =>
- *         apiQuery<OrderHistoryReply>(['orders', 'history', licence, q], `/api/orders/history?…`)
+ *       history: (license: string, q: OrderQuery) =>
+ *         apiQuery<OrderHistoryReply>(['orders', 'history', license, q], `/api/orders/history?…`)
  *  2. Read it in a component: `const { data, error, isFetching, refetch } = useQuery(ordersQueries.history(…))`.
  *  3. After a write, `queryClient.setQueryData(key, reply)` when the reply is the new state, or
  *     `queryClient.invalidateQueries({ queryKey: ['orders'] })` to refetch the area.

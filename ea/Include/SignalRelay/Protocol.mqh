@@ -66,7 +66,7 @@
 #define SR_ORDER_STATUS_OPEN    "open"
 #define SR_ORDER_STATUS_CLOSED  "closed"
 
-// Who this terminal is (licence + platform + account + broker).
+// Who this terminal is (license + platform + account + broker).
 struct SR_Identity
   {
    string            licenseNumber;

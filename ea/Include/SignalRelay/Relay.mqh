@@ -100,12 +100,12 @@ private:
      }
    void              LicenseRejected(const string detail)
      {
-      SR_LogThrottled("license", "the licence number " + MaskedLicense() + " was not accepted (" + detail +
+      SR_LogThrottled("license", "the license number " + MaskedLicense() + " was not accepted (" + detail +
                       "): copy it again from the dashboard into the EA's LicenseNumber input");
       if(!m_alertedLicense)
         {
          m_alertedLicense = true;
-         Alert("SignalRelay: the licence number was not accepted. Copy it from the dashboard into the EA inputs.");
+         Alert("SignalRelay: the license number was not accepted. Copy it from the dashboard into the EA inputs.");
         }
      }
 
@@ -116,7 +116,7 @@ private:
       m_connection = "idle: another SignalRelay trades account " + m_id.account;
       if(!m_refusalLogged)
          SR_Warn(message != "" ? message : "another SignalRelay already trades account " + m_id.account +
-                 " with this licence: this copy was refused and stays idle so no signal trades twice");
+                 " with this license: this copy was refused and stays idle so no signal trades twice");
       m_refusalLogged = true;
      }
    void              ExecutorAdmitted(void)
@@ -386,7 +386,7 @@ private:
         {
          m_licenseRejected = true;
          LicenseRejected(why);
-         m_connection = "licence not accepted";
+         m_connection = "license not accepted";
          m_nextConnectTick = GetTickCount() + SR_LICENSE_RETRY_MS;
          return;
         }
@@ -521,7 +521,7 @@ private:
          if(status == 401)
            {
             LicenseRejected("HTTP 401");
-            m_connection = "licence not accepted";
+            m_connection = "license not accepted";
             return;
            }
          if(status == 409)
@@ -606,7 +606,7 @@ private:
                   "its time ran out meanwhile"));
          Enqueue(pending[i]);
         }
-      SR_Info("account " + m_id.account + " at " + m_id.broker + ", licence " + MaskedLicense() + ", server " + m_baseUrl +
+      SR_Info("account " + m_id.account + " at " + m_id.broker + ", license " + MaskedLicense() + ", server " + m_baseUrl +
               (m_mode == SR_MODE_WEBSOCKET ? " (WebSocket)" : " (HTTPS long-poll)"));
       return true;
      }
@@ -624,7 +624,7 @@ public:
       SR_TrimSpaces(m_license);
       if(m_license == "")
         {
-         Alert("SignalRelay: enter your licence number (dashboard > Licenses) in the EA's LicenseNumber input.");
+         Alert("SignalRelay: enter your license number (dashboard > Licenses) in the EA's LicenseNumber input.");
          return INIT_PARAMETERS_INCORRECT;
         }
       if(!SR_ParseUrl(serverUrl, m_tls, m_host, m_port, m_baseUrl))

@@ -206,7 +206,7 @@ public:
       int port;
       if(m_license == "")
         {
-         Alert("OrderTracker: enter your licence number (dashboard > Licenses) in the EA's LicenseNumber input.");
+         Alert("OrderTracker: enter your license number (dashboard > Licenses) in the EA's LicenseNumber input.");
          return INIT_PARAMETERS_INCORRECT;
         }
       if(!SR_ParseUrl(serverUrl, tls, host, port, m_baseUrl))

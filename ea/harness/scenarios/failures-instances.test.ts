@@ -31,7 +31,7 @@ it('two charts of one terminal: one executes, the other stays idle naming that c
   expect(openTrades(w.account)).toHaveLength(2);
 });
 
-// The server lets one copy per licence + platform + account trade (ea/PROTOCOL.md, "One
+// The server lets one copy per license + platform + account trade (ea/PROTOCOL.md, "One
 // executor per account"): the second terminal's relay is refused, says so in its journal, and
 // the dashboard lists the refusal; it takes over once the first one stops.
 it('two terminals logged in to one account: the second relay is refused, a signal is traded once, and it takes over later', async () => {
@@ -39,7 +39,7 @@ it('two terminals logged in to one account: the second relay is refused, a signa
   const first = await connectedRelay(w, { chart: 'EURUSD' });
   const second = await w.relay({ terminal: await w.secondTerminal(), chart: 'GBPUSD' });
   await second.waitForJournal(
-    /Another SignalRelay EA already trades account 5012345 with this licence \(EURUSD,H1\)/,
+    /Another SignalRelay EA already trades account 5012345 with this license \(EURUSD,H1\)/,
     { timeoutMs: 15_000 },
   );
   const { id, row } = await trade(w, first, { symbol: 'EURUSD', position: 'buy', lot: 0.1 });

@@ -10,7 +10,7 @@ import { orders } from '../db/schema/orders.ts';
 import { terminals } from '../db/schema/signals.ts';
 import { licenseCaps } from './license-caps.ts';
 
-/** Issue 19: one licence cannot fill the database with terminals or orders. */
+/** Issue 19: one license cannot fill the database with terminals or orders. */
 
 let t: TestApp;
 let baseUrl: string;
@@ -44,7 +44,7 @@ const poll = (licenseNumber: string, account: string) =>
     payload: { v: 1, licenseNumber, platform: 'mt5', account, broker: 'B', waitMs: 0 },
   });
 
-describe(`terminals per licence (${licenseCaps.terminals})`, () => {
+describe(`terminals per license (${licenseCaps.terminals})`, () => {
   it('refuses a new terminal past the cap on both transports, and serves the known ones', async () => {
     const user = await createTestUser(t.deps.database.db);
     await seedTerminals(user.id, licenseCaps.terminals, 60_000);
@@ -57,7 +57,7 @@ describe(`terminals per licence (${licenseCaps.terminals})`, () => {
     expect(error).toMatchObject({
       code: 'LIMIT_REACHED',
       message: expect.stringContaining(
-        `This licence already has ${licenseCaps.terminals} terminals`,
+        `This license already has ${licenseCaps.terminals} terminals`,
       ),
     });
     expect((await ea.closed).code).toBe(closeCodes.tryAgainLater);
@@ -94,7 +94,7 @@ describe(`terminals per licence (${licenseCaps.terminals})`, () => {
   });
 });
 
-describe(`orders per licence (${licenseCaps.orders.toLocaleString('en-US')})`, () => {
+describe(`orders per license (${licenseCaps.orders.toLocaleString('en-US')})`, () => {
   it('stores changes to stored orders but refuses new ones past the cap, with 409', async () => {
     const user = await createTestUser(t.deps.database.db);
     const db = t.deps.database.db;
@@ -123,7 +123,7 @@ describe(`orders per licence (${licenseCaps.orders.toLocaleString('en-US')})`, (
     expect(res.json()).toMatchObject({
       code: 'LIMIT_REACHED',
       message: expect.stringContaining(
-        'This licence already stores 100,000 orders, the most it keeps: 1 new orders were not stored',
+        'This license already stores 100,000 orders, the most it keeps: 1 new orders were not stored',
       ),
       overLimit: 1,
     });

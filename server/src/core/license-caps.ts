@@ -1,5 +1,5 @@
 /**
- * What one licence may hold, so a leaked licence or an EA in a loop cannot fill the server's
+ * What one license may hold, so a leaked license or an EA in a loop cannot fill the server's
  * memory or database. Each number is far above what a real trader uses; reaching one is
  * refused with a message that says what to do (ea/PROTOCOL.md, "Limits").
  */
@@ -13,7 +13,7 @@ export const licenseCaps = {
   /** A terminal not seen for this long no longer counts (its history stays). */
   terminalActiveMs: 30 * 24 * 60 * 60 * 1000,
   /**
-   * Orders stored per licence. An active scalper closes a few hundred trades a day: 100,000
+   * Orders stored per license. An active scalper closes a few hundred trades a day: 100,000
    * is years of history, and at about 1 KiB a row with its indexes, 100 MiB at most.
    */
   orders: 100_000,

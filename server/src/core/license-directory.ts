@@ -10,23 +10,23 @@ import { userChangedChannel } from './user-events.ts';
 export type LicenseOwner = { userId: string; plan: Plan; verified: boolean };
 
 /**
- * Why a licence of an account whose e-mail address is not verified yet is refused, for the
+ * Why a license of an account whose e-mail address is not verified yet is refused, for the
  * webhook's 403 and the EAs' refusal. Until somebody proves to own the address, the account
- * may be an attacker's who signed up with it (account pre-hijacking): its licence trades nothing.
+ * may be an attacker's who signed up with it (account pre-hijacking): its license trades nothing.
  */
 export const unverifiedLicenseMessage =
-  'Verify your e-mail first: open the link we sent when you signed up (the dashboard sends a new one), then this licence works.';
+  'Verify your e-mail first: open the link we sent when you signed up (the dashboard sends a new one), then this license works.';
 
 type Entry = { owner: LicenseOwner | null; expiresAt: number };
 
 const hitTtlMs = 60_000;
-/** Unknown licences are remembered briefly so a flood of bad ones cannot hammer the database. */
+/** Unknown licenses are remembered briefly so a flood of bad ones cannot hammer the database. */
 const missTtlMs = 5_000;
 const maxEntries = 100_000;
 
 /**
- * Licence → owner lookups for the webhook and the EA gateway, served from memory. Entries are
- * dropped across all instances through the bus when a user's licence or plan changes. `plan` is
+ * License → owner lookups for the webhook and the EA gateway, served from memory. Entries are
+ * dropped across all instances through the bus when a user's license or plan changes. `plan` is
  * the plan in force (core/plans.ts `effectivePlan`): a lapsed subscription gets the free limits.
  */
 export function createLicenseDirectory({
@@ -86,8 +86,8 @@ export function createLicenseDirectory({
     },
     forgetUser,
     /**
-     * Runs `listener` after a user's entry is dropped (the relay re-checks the licences of
-     * that user's open EA connections, so a regenerated licence stops working at once).
+     * Runs `listener` after a user's entry is dropped (the relay re-checks the licenses of
+     * that user's open EA connections, so a regenerated license stops working at once).
      */
     onChange(listener: (userId: string) => void) {
       changeListeners.add(listener);

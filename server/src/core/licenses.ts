@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/** Crockford base32: no I, L, O, U, so a licence read aloud or retyped stays unambiguous. */
+/** Crockford base32: no I, L, O, U, so a license read aloud or retyped stays unambiguous. */
 const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /**
- * A new licence number: 130 bits from the CSPRNG as 26 base32 characters, grouped for reading
+ * A new license number: 130 bits from the CSPRNG as 26 base32 characters, grouped for reading
  * (`SR-XXXXX-XXXXX-XXXXX-XXXXX-XXXXXX`).
  */
 export function generateLicenseNumber(): string {
@@ -19,12 +19,12 @@ export function generateLicenseNumber(): string {
   return `SR-${chars.slice(0, 5)}-${chars.slice(5, 10)}-${chars.slice(10, 15)}-${chars.slice(15, 20)}-${chars.slice(20)}`;
 }
 
-/** Users paste licences with stray spaces or in lower case; both still identify the licence. */
+/** Users paste licenses with stray spaces or in lower case; both still identify the license. */
 export function normalizeLicense(raw: string): string {
   return raw.trim().toUpperCase();
 }
 
-/** Licences are looked up by this hash only (unique index), never by the raw value. */
+/** Licenses are looked up by this hash only (unique index), never by the raw value. */
 export function hashLicense(raw: string): string {
   return createHash('sha256').update(normalizeLicense(raw)).digest('hex');
 }

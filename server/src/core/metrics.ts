@@ -37,10 +37,10 @@ export function createMetrics() {
       buckets: ms,
       registers: [registry],
     }),
-    /** Alerts that named no licence we could charge them to: counted, never stored. */
+    /** Alerts that named no license we could charge them to: counted, never stored. */
     unattributedAlerts: new Counter({
       name: 'webhook_unattributed_alerts_total',
-      help: 'Webhook alerts refused without a valid, verified licence to attribute them to, by reason',
+      help: 'Webhook alerts refused without a valid, verified license to attribute them to, by reason',
       labelNames: ['reason'] as const,
       registers: [registry],
     }),

@@ -18,7 +18,7 @@ export function olderEaMessage(terminal: OlderEa, row: SignalRow): string {
 }
 
 /**
- * The connected terminals a new signal is for (licence, platform, account), when every one of
+ * The connected terminals a new signal is for (license, platform, account), when every one of
  * them is too old to run it: the first of those, which the refusal names. Null when one can
  * run it, or when none is connected (the signal waits for one).
  */

@@ -11,7 +11,7 @@ const conduit: Conduit = {
   resync: async () => undefined,
 };
 
-/** How many instances hear the licence's channel (the message is this instance's own: ignored). */
+/** How many instances hear the license's channel (the message is this instance's own: ignored). */
 const listeners = (bus: ReturnType<typeof createMemoryBus>) =>
   bus.publish('relay:u1', JSON.stringify({ origin: 'a', item: null }));
 
@@ -44,7 +44,7 @@ describe('relay hub subscriptions', () => {
     vi.useRealTimers();
   });
 
-  it('keeps a licence subscribed between one poll and the next, and lets go once it stays away', async () => {
+  it('keeps a license subscribed between one poll and the next, and lets go once it stays away', async () => {
     const bus = createMemoryBus();
     const subscribe = vi.spyOn(bus, 'subscribe');
     const hub = createRelayHub({

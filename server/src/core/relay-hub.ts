@@ -4,7 +4,7 @@ import type { Bus } from '../ports/bus.ts';
 /** A signal on its way to terminals: everything an instance needs, no database read. */
 export type RelaySignal = {
   userId: string;
-  /** Target platform; null = every terminal of the licence. */
+  /** Target platform; null = every terminal of the license. */
   platform: 'mt4' | 'mt5' | null;
   /** Only the terminal logged in to this account; null = every terminal. */
   account: string | null;
@@ -44,7 +44,7 @@ export type Conduit = {
 /** Catch-up reads run this many at a time, so thousands of terminals do not drain the pool. */
 const resyncConcurrency = 8;
 /**
- * A licence's channel stays subscribed this long after its last terminal here left: a
+ * A license's channel stays subscribed this long after its last terminal here left: a
  * long-poll EA leaves at every answer and is back a moment later, and subscribing and
  * unsubscribing for each poll would cost two Redis commands per poll. As long as a terminal
  * counts as connected after its last poll (ea/PROTOCOL.md).
@@ -55,8 +55,8 @@ const relayChannel = (userId: string) => `relay:${userId}`;
 
 /**
  * The registry of terminals connected to this instance, and the fan-out to the others.
- * A signal is pushed to local conduits at once and published on the licence's channel, to
- * which an instance subscribes while it holds a terminal of that licence. The bus is only a
+ * A signal is pushed to local conduits at once and published on the license's channel, to
+ * which an instance subscribes while it holds a terminal of that license. The bus is only a
  * doorbell: terminals that miss a message get the signal from Postgres when they reconnect.
  */
 export function createRelayHub({
@@ -160,7 +160,7 @@ export function createRelayHub({
     /**
      * Delivers to local terminals and rings the other instances. Resolves to whether any
      * terminal could have it now: a local conduit took it, or another instance holding a
-     * terminal of this licence was rung. When a local conduit took it, that is known at once
+     * terminal of this license was rung. When a local conduit took it, that is known at once
      * and the bus's answer is not waited for (the webhook's reply would wait a Redis round
      * trip for nothing). A bus failure is reported, not thrown: the signal is stored and
      * terminals elsewhere get it on their next replay.
@@ -172,7 +172,7 @@ export function createRelayHub({
       const doorbell = `${ownPrefix}"item":{"userId":${JSON.stringify(item.userId)},"platform":${JSON.stringify(item.platform)},"account":${JSON.stringify(item.account)},"minProtocol":${JSON.stringify(item.minProtocol)},"expiresAt":${JSON.stringify(item.expiresAt)},"signal":${signalJson}}}`;
       const remote = bus
         .publish(relayChannel(item.userId), doorbell)
-        // This instance hears its own message while it holds a terminal of the licence.
+        // This instance hears its own message while it holds a terminal of the license.
         .then((receivers) => receivers - (unsubscribers.has(item.userId) ? 1 : 0))
         .catch((err: unknown) => {
           onBusError(err);

@@ -171,7 +171,7 @@ export function createSignalStore(database: Pick<Database, 'db' | 'inTime' | 'pr
     },
 
     /**
-     * Signals this terminal should have and has not acknowledged: same licence, platform
+     * Signals this terminal should have and has not acknowledged: same license, platform
      * matching (or unspecified), still within TTL, never blocked. Oldest first.
      */
     async pendingFor(

@@ -19,7 +19,7 @@ export type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: n
 const defaultMaxKeys = 50_000;
 
 /**
- * A token bucket per key (a licence hash, an IP address). `take(key)` spends one token and
+ * A token bucket per key (a license hash, an IP address). `take(key)` spends one token and
  * says whether the request may proceed; `peek` says whether it could, without spending.
  */
 export function createRateLimiter(
@@ -84,9 +84,9 @@ export function createConcurrencyLimit(concurrency: number) {
 }
 
 /**
- * Counts requests that named no known licence, per source IP. Within its budget an IP gets
+ * Counts requests that named no known license, per source IP. Within its budget an IP gets
  * the usual 401; past it, 429 with Retry-After, and one warning names the IP (never the
- * licence tried). The lookup itself always runs, so a valid licence sent from a throttled IP,
+ * license tried). The lookup itself always runs, so a valid license sent from a throttled IP,
  * e.g. one of TradingView's four shared addresses, is still served.
  */
 export function createMissGuard({
@@ -112,7 +112,7 @@ export function createMissGuard({
       setNewest(refusedByIp, ip, refused, defaultMaxKeys);
       // The first refusal, then every hundredth: enough to alert on, not a log flood.
       if (refused === 1 || refused % 100 === 0) {
-        warn({ ip, refused }, 'unknown licence numbers throttled');
+        warn({ ip, refused }, 'unknown license numbers throttled');
       }
       return verdict;
     },

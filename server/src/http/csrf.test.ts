@@ -12,10 +12,10 @@ import { createTestUser } from '../../test/users.ts';
 
 /** State-changing routes a browser's cookie can never authenticate, and what does instead. */
 const cookieless: Record<string, string> = {
-  'POST /api/webhook/handleWebhook': 'licence number in the body (TradingView)',
-  'POST /api/ea/poll': 'licence number in the body (EA)',
-  'POST /api/ea/result': 'licence number in the body (EA)',
-  'POST /api/orders/report': 'licence number in the body (OrderTracker EA)',
+  'POST /api/webhook/handleWebhook': 'license number in the body (TradingView)',
+  'POST /api/ea/poll': 'license number in the body (EA)',
+  'POST /api/ea/result': 'license number in the body (EA)',
+  'POST /api/orders/report': 'license number in the body (OrderTracker EA)',
   'POST /api/stripe-subscriptions/webhook': 'Stripe-Signature over the raw body',
   'POST /api/contact/': 'public form, no account involved; rate-limited per IP',
   'POST /api/contact': 'public form, no account involved; rate-limited per IP',

@@ -41,8 +41,8 @@ export function busContract(name: string, make: (onHandlerError: BusErrorHandler
     it('delivers a published message to a subscriber', async () => {
       const bus = await makeBus();
       const box = inbox();
-      await bus.subscribe('licence:1', box.handler);
-      await bus.publish('licence:1', '{"signal":"s1"}');
+      await bus.subscribe('license:1', box.handler);
+      await bus.publish('license:1', '{"signal":"s1"}');
       expect(await box.waitFor(1)).toEqual(['{"signal":"s1"}']);
     });
 

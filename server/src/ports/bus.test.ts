@@ -38,10 +38,10 @@ describe('redis bus', () => {
       openRedisBus(uniquePrefix()),
     ]);
     const [onB, onStranger, marker] = [inbox(), inbox(), inbox()];
-    await b.bus.subscribe('licence:1', onB.handler);
-    await stranger.bus.subscribe('licence:1', onStranger.handler);
+    await b.bus.subscribe('license:1', onB.handler);
+    await stranger.bus.subscribe('license:1', onStranger.handler);
     await stranger.bus.subscribe('marker', marker.handler);
-    await a.bus.publish('licence:1', 'from a');
+    await a.bus.publish('license:1', 'from a');
     await stranger.bus.publish('marker', 'done');
     expect(await onB.waitFor(1)).toEqual(['from a']);
     await marker.waitFor(1);

@@ -28,7 +28,7 @@ function leasesContract(name: string, make: () => Promise<ExecutorLeases>) {
           claim({ instanceId: 'instance-b', session: 's2', chart: 'GBPUSD,M5' }),
         ]),
       ).toEqual([{ instanceId: 'instance-a', chart: 'EURUSD,H1' }]);
-      // Another account of the same licence is a different lease.
+      // Another account of the same license is a different lease.
       expect(
         await leases.claim([claim({ key: 'executor:user:mt5:777', instanceId: 'instance-b' })]),
       ).toEqual([null]);

@@ -1,5 +1,5 @@
 /**
- * Who may trade an account: one running copy of the EA (an instance) per licence + platform +
+ * Who may trade an account: one running copy of the EA (an instance) per license + platform +
  * account at a time (ea/PROTOCOL.md, "One executor per account"). A lease names its instance
  * and expires unless renewed, so a copy that stops answering heartbeats hands over on its own.
  * A `session` is one connection of an instance: a reconnect is a new session of the same
@@ -32,7 +32,7 @@ export interface ExecutorLeases {
   release(key: string, session: string): Promise<void>;
 }
 
-/** The lease of one trading account of one licence. */
+/** The lease of one trading account of one license. */
 export function executorLeaseKey(userId: string, platform: string, account: string): string {
   return `executor:${userId}:${platform}:${account}`;
 }

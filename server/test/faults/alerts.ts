@@ -61,7 +61,7 @@ export async function sendAlert(
 }
 
 /**
- * Sends `perSecond` alerts a second for `durationMs`, round-robin over licences and servers,
+ * Sends `perSecond` alerts a second for `durationMs`, round-robin over licenses and servers,
  * without waiting for replies (as TradingView would); resolves with every reply.
  */
 export async function alertStream(options: {

@@ -23,7 +23,7 @@ export type Fleet = {
   eas: FleetEa[];
   /** Executions per signal id, summed over every EA's paper terminal. */
   executions: Map<string, number>;
-  /** Signal ids each EA has seen arrive (duplicates included), by licence. */
+  /** Signal ids each EA has seen arrive (duplicates included), by license. */
   arrivals: Map<string, string[]>;
   connected(): number;
   /** Resolves once every EA is connected, or throws after `ms`. */

@@ -90,12 +90,12 @@ const mutate = <T extends Record<string, unknown>>(valid: fc.Arbitrary<T>, names
       }
       return copy;
     });
-/** Alerts for real licences (and guessed ones), mostly valid, some broken in a few fields. */
-const alertish = (licences: string[]) =>
+/** Alerts for real licenses (and guessed ones), mostly valid, some broken in a few fields. */
+const alertish = (licenses: string[]) =>
   mutate(
     fc.record({
       licenseNumber: fc.oneof(
-        { weight: 4, arbitrary: fc.constantFrom(...licences) },
+        { weight: 4, arbitrary: fc.constantFrom(...licenses) },
         { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 40 }) },
       ),
       symbol: fc.constantFrom('EURUSD', 'OANDA:XAUUSD', 'BTCUSD.m', 'US30'),
@@ -137,12 +137,12 @@ const body = (objects: fc.Arbitrary<unknown>) =>
   );
 
 const identityNames = ['v', 'licenseNumber', 'platform', 'account', 'broker'];
-const identityish = (licences: string[]) =>
+const identityish = (licenses: string[]) =>
   mutate(
     fc.record({
       v: fc.constant(1),
       licenseNumber: fc.oneof(
-        { weight: 4, arbitrary: fc.constantFrom(...licences) },
+        { weight: 4, arbitrary: fc.constantFrom(...licenses) },
         { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 40 }) },
       ),
       platform: fc.constantFrom('mt4', 'mt5'),
@@ -151,10 +151,10 @@ const identityish = (licences: string[]) =>
     }),
     identityNames,
   );
-const pollish = (licences: string[]) =>
+const pollish = (licenses: string[]) =>
   fc
     .tuple(
-      identityish(licences),
+      identityish(licenses),
       fc.record(
         {
           received: fc.oneof(
@@ -174,20 +174,20 @@ const pollish = (licences: string[]) =>
     )
     // Held polls would only slow the fuzz down: ask for no hold unless the input says otherwise.
     .map(([who, more]) => ({ waitMs: 0, ...who, ...more }));
-const resultish = (licences: string[]) =>
+const resultish = (licenses: string[]) =>
   fc
     .tuple(
-      identityish(licences),
+      identityish(licenses),
       fc.record(
         { id: fc.oneof(fc.uuid(), anyValue), status: anyValue, ticket: anyValue },
         { requiredKeys: [] },
       ),
     )
     .map(([a, b]) => ({ ...a, ...b }));
-const ordersish = (licences: string[]) =>
+const ordersish = (licenses: string[]) =>
   fc
     .tuple(
-      identityish(licences),
+      identityish(licenses),
       fc.oneof(
         fc.array(
           fc.record(
@@ -208,13 +208,13 @@ const ordersish = (licences: string[]) =>
       ),
     )
     .map(([who, rows]) => ({ ...who, orders: rows }));
-const frameish = (licences: string[]) =>
+const frameish = (licenses: string[]) =>
   fc.oneof(
     fc.uuid().map((id) => ({ type: 'received', id })),
     fc
       .record({ id: fc.uuid(), status: fc.constantFrom('success', 'error', 'skipped', 'done') })
       .map((r) => ({ type: 'result', ...r })),
-    identityish(licences).map((who) => ({ type: 'hello', ...who })),
+    identityish(licenses).map((who) => ({ type: 'hello', ...who })),
     fc.record(
       {
         type: fc.oneof(
@@ -225,7 +225,7 @@ const frameish = (licences: string[]) =>
         t: anyValue,
         status: anyValue,
         v: anyValue,
-        licenseNumber: fc.oneof(fc.constantFrom(...licences), anyValue),
+        licenseNumber: fc.oneof(fc.constantFrom(...licenses), anyValue),
       },
       { requiredKeys: [] },
     ),
@@ -266,29 +266,29 @@ async function pool<T>(jobs: (() => Promise<T>)[], concurrency: number): Promise
 
 describe('fuzzing the running server', () => {
   it('answers 10,000+ generated webhook and EA inputs without a 5xx, a crash or growth', async () => {
-    const licences = users.map((u) => u.licenseNumber);
+    const licenses = users.map((u) => u.licenseNumber);
     const pid = server.child.pid!;
     const jobs: (() => Promise<Sent>)[] = [];
-    const webhooks = sample(fc.tuple(body(alertish(licences)), contentTypes), 5000, 1);
+    const webhooks = sample(fc.tuple(body(alertish(licenses)), contentTypes), 5000, 1);
     for (const [payload, type] of webhooks) {
       jobs.push(() => post('/api/webhook/handleWebhook', payload, type));
     }
     for (const [payload, type] of sample(
-      fc.tuple(body(pollish(licences)), contentTypes),
+      fc.tuple(body(pollish(licenses)), contentTypes),
       2000,
       2,
     )) {
       jobs.push(() => post('/api/ea/poll', payload, type));
     }
     for (const [payload, type] of sample(
-      fc.tuple(body(resultish(licences)), contentTypes),
+      fc.tuple(body(resultish(licenses)), contentTypes),
       500,
       3,
     )) {
       jobs.push(() => post('/api/ea/result', payload, type));
     }
     for (const [payload, type] of sample(
-      fc.tuple(body(ordersish(licences)), contentTypes),
+      fc.tuple(body(ordersish(licenses)), contentTypes),
       500,
       4,
     )) {
@@ -318,7 +318,7 @@ describe('fuzzing the running server', () => {
 
     // WebSocket frames: junk before a hello (each closes its socket), then a welcomed EA
     // that receives thousands of frames of anything.
-    const wsFrames = sample(frameish(licences), 2000, 6).map((f) => JSON.stringify(f));
+    const wsFrames = sample(frameish(licenses), 2000, 6).map((f) => JSON.stringify(f));
     const rawFrames = sample(fc.oneof(fc.string(), fc.uint8Array({ maxLength: 200 })), 200, 7);
     let closedBadly = 0;
     for (const raw of rawFrames.slice(0, 100)) {
@@ -335,14 +335,14 @@ describe('fuzzing the running server', () => {
     }
     let frames = rawFrames.slice(0, 100).length;
     let ea = await openEaSocket(server.url);
-    ea.send(helloFrame(licences[0]!, { account: '31337' }));
+    ea.send(helloFrame(licenses[0]!, { account: '31337' }));
     await ea.next((f) => f.type === 'welcome');
     const closeCodes: number[] = [];
     for (const text of [...wsFrames, ...rawFrames.slice(100)]) {
       if (ea.socket.readyState !== WebSocket.OPEN) {
         closeCodes.push((await ea.closed).code);
         ea = await openEaSocket(server.url);
-        ea.send(helloFrame(licences[0]!, { account: '31337' }));
+        ea.send(helloFrame(licenses[0]!, { account: '31337' }));
         await ea.next((f) => f.type === 'welcome');
       }
       ea.send(text);

@@ -58,7 +58,7 @@ export function DashboardAccessGate() {
 
 /**
  * A signed-in user whose e-mail is not confirmed yet: the only way on is the e-mail link, which
- * they may ask for again (the licence works only once the address is verified).
+ * they may ask for again (the license works only once the address is verified).
  */
 export function VerificationNeeded() {
   const email = useSession((s) => s.user?.email);
@@ -84,7 +84,7 @@ export function VerificationNeeded() {
         <MailIcon className="mt-0.5 size-5 shrink-0 text-brand-600" />
         <p className="text-sm text-ink-muted">
           Please check your e-mail{email ? ` (${email})` : ''} and click the verification link
-          before accessing the dashboard. Your licence starts working once the address is verified.
+          before accessing the dashboard. Your license starts working once the address is verified.
         </p>
       </div>
       {resend.text && (

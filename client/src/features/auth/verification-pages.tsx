@@ -13,7 +13,7 @@ export function VerificationSuccessfulPage() {
       <div className="flex items-start gap-3">
         <CheckIcon className="mt-0.5 size-5 shrink-0 text-profit" />
         <p className="text-sm text-ink-muted">
-          Your e-mail address is confirmed. Sign in to open your dashboard and find your licence
+          Your e-mail address is confirmed. Sign in to open your dashboard and find your license
           number.
         </p>
       </div>

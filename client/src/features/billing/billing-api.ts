@@ -18,7 +18,7 @@ export const billingStatusQuery = apiQuery<BillingStatus>(
   { staleTime: Number.POSITIVE_INFINITY },
 );
 
-/** The /api/stripe-subscriptions calls (spec section 7) and licence regeneration, typed by the server. */
+/** The /api/stripe-subscriptions calls (spec section 7) and license regeneration, typed by the server. */
 export const billingApi = {
   checkout: (plan: PaidPlan) =>
     api.post<z.infer<typeof redirectResponse>>(

@@ -9,7 +9,7 @@ import { recordLicenseCopied } from '../shared/setup-progress.ts';
 import { billingApi } from './billing-api.ts';
 
 /**
- * The licence number with Copy and Regenerate. Regenerating asks first: the old number stops
+ * The license number with Copy and Regenerate. Regenerating asks first: the old number stops
  * working at once, in every EA and TradingView alert that uses it.
  */
 export function LicenseNumber({ licenseNumber }: { licenseNumber: string }) {
@@ -22,13 +22,13 @@ export function LicenseNumber({ licenseNumber }: { licenseNumber: string }) {
       const { licenseNumber: next } = await billingApi.regenerateLicense();
       useSession.getState().mergeUser({ licenseNumber: next });
       toast.success(
-        'New licence number created. Enter it in your EAs and TradingView alerts: the old one no longer works.',
+        'New license number created. Enter it in your EAs and TradingView alerts: the old one no longer works.',
       );
     } catch (err) {
       toast.error(
         err instanceof NetworkError
-          ? 'Network error occurred while regenerating the licence number. Please try again.'
-          : 'Failed to regenerate the licence number. Please try again.',
+          ? 'Network error occurred while regenerating the license number. Please try again.'
+          : 'Failed to regenerate the license number. Please try again.',
       );
     } finally {
       setBusy(false);
@@ -50,8 +50,8 @@ export function LicenseNumber({ licenseNumber }: { licenseNumber: string }) {
       </Button>
       <ConfirmDialog
         open={confirming}
-        title="Regenerate licence number"
-        message="Create a new licence number? The current one stops working immediately: every EA and TradingView alert that uses it must be updated."
+        title="Regenerate license number"
+        message="Create a new license number? The current one stops working immediately: every EA and TradingView alert that uses it must be updated."
         confirmLabel="Regenerate"
         tone="danger"
         loading={busy}

@@ -22,7 +22,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * The Licenses tab (spec sections 2 and 4): who the licence belongs to, the licence number, the
+ * The Licenses tab (spec sections 2 and 4): who the license belongs to, the license number, the
  * plan, its expiry and renewal, the plan box with its actions, and Refresh.
  */
 export function LicensesTab() {
@@ -34,7 +34,7 @@ export function LicensesTab() {
     setRefreshing(true);
     const fresh = await useSession.getState().check();
     setRefreshing(false);
-    if (!fresh) toast.error('Could not refresh your licence information. Please try again.');
+    if (!fresh) toast.error('Could not refresh your license information. Please try again.');
   }
 
   if (!user || !status) return <LoadingState />;
@@ -48,7 +48,7 @@ export function LicensesTab() {
     <div className="space-y-6">
       <TabHeading
         title="License Information"
-        description="Your licence number connects TradingView alerts and your EAs to this account."
+        description="Your license number connects TradingView alerts and your EAs to this account."
       >
         <Button variant="outline" size="sm" loading={refreshing} onClick={() => void refresh()}>
           Refresh

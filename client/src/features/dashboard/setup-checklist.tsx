@@ -54,7 +54,7 @@ function StepItem({ step, done, number }: { step: SetupStep; done: boolean; numb
 }
 
 /**
- * The dashboard's setup checklist (issue 20): licence copied → EA connected → test signal
+ * The dashboard's setup checklist (issue 20): license copied → EA connected → test signal
  * received → first live alert, each ticked by the server from real events. Shown until all
  * four are done, then never again; nothing shows while it loads, so a finished user never
  * sees it flash.

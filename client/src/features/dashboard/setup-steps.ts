@@ -13,14 +13,14 @@ export type SetupStep = {
 export const setupSteps: readonly SetupStep[] = [
   {
     key: 'licenseCopied',
-    title: 'Copy your licence number',
+    title: 'Copy your license number',
     description: 'Press Copy beside it: the EA and every alert need it.',
     links: [{ label: 'Licenses tab', to: '/dashboard', hash: 'licenses' }],
   },
   {
     key: 'eaConnected',
     title: 'Install the EA and connect it',
-    description: 'Attach the EA to a chart in MetaTrader with your licence number.',
+    description: 'Attach the EA to a chart in MetaTrader with your license number.',
     links: [
       { label: 'Installation guide', to: '/docs/install-mt4-5' },
       { label: 'Downloads', to: '/dashboard', hash: 'downloads' },

@@ -15,10 +15,10 @@ describe('Basic Configuration examples', () => {
   it.each(alertExamples.map((e) => [e.id, e] as const))(
     '%s is accepted by the webhook schema',
     (_id, example) => {
-      const body = JSON.parse(fillPlaceholders(exampleJson(example, 'a-real-licence')));
+      const body = JSON.parse(fillPlaceholders(exampleJson(example, 'a-real-license')));
       const parsed = webhookAlertSchema.safeParse(body);
       expect(parsed.error?.issues ?? []).toEqual([]);
-      expect(parsed.data?.licenseNumber).toBe('a-real-licence');
+      expect(parsed.data?.licenseNumber).toBe('a-real-license');
     },
   );
 

@@ -260,7 +260,7 @@ export const alertExamples: AlertExample[] = [
   },
 ];
 
-/** The message as the user should paste it, with their licence number when we know it. */
+/** The message as the user should paste it, with their license number when we know it. */
 export function exampleJson(example: AlertExample, licenseNumber?: string | null): string {
   const message = licenseNumber ? { ...example.message, licenseNumber } : example.message;
   return JSON.stringify(message, null, 2);

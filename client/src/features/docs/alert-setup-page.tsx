@@ -84,9 +84,9 @@ export function AlertSetupPage() {
         ))}
       </ol>
       <p>
-        TradingView posts the alert message to the webhook URL. SignalRelay checks the licence
+        TradingView posts the alert message to the webhook URL. SignalRelay checks the license
         number and parameters, stores the signal and pushes it to every connected EA of your
-        licence; the EA executes it and reports the broker's answer, which appears in your Signal
+        license; the EA executes it and reports the broker's answer, which appears in your Signal
         History.
       </p>
 
@@ -100,7 +100,7 @@ export function AlertSetupPage() {
           The EA installed and connected: the dashboard's EA indicator is green (see the{' '}
           <Link to="/docs/install-mt4-5">installation guide</Link>).
         </li>
-        <li>Your licence number from the dashboard.</li>
+        <li>Your license number from the dashboard.</li>
         <li>
           A chart with the indicator or strategy whose signals you want to trade, and a message
           written as in <Link to="/docs/basic-config">Basic Configuration</Link>.

@@ -24,7 +24,7 @@ const dos = [
 ];
 
 const donts = [
-  'Do not paste your licence number anywhere but the alert message and the EA input; anyone who has it can trade your account through SignalRelay. If it leaks, regenerate it in the dashboard.',
+  'Do not paste your license number anywhere but the alert message and the EA input; anyone who has it can trade your account through SignalRelay. If it leaks, regenerate it in the dashboard.',
   'Do not confuse points and pips: on 5-digit forex quotes 1 pip = 10 points.',
   "Do not map TradingView's {{strategy.order.contracts}} to lot: TradingView counts units, MetaTrader counts lots.",
   'Do not send more than one signal per bar for the same symbol unless you mean to: each one trades.',
@@ -38,7 +38,7 @@ export function BasicConfigPage() {
     <DocsPage
       eyebrow="Configure environment"
       title="Basic Configuration"
-      lead="Everything a trade needs travels in the TradingView alert message: one JSON object with your licence number, the symbol, the action and optional risk settings. The EA itself has no trading parameters."
+      lead="Everything a trade needs travels in the TradingView alert message: one JSON object with your license number, the symbol, the action and optional risk settings. The EA itself has no trading parameters."
     >
       <h2 id="format">Message format</h2>
       <p>
@@ -51,7 +51,7 @@ export function BasicConfigPage() {
       </div>
       <p>
         The message must be a single JSON object. A complete message for a buy order
-        {licenseNumber ? ', with your licence number filled in' : ''}:
+        {licenseNumber ? ', with your license number filled in' : ''}:
       </p>
       <CodeBlock code={exampleJson(first, licenseNumber)} />
       <p>The server reads it leniently, so these variations are accepted as well:</p>

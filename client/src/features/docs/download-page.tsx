@@ -8,7 +8,7 @@ export function DownloadPage({ downloads }: { downloads: ReactNode }) {
     <DocsPage
       eyebrow="EA Installation"
       title="Download the EA"
-      lead="Two Expert Advisors for each platform: SignalRelay executes your alerts, OrderTracker reports your orders. The licence number they need is in your dashboard."
+      lead="Two Expert Advisors for each platform: SignalRelay executes your alerts, OrderTracker reports your orders. The license number they need is in your dashboard."
     >
       <div className="not-prose my-6">{downloads}</div>
 

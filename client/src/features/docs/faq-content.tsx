@@ -92,8 +92,8 @@ export const faqCategories: FaqCategory[] = [
         q: 'Can I run the EA on several accounts?',
         a: (
           <p>
-            Yes. Attach it in each terminal with the same licence number: a signal goes to every
-            connected terminal of your licence (of the alert's <code>platform</code>, if it names
+            Yes. Attach it in each terminal with the same license number: a signal goes to every
+            connected terminal of your license (of the alert's <code>platform</code>, if it names
             one). Each account counts its own trades; the daily quota counts signals, not terminals.
           </p>
         ),
@@ -118,7 +118,7 @@ export const faqCategories: FaqCategory[] = [
         q: 'Where are the trading settings of the EA?',
         a: (
           <p>
-            In the alert message. The EA's only settings are your licence number and the server
+            In the alert message. The EA's only settings are your license number and the server
             address; symbol, action, volume, stop loss, take profit, trailing stop, break-even and
             risk sizing are fields of the JSON message described in{' '}
             <Link to="/docs/basic-config">Basic Configuration</Link>.
@@ -176,7 +176,7 @@ export const faqCategories: FaqCategory[] = [
         q: 'The dashboard says the EA is not connected.',
         a: (
           <p>
-            Check that the terminal is running, the EA is on a chart with a blue icon, the licence
+            Check that the terminal is running, the EA is on a chart with a blue icon, the license
             number matches and the URL is allowed for web requests. The{' '}
             <Link to="/docs/installation-troubleshooting">troubleshooting guide</Link> covers each
             case.

@@ -112,7 +112,7 @@ export function installSteps(origin: string): { title: string; body: ReactNode }
               <em>Allow live trading</em>).
             </li>
             <li>
-              <em>Inputs</em> tab: paste your licence number from the dashboard into{' '}
+              <em>Inputs</em> tab: paste your license number from the dashboard into{' '}
               <code>LicenseNumber</code>, and make sure <code>ServerUrl</code> is{' '}
               <code>{origin}</code>.
             </li>

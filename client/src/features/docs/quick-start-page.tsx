@@ -63,7 +63,7 @@ export function QuickStartPage() {
                   In MetaTrader choose <em>File → Open Data Folder</em>, copy the file into{' '}
                   <code>MQL5\Experts</code> (MT4: <code>MQL4\Experts</code>) and restart the
                   terminal. Drag the EA onto any chart, tick <em>Allow Algo Trading</em>, and paste
-                  your licence number from the dashboard into its <code>LicenseNumber</code> input (
+                  your license number from the dashboard into its <code>LicenseNumber</code> input (
                   <code>ServerUrl</code> must be <code>{window.location.origin}</code>).
                 </p>
                 <p>

@@ -55,7 +55,7 @@ export function TroubleshootingPage() {
   const checklist = [
     'The Algo Trading button (MT4: AutoTrading) in the toolbar is on.',
     "The EA is attached to a chart and its icon in the chart's top-right corner is blue (MT4: a smiling face).",
-    'The licence number in the EA’s LicenseNumber input matches the one in your dashboard, with no extra spaces.',
+    'The license number in the EA’s LicenseNumber input matches the one in your dashboard, with no extra spaces.',
     `${origin} is listed under Tools → Options → Expert Advisors → Allow WebRequest for listed URL.`,
     'The dashboard shows the EA as connected (green indicator in Signal History).',
     'Your plan transfers signals (Basic or Pro) and today’s quota is not used up.',
@@ -126,7 +126,7 @@ export function TroubleshootingPage() {
             alert.
           </>,
           <>
-            <code>the licence number ****… was not accepted</code> in the Experts tab.
+            <code>the license number ****… was not accepted</code> in the Experts tab.
           </>,
           'The dashboard keeps showing the EA as not connected.',
         ]}
@@ -139,7 +139,7 @@ export function TroubleshootingPage() {
           </>,
           'If it still does not connect, restart the terminal and attach the EA to the chart again.',
           <>
-            If the licence was not accepted, copy it again from the dashboard into{' '}
+            If the license was not accepted, copy it again from the dashboard into{' '}
             <code>LicenseNumber</code> (it changes when you regenerate it).
           </>,
           <>

@@ -65,7 +65,7 @@ function steps(allCompiled: boolean): { title: string; body: ReactNode }[] {
           In the terminal's Navigator right-click <em>Expert Advisors</em> and choose{' '}
           <em>Refresh</em>, then drag <em>SignalRelay</em> onto a chart. In{' '}
           <em>Tools → Options → Expert Advisors</em> allow WebRequest for{' '}
-          <code className={path}>{window.location.origin}</code>, and enter the licence number from
+          <code className={path}>{window.location.origin}</code>, and enter the license number from
           the{' '}
           <Link
             to="/dashboard"

@@ -17,7 +17,7 @@ const features = [
   {
     icon: SettingsIcon,
     title: 'Minimal setup',
-    text: 'Copy the EA into MetaTrader, enter your licence number, paste one URL into your alert. The Quick Start takes about five minutes.',
+    text: 'Copy the EA into MetaTrader, enter your license number, paste one URL into your alert. The Quick Start takes about five minutes.',
   },
   {
     icon: ChartIcon,

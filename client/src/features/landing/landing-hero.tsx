@@ -5,7 +5,7 @@ import { ProductShot } from '../../components/product-shot.tsx';
 
 const highlights = [
   'MetaTrader 4 and MetaTrader 5',
-  'No trading settings in the EA: just your licence number',
+  'No trading settings in the EA: just your license number',
   '14-day free trial of the Basic plan',
 ];
 

@@ -4,11 +4,11 @@ import { SectionHeading } from './section-heading.tsx';
 const steps = [
   {
     title: 'Create your account',
-    text: 'Sign up, verify your e-mail and start the 14-day trial. Your licence number is waiting in the dashboard.',
+    text: 'Sign up, verify your e-mail and start the 14-day trial. Your license number is waiting in the dashboard.',
   },
   {
     title: 'Install the EA',
-    text: 'Copy the Expert Advisor into MetaTrader, attach it to a chart, enter your licence number and allow our URL for web requests.',
+    text: 'Copy the Expert Advisor into MetaTrader, attach it to a chart, enter your license number and allow our URL for web requests.',
     link: { to: '/docs/install-mt4-5', label: 'Installation guide' },
   },
   {

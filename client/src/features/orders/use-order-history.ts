@@ -6,7 +6,7 @@ import { defaultOrderQuery, orderQueries } from './orders-api.ts';
 
 /**
  * Order History's data: the page the URL's filters name and the statistics of the signed-in
- * licence, loaded when the tab opens, on Refresh, and again whenever the live channel says
+ * license, loaded when the tab opens, on Refresh, and again whenever the live channel says
  * orders changed or reconnected (`stores/live-queries.ts`).
  */
 export function useOrderHistory(licenseNumber: string) {

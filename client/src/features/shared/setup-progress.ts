@@ -4,13 +4,13 @@ import { apiQuery, queryClient } from '../../lib/query.ts';
 
 /**
  * The dashboard's setup progress (GET /api/account/setup), shared by the checklist and the
- * licence Copy button that ticks its first step. The live channel refetches it when a step may
+ * license Copy button that ticks its first step. The live channel refetches it when a step may
  * have been recorded (`stores/live-queries.ts`).
  */
 export const setupQuery = apiQuery<SetupProgress>(['setup'], '/api/account/setup');
 
 /**
- * Records that the licence number was copied (the checklist's first step); the reply is the
+ * Records that the license number was copied (the checklist's first step); the reply is the
  * new progress. A failure is not worth troubling the user with: the copy itself worked, and
  * the next press records it.
  */

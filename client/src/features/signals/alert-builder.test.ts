@@ -49,7 +49,7 @@ describe('checkAlertMessage', () => {
     ]);
   });
 
-  it('explains broken JSON, a misspelt placeholder, an ignored field and a foreign licence', () => {
+  it('explains broken JSON, a misspelt placeholder, an ignored field and a foreign license', () => {
     expect(checkAlertMessage('{"symbol": "EURUSD",}', license).problems[0]?.message).toMatch(
       /^The message is not valid JSON \(.+\)\. Check quotes and commas/,
     );
@@ -65,7 +65,7 @@ describe('checkAlertMessage', () => {
     expect(checkAlertMessage(alert({}), 'SR-OTHER').problems).toEqual([
       {
         field: 'licenseNumber',
-        message: 'is not your licence number: the alert would not reach your EA.',
+        message: 'is not your license number: the alert would not reach your EA.',
       },
     ]);
   });

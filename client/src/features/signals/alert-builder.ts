@@ -100,7 +100,7 @@ function withExamples(text: string) {
 
 /**
  * Checks an alert message as the webhook would read it once TradingView filled it in: valid
- * JSON, then the server's schema field by field, then the licence against the user's own.
+ * JSON, then the server's schema field by field, then the license against the user's own.
  */
 export function checkAlertMessage(text: string, ownLicense: string | null | undefined): AlertCheck {
   const { filled, examples, unknown } = withExamples(text);
@@ -146,7 +146,7 @@ export function checkAlertMessage(text: string, ownLicense: string | null | unde
   if (parsed.success && ownLicense && parsed.data.licenseNumber !== ownLicense) {
     fieldProblems.push({
       field: 'licenseNumber',
-      message: 'is not your licence number: the alert would not reach your EA.',
+      message: 'is not your license number: the alert would not reach your EA.',
     });
   }
   return result(fieldProblems, ignored);

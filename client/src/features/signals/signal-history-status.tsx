@@ -56,7 +56,7 @@ export function SignalHistoryStatus({
         <p className="text-xs text-ink-muted">
           {connected
             ? 'Your terminal is online and receives signals as they arrive.'
-            : 'Start MetaTrader with the SignalRelay EA and your licence number to receive signals.'}
+            : 'Start MetaTrader with the SignalRelay EA and your license number to receive signals.'}
         </p>
       </div>
       {quota && quota.limit === 0 ? (

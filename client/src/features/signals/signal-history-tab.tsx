@@ -42,7 +42,7 @@ function SignalHistory({
     <div className="space-y-6">
       <TabHeading
         title="Signal History"
-        description="Every alert your licence received, what happened to it, and how fast."
+        description="Every alert your license received, what happened to it, and how fast."
       >
         <Button variant="outline" size="sm" onClick={reload} loading={loading}>
           Refresh
@@ -93,7 +93,7 @@ function SignalHistory({
           empty: {
             title: 'No signal history available.',
             description:
-              'Signals appear here as soon as a TradingView alert or a test signal reaches your licence.',
+              'Signals appear here as soon as a TradingView alert or a test signal reaches your license.',
           },
           noMatch: 'No signals match the selected filters.',
         }}

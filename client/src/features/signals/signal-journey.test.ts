@@ -39,10 +39,10 @@ describe('signal progress', () => {
   it('says at once that no EA of the platform will take it, with the real TTL', () => {
     expect(signalProgress(signal({}), [])).toEqual({
       tone: 'warning',
-      text: 'No MT5 EA connected for this licence: the signal will expire in 30 s.',
+      text: 'No MT5 EA connected for this license: the signal will expire in 30 s.',
     });
     expect(signalProgress(signal({ platform: null }), []).text).toBe(
-      'No EA connected for this licence: the signal will expire in 30 s.',
+      'No EA connected for this license: the signal will expire in 30 s.',
     );
     // An MT4 terminal does not take an MT5 signal.
     expect(signalProgress(signal({}), ['mt4']).tone).toBe('warning');

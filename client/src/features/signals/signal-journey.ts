@@ -62,7 +62,7 @@ export function signalProgress(
         ? { tone: 'waiting', text: `Waiting for your ${ea} to take it (it expires in ${ttl} s).` }
         : {
             tone: 'warning',
-            text: `No ${ea} connected for this licence: the signal will expire in ${ttl} s.`,
+            text: `No ${ea} connected for this license: the signal will expire in ${ttl} s.`,
           };
     }
     case 'success':

@@ -60,7 +60,7 @@ describe('Signal Test form', () => {
     });
   });
 
-  it('shows N/A without a licence and parses the numeric fields in the generator', () => {
+  it('shows N/A without a license and parses the numeric fields in the generator', () => {
     const form: TestForm = { ...defaultTestForm, lot: 'x', slpoint: '150', riskPercentage: '1.5' };
     expect(webhookJson(form, null)).toEqual({
       licenseNumber: 'N/A',

@@ -30,7 +30,7 @@ const acceptedText = 'The webhook accepted the test signal.';
 
 const steps = [
   'Send posts these parameters to your webhook exactly as a TradingView alert would, marked as a test.',
-  'The server checks your licence and relays the signal to your connected EA (on the chosen platform).',
+  'The server checks your license and relays the signal to your connected EA (on the chosen platform).',
   'The EA acknowledges it, writes it to the Experts log and skips execution: no order is placed.',
   'The result follows the signal here: the account whose EA received it and how fast, or that no EA is connected to take it. It appears in Signal History as TEST.',
   'When it works, copy the JSON and the webhook URL into a TradingView alert to trade for real.',

@@ -43,7 +43,7 @@ function useSessionPoll() {
 
 /**
  * Signal History's data: the page the URL's filters name, with summary and quota, for the
- * signed-in licence. The live channel patches and refetches it (`stores/live-queries.ts`);
+ * signed-in license. The live channel patches and refetches it (`stores/live-queries.ts`);
  * while the channel is down it is polled every 10 s, as is the session.
  */
 export function useSignalHistory(licenseNumber: string) {

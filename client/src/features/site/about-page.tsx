@@ -23,7 +23,7 @@ const values = [
   {
     icon: SparkIcon,
     title: 'Simplicity',
-    text: 'The Expert Advisor needs only your licence number and the address of this server. Symbol, size, stop loss, take profit, trailing stop, break-even and risk sizing all travel in the alert message you already write in TradingView.',
+    text: 'The Expert Advisor needs only your license number and the address of this server. Symbol, size, stop loss, take profit, trailing stop, break-even and risk sizing all travel in the alert message you already write in TradingView.',
   },
   {
     icon: HeartIcon,
@@ -91,7 +91,7 @@ export function AboutPage() {
         <p className="mt-4 text-lg leading-8 text-ink-muted">
           Make automated execution of TradingView strategies on MetaTrader dependable and
           transparent: every alert accounted for, every result visible, and no setup beyond a
-          licence number and an alert message.
+          license number and an alert message.
         </p>
       </section>
 

@@ -82,7 +82,7 @@ function UnservedWarning({ platforms }: { platforms: UnservedPlatform[] }) {
 }
 
 /**
- * Every MetaTrader terminal that ran the EA with this licence in the last 30 days: which is
+ * Every MetaTrader terminal that ran the EA with this license in the last 30 days: which is
  * connected and how, and what stops one from trading (its own health reports, a second copy
  * refused). Sits under the EA indicator, which says only whether any terminal is online.
  */
@@ -92,7 +92,7 @@ export function TerminalsPanel() {
     <Card>
       <CardHeader
         title="Your terminals"
-        description="Each MetaTrader terminal running the SignalRelay EA with your licence."
+        description="Each MetaTrader terminal running the SignalRelay EA with your license."
       />
       {unserved.length > 0 && <UnservedWarning platforms={unserved} />}
       {error ? (

@@ -115,7 +115,7 @@ string SR_HttpProblem(const int status, const int err, const string reply, const
       return "network error " + IntegerToString(err) + " talking to " + baseUrl;
      }
    if(status == 401)
-      return "the licence number was not accepted: copy it again from the dashboard into the EA's LicenseNumber input";
+      return "the license number was not accepted: copy it again from the dashboard into the EA's LicenseNumber input";
    string message = "";
    CJsonDoc doc;
    if(reply != "" && doc.Parse(reply))

@@ -15,7 +15,7 @@ export type ScenarioServer = {
   url: string;
   port: number;
   restart(): Promise<void>;
-  /** A verified user with a licence, and the session cookie of its dashboard. */
+  /** A verified user with a license, and the session cookie of its dashboard. */
   user(): Promise<TraderAccount>;
   close(): Promise<void>;
 };

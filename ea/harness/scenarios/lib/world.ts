@@ -6,7 +6,7 @@ import type { ScenarioServer, TraderAccount } from './server.ts';
 
 /**
  * One scenario's world: a broker with the usual instruments, one account of `kind`, a terminal
- * logged in to it that allows the server's URL, and a trader (user + licence) on the server.
+ * logged in to it that allows the server's URL, and a trader (user + license) on the server.
  * `relay()` and `tracker()` attach the real EAs to a chart of that terminal.
  */
 export type World = {

@@ -25,7 +25,7 @@ export const eaTransports = ['ws', 'poll'] as const;
 /** `chart`: where the refused copy runs; `holderChart`: where the one trading runs. */
 export type ExecutorRefusal = { at: number; chart: string; holderChart: string };
 
-/** One MetaTrader terminal running our EA: licence + platform + account + broker. */
+/** One MetaTrader terminal running our EA: license + platform + account + broker. */
 export const terminals = pgTable(
   'terminals',
   {
@@ -91,7 +91,7 @@ export const signals = pgTable(
     minProtocol: smallint('min_protocol').notNull().default(1),
     isTest: pgBoolean('is_test').notNull().default(false),
     senderPlatform: text('sender_platform'),
-    /** Target platform; null = every connected terminal of the licence. */
+    /** Target platform; null = every connected terminal of the license. */
     platform: text('platform', { enum: eaPlatforms }),
     status: text('status', { enum: signalStatuses }).notNull(),
     errorMessage: text('error_message'),

@@ -29,7 +29,7 @@ export const users = pgTable('users', {
   stripeCustomerId: text('stripe_customer_id').unique(),
   /** When the subscription columns were last copied from Stripe (features/billing). */
   stripeSnapshotAt: at('stripe_snapshot_at'),
-  /** When the owner first pressed Copy beside their licence number (the setup checklist). */
+  /** When the owner first pressed Copy beside their license number (the setup checklist). */
   licenseCopiedAt: at('license_copied_at'),
   /**
    * When every setup step was first done: from then on the checklist stays gone, even after

@@ -7,7 +7,7 @@ import { announceUserChanged } from './account-events.ts';
 type Deps = Pick<AppDeps, 'database' | 'bus' | 'now' | 'logger'>;
 
 /**
- * Replaces a user's licence number. The old one stops working at once: its hash leaves the
+ * Replaces a user's license number. The old one stops working at once: its hash leaves the
  * users table here, and the bus tells every instance to drop its cached copy.
  */
 export async function regenerateLicense(
@@ -19,10 +19,10 @@ export async function regenerateLicense(
     .update(users)
     .set({ licenseNumber, licenseHash: hashLicense(licenseNumber), updatedAt: new Date(now()) })
     .where(eq(users.id, userId));
-  // The new licence is stored either way; a bus outage only delays other instances' caches
+  // The new license is stored either way; a bus outage only delays other instances' caches
   // (their entries expire within a minute), which is no reason to fail the request.
   await announceUserChanged(bus, userId).catch((err) =>
-    logger.warn({ err }, 'could not announce the licence change'),
+    logger.warn({ err }, 'could not announce the license change'),
   );
   return licenseNumber;
 }

@@ -20,7 +20,7 @@ export default async function accountRoutes(app: FastifyInstance, { deps }: Opti
     async (request) => {
       const user = signedInUser(request);
       const licenseNumber = await regenerateLicense(deps, user.id);
-      request.log.info({ userId: user.id }, 'licence regenerated');
+      request.log.info({ userId: user.id }, 'license regenerated');
       return { licenseNumber };
     },
   );
@@ -30,7 +30,7 @@ export default async function accountRoutes(app: FastifyInstance, { deps }: Opti
     setupProgressOf(database.db, signedInUser(request).id, now()),
   );
 
-  /** A licence Copy button was pressed: the checklist's first step. */
+  /** A license Copy button was pressed: the checklist's first step. */
   app.post('/license/copied', { preHandler: [requireSameOrigin, requireUser] }, async (request) => {
     const user = signedInUser(request);
     await recordLicenseCopied(database.db, user.id, now());

@@ -50,7 +50,7 @@ export async function setupProgressOf(db: Db, userId: string, now: number): Prom
   return { ...steps, done };
 }
 
-/** Notes the first press of a licence Copy button; later presses change nothing. */
+/** Notes the first press of a license Copy button; later presses change nothing. */
 export async function recordLicenseCopied(db: Db, userId: string, now: number): Promise<void> {
   await db
     .update(users)

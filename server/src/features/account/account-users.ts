@@ -6,7 +6,7 @@ import type { Plan, users } from '../../db/schema/users.ts';
 
 type UserRow = Omit<typeof users.$inferSelect, 'passwordHash'>;
 
-// Defined in core (the licence directory needs it too); re-exported for the account's callers.
+// Defined in core (the license directory needs it too); re-exported for the account's callers.
 export { billingConfigured };
 
 /** A new account's plan: free until it subscribes, or the self-hosted plan without billing. */
@@ -14,7 +14,7 @@ export function initialPlan(config: Pick<Config, 'STRIPE_SECRET_KEY' | 'SELF_HOS
   return billingConfigured(config) ? 'free' : config.SELF_HOSTED_PLAN;
 }
 
-/** The row of a new user, with its licence number (shown to the owner) and that licence's hash. */
+/** The row of a new user, with its license number (shown to the owner) and that license's hash. */
 export function newUserValues(
   config: Pick<Config, 'STRIPE_SECRET_KEY' | 'SELF_HOSTED_PLAN'>,
   input: {

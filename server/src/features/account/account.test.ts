@@ -79,11 +79,11 @@ describe('POST /api/account/license/regenerate', () => {
     await smtp?.close();
   });
 
-  it('replaces the licence, and every instance forgets the old one at once', async () => {
+  it('replaces the license, and every instance forgets the old one at once', async () => {
     const browser = client();
     const { email } = await signUpVerified(browser, smtp);
     const before = (await browser.get('/api/auth/getme')).json();
-    // Another instance's licence cache, listening on the shared Redis bus.
+    // Another instance's license cache, listening on the shared Redis bus.
     const directory = createLicenseDirectory({
       db: t.deps.database.db,
       bus: t.deps.bus,

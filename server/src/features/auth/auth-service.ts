@@ -24,7 +24,7 @@ export function createAuthService(deps: Deps) {
   const { db } = deps.database;
   const tokens = createEmailTokens({ db, now });
 
-  /** Other instances cache licence owners with their verification; tell them it changed. */
+  /** Other instances cache license owners with their verification; tell them it changed. */
   function announce(userId: string) {
     return announceUserChanged(bus, userId).catch((err) =>
       logger.warn({ err }, 'could not announce the account change'),

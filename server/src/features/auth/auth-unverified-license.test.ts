@@ -21,10 +21,10 @@ const post = (url: string, payload: unknown) =>
   t.app.inject({ method: 'POST', url, payload: payload as object });
 
 /**
- * Until somebody proves to own the account's address, its licence trades nothing: the
+ * Until somebody proves to own the account's address, its license trades nothing: the
  * account may be an attacker's who signed up with another person's address.
  */
-describe('the licence of an unverified account', () => {
+describe('the license of an unverified account', () => {
   it('is refused by the webhook (403) and every EA endpoint, and works once verified', async () => {
     const user = await createTestUser(t.deps.database.db, { verified: false });
     const alert = {
@@ -68,7 +68,7 @@ describe('the licence of an unverified account', () => {
     });
     expect(report.statusCode).toBe(401);
 
-    // Verified (the verification link does exactly this): the licence works as soon as the
+    // Verified (the verification link does exactly this): the license works as soon as the
     // announcement has crossed the bus (Redis pub/sub, so not within the publishing call).
     await t.deps.database.db.update(users).set({ verified: true }).where(eq(users.id, user.id));
     await announceUserChanged(t.deps.bus, user.id);

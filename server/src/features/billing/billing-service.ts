@@ -27,7 +27,7 @@ type Deps = {
 export function createBillingService({ db, billing, sync, bus, logger, publicUrl }: Deps) {
   const { stripe, prices } = billing;
 
-  /** Every instance's licence cache drops the user, so the new plan's quota applies at once. */
+  /** Every instance's license cache drops the user, so the new plan's quota applies at once. */
   async function announce(userId: string) {
     await announceUserChanged(bus, userId).catch((err) =>
       logger.warn({ err, userId }, 'could not announce the plan change'),

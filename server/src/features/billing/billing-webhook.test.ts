@@ -100,7 +100,7 @@ async function recorded(eventId: string) {
 describe('Stripe webhook', () => {
   it('starts the trial on Checkout and applies the plan to the quota at once', async () => {
     const { user, client } = await signedIn('free');
-    // The licence cache now holds the free plan.
+    // The license cache now holds the free plan.
     expect((await alert(user.licenseNumber)).statusCode).toBe(403);
 
     const { subscription, events } = await checkout(client, 'basic');
@@ -192,7 +192,7 @@ describe('Stripe webhook', () => {
     expect(mail.text).toContain("Unfortunately, we couldn't process your payment at this time.");
     expect(mail.text).toContain(`${t.deps.config.publicUrl}/billing-portal`);
 
-    // Past the grace, and past the minute the licence cache may keep the owner.
+    // Past the grace, and past the minute the license cache may keep the owner.
     clock += pastDueGraceMs + 61_000;
     const access = await client.get('/api/auth/dashboard-access');
     expect(access.statusCode).toBe(403);

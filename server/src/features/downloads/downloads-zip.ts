@@ -79,7 +79,7 @@ function installNote({ platform, version, experts, publicUrl }: ZipInput): strin
     ...compileStep,
     `3. In the terminal's Navigator right-click Expert Advisors and choose Refresh. Drag SignalRelay`,
     `   onto a chart, allow WebRequest for ${publicUrl} (Tools > Options > Expert Advisors)`,
-    '   and enter your licence number from the dashboard.',
+    '   and enter your license number from the dashboard.',
     '',
     'The installation guide shows each step:',
     `${publicUrl}${installGuidePath}`,

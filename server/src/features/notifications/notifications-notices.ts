@@ -77,7 +77,7 @@ export function executorRefusedNotice(
     event: 'executor_refused',
     key: `executor_refused:${terminal.id}:${Math.floor(refusal.at / 3_600_000)}`,
     title: `Second EA refused on account ${refusal.account}`,
-    text: `An EA on ${refusal.chart} was refused because another one (${refusal.holderChart}) already trades account ${refusal.account} with your licence. Remove one of them so no signal trades twice.`,
+    text: `An EA on ${refusal.chart} was refused because another one (${refusal.holderChart}) already trades account ${refusal.account} with your license. Remove one of them so no signal trades twice.`,
     occurredAt: new Date(refusal.at).toISOString(),
     data: { ...refusal, at: new Date(refusal.at).toISOString(), platform: terminal.platform },
   };

@@ -82,7 +82,7 @@ describe('DELETE /api/orders/{ticket}', () => {
     expect(await ticketsOf(other)).toEqual(['77@5012345']);
   });
 
-  it("refuses another user's licence number and a ticket that is not digits", async () => {
+  it("refuses another user's license number and a ticket that is not digits", async () => {
     const me = await traderWith([1]);
     const other = await traderWith([1]);
     const foreign = await del(
@@ -171,7 +171,7 @@ describe('DELETE /api/orders/delete-history', () => {
     expect(stats.json()).toMatchObject({ totalTrades: 1, closedTrades: 1 });
   });
 
-  it('answers 200 with nothing to delete, and checks session, origin and licence', async () => {
+  it('answers 200 with nothing to delete, and checks session, origin and license', async () => {
     const me = await traderWith([]);
     expect((await del('/api/orders/delete-history', me)).json()).toEqual({ ok: true, deleted: 0 });
     const other = await traderWith([1]);

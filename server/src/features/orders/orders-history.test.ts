@@ -87,7 +87,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /api/orders/history', () => {
-  it('needs a session and the caller’s own licence', async () => {
+  it('needs a session and the caller’s own license', async () => {
     const noSession = await t.app.inject({
       method: 'GET',
       url: `/api/orders/history?licenseNumber=${trader.licenseNumber}`,

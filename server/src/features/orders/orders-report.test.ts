@@ -60,8 +60,8 @@ describe('POST /api/orders/report', () => {
     expect(rows[1]).toMatchObject({ ticket: '1002', closePrice: null, closeTime: null });
   });
 
-  it('refuses an unknown licence with 401 LICENSE_INVALID', async () => {
-    const res = await reportOrders(t.app, 'SR-NOT-A-REAL-LICENCE', [reportedOrder(1)]);
+  it('refuses an unknown license with 401 LICENSE_INVALID', async () => {
+    const res = await reportOrders(t.app, 'SR-NOT-A-REAL-LICENSE', [reportedOrder(1)]);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 'LICENSE_INVALID' });
   });

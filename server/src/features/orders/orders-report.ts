@@ -23,13 +23,13 @@ export type ReportOutcome = {
   accepted: number;
   rejected: RejectedRow[];
   changed: number;
-  /** New orders not stored because the licence holds `licenseCaps.orders` already. */
+  /** New orders not stored because the license holds `licenseCaps.orders` already. */
   overLimit: number;
 };
 
 /** Why new orders are refused (409 LIMIT_REACHED; ea/PROTOCOL.md, "Limits"). */
 export function ordersLimitMessage(overLimit: number) {
-  return `This licence already stores ${licenseCaps.orders.toLocaleString('en-US')} orders, the most it keeps: ${overLimit} new orders were not stored (changes to stored ones were). Delete old orders in Order History to make room.`;
+  return `This license already stores ${licenseCaps.orders.toLocaleString('en-US')} orders, the most it keeps: ${overLimit} new orders were not stored (changes to stored ones were). Delete old orders in Order History to make room.`;
 }
 
 /** The `excluded` (proposed) value of a column in ON CONFLICT DO UPDATE. */
@@ -83,7 +83,7 @@ export function createOrderReports({
   }
 
   /**
-   * The rows that fit: every row of a stored order, and new ones while the licence holds
+   * The rows that fit: every row of a stored order, and new ones while the license holds
    * fewer than `licenseCaps.orders`. Two reports at once may both fit their last places: the
    * cap is exceeded by at most one report's rows.
    */
@@ -164,7 +164,7 @@ export function createOrderReports({
     };
   }
 
-  /** Writes the rows that fit under the licence's cap; says what changed. */
+  /** Writes the rows that fit under the license's cap; says what changed. */
   async function store(terminal: Terminal, broker: string, keep: ValidRow[], at: number) {
     if (keep.length === 0) return { changed: 0, statsChanged: false, overLimit: 0 };
     const old = await before(
@@ -197,13 +197,13 @@ export function createOrderReports({
     return removed.length;
   }
 
-  /** The verified owner of the report's licence, or the error the EA shows. */
+  /** The verified owner of the report's license, or the error the EA shows. */
   async function ownerOf(licenseNumber: string) {
     const owner = await licenses.lookup(licenseNumber);
     if (!owner) {
       throw new AppError(
         'LICENSE_INVALID',
-        'Unknown licence number. Copy it again from your dashboard.',
+        'Unknown license number. Copy it again from your dashboard.',
       );
     }
     if (!owner.verified) throw new AppError('LICENSE_INVALID', unverifiedLicenseMessage);

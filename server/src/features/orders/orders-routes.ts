@@ -25,11 +25,11 @@ const reportBodyLimit = 512 * 1024;
 
 type Options = { deps: AppDeps; core: Core };
 
-/** Order history is the licence owner's only. */
+/** Order history is the license owner's only. */
 function assertOwnLicense(user: SessionUser, licenseNumber: string | undefined) {
   if (licenseNumber === undefined) return;
   if (normalizeLicense(licenseNumber) !== normalizeLicense(user.licenseNumber)) {
-    throw new AppError('FORBIDDEN', 'This licence number does not belong to your account.');
+    throw new AppError('FORBIDDEN', 'This license number does not belong to your account.');
   }
 }
 
@@ -38,7 +38,7 @@ export default async function ordersRoutes(app: FastifyInstance, { deps, core }:
   const db = deps.database.db;
   const { now } = deps;
   const tombstones = createOrderTombstones({ db, now });
-  /** Reports naming unknown licences, per source IP (as on the EA gateway). */
+  /** Reports naming unknown licenses, per source IP (as on the EA gateway). */
   const misses = createMissGuard({
     limit: { burst: 20, perSecond: 0.1 },
     now,
@@ -59,13 +59,13 @@ export default async function ordersRoutes(app: FastifyInstance, { deps, core }:
    * ea/PROTOCOL.md, Orders report: 200 `{accepted}` when every row is good. When some rows
    * are bad the good ones are stored anyway and the reply is 400 naming the first bad row in
    * `message`, with `accepted` and every bad row in `rejected` (index, field, message). New
-   * orders past the licence's cap: 409 LIMIT_REACHED, the other rows stored.
+   * orders past the license's cap: 409 LIMIT_REACHED, the other rows stored.
    */
   app.post('/report', { bodyLimit: reportBodyLimit }, async (request) => {
     const { accepted, rejected, overLimit } = await reports
       .report(request.body)
       .catch((err: unknown) => {
-        // Guessing licences: past the per-IP budget the answer is 429 instead of 401.
+        // Guessing licenses: past the per-IP budget the answer is 429 instead of 401.
         if (err instanceof AppError && err.code === 'LICENSE_INVALID') {
           const miss = misses.miss(request.ip);
           if (!miss.allowed) {

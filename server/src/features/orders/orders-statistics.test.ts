@@ -69,7 +69,7 @@ const fixture = [
 ];
 
 describe('GET /api/orders/statistics', () => {
-  it('needs a session and the caller’s own licence', async () => {
+  it('needs a session and the caller’s own license', async () => {
     const me = await trader();
     const other = await trader();
     const res = await t.app.inject({

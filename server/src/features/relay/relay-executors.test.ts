@@ -42,7 +42,7 @@ async function terminalsOf(userId: string) {
 }
 
 /** ea/PROTOCOL.md, "One executor per account". */
-describe('one executor per licence, platform and account', () => {
+describe('one executor per license, platform and account', () => {
   it('refuses a second copy of the EA, names the chart that trades, and sends the signal to the first only', async () => {
     const user = await createTestUser(t.deps.database.db);
     const first = await welcomed(user.licenseNumber, v2('instance-first', 'EURUSD,H1'));

@@ -38,7 +38,7 @@ export type ExecutorGateOptions = {
 };
 
 /**
- * One executor per licence + platform + account (ea/PROTOCOL.md, "One executor per
+ * One executor per license + platform + account (ea/PROTOCOL.md, "One executor per
  * account"). An EA that names its instance holds a lease while it answers heartbeats; a
  * second copy is refused with a message naming the chart that trades, and the refusal is
  * kept on the terminal for the dashboard. v1 EAs send no instance id and are not arbitrated:
@@ -114,7 +114,7 @@ export function createExecutorGate({
 
 export function refusalMessage(account: string, holderChart: string): string {
   return (
-    `Another SignalRelay EA already trades account ${account} with this licence ` +
+    `Another SignalRelay EA already trades account ${account} with this license ` +
     `(${holderChart || 'another chart'}). This copy was refused and stays idle so no signal ` +
     `trades twice: remove it, or stop the other one and this one takes over within ` +
     `${executorRetryMs / 1000} s.`

@@ -35,7 +35,7 @@ const poll = (licenseNumber: string, remoteAddress: string) =>
   });
 
 describe('EA gateway budgets', () => {
-  it('answers unknown licences 401 per IP up to the budget, then 429 with Retry-After', async () => {
+  it('answers unknown licenses 401 per IP up to the budget, then 429 with Retry-After', async () => {
     const guess = 'SR-GUESS-00000-00000-00000-000000';
     for (let i = 0; i < eaLimits.missesPerIp.burst; i++) {
       expect((await poll(`${guess}${i}`, '203.0.113.7')).statusCode).toBe(401);
@@ -44,19 +44,19 @@ describe('EA gateway budgets', () => {
     expect(throttled.statusCode).toBe(429);
     expect(throttled.json()).toMatchObject({ code: 'RATE_LIMITED' });
     expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
-    // Another address is not affected, and a real licence from the throttled one still works.
+    // Another address is not affected, and a real license from the throttled one still works.
     expect((await poll(`${guess}y`, '203.0.113.8')).statusCode).toBe(401);
     const user = await createTestUser(t.deps.database.db);
     expect((await poll(user.licenseNumber, '203.0.113.7')).statusCode).toBe(200);
 
-    // Logged once, with the address and never the licence numbers tried.
-    const warnings = capture.lines.filter((l) => l.msg === 'unknown licence numbers throttled');
+    // Logged once, with the address and never the license numbers tried.
+    const warnings = capture.lines.filter((l) => l.msg === 'unknown license numbers throttled');
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatchObject({ ip: '203.0.113.7', refused: 1 });
     expect(JSON.stringify(capture.lines)).not.toContain('SR-GUESS');
   });
 
-  it('closes hellos with unknown licences 4401, then 1013 RATE_LIMITED past the budget', async () => {
+  it('closes hellos with unknown licenses 4401, then 1013 RATE_LIMITED past the budget', async () => {
     // The poll test above spent nothing from 127.0.0.1.
     for (let i = 0; i < eaLimits.missesPerIp.burst; i++) {
       const { first, closed } = await helloOnce(`SR-NOPE-${i}`);
@@ -70,10 +70,10 @@ describe('EA gateway budgets', () => {
     expect((await helloOnce(user.licenseNumber)).first).toMatchObject({ type: 'welcome' });
   });
 
-  it('limits how often one licence may say hello', async () => {
+  it('limits how often one license may say hello', async () => {
     const user = await createTestUser(t.deps.database.db);
     for (let i = 0; i < eaLimits.helloPerLicense.burst; i++) {
-      // Several terminals of the licence, within its terminal cap.
+      // Several terminals of the license, within its terminal cap.
       const account = String(1000 + (i % licenseCaps.terminals));
       const { first } = await helloOnce(user.licenseNumber, { account });
       expect(first, `hello ${i}`).toMatchObject({ type: 'welcome' });
@@ -81,14 +81,14 @@ describe('EA gateway budgets', () => {
     const { first, closed } = await helloOnce(user.licenseNumber);
     expect(first).toMatchObject({ type: 'error', code: 'RATE_LIMITED' });
     expect(closed.code).toBe(closeCodes.tryAgainLater);
-    // Another licence is not affected.
+    // Another license is not affected.
     const other = await createTestUser(t.deps.database.db);
     expect((await helloOnce(other.licenseNumber)).first).toMatchObject({ type: 'welcome' });
   });
 });
 
 describe('orders report budget', () => {
-  it('answers unknown licences 401 per IP up to the budget, then 429', async () => {
+  it('answers unknown licenses 401 per IP up to the budget, then 429', async () => {
     const report = (licenseNumber: string) =>
       t.app.inject({
         method: 'POST',

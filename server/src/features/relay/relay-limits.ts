@@ -10,12 +10,12 @@ import {
  * Budgets of the EA gateway, per server instance. Valid terminals are never throttled by IP:
  * one address may be a VPS host, a broker's NAT or an untrusted proxy in front of hundreds of
  * terminals that all reconnect when a server restarts. Per IP we count only hellos and polls
- * naming unknown licences (guesses); a licence reconnecting many times a minute is an EA in a
- * loop, or a stolen licence, and is limited per licence.
+ * naming unknown licenses (guesses); a license reconnecting many times a minute is an EA in a
+ * loop, or a stolen license, and is limited per license.
  */
 export const eaLimits = {
   helloPerLicense: { burst: 30, perSecond: 0.5 },
-  /** Hellos, polls and results naming an unknown licence, per source IP. */
+  /** Hellos, polls and results naming an unknown license, per source IP. */
   missesPerIp: { burst: 20, perSecond: 0.1 },
 } as const;
 
@@ -31,7 +31,7 @@ export function createEaLimits({ now, log }: { now: () => number; log: FastifyBa
   });
   return {
     helloForLicense: (userId: string): Verdict => helloPerLicense.take(userId),
-    /** An unknown licence from `ip`: allowed = answer LICENSE_INVALID, else RATE_LIMITED. */
+    /** An unknown license from `ip`: allowed = answer LICENSE_INVALID, else RATE_LIMITED. */
     miss: (ip: string): Verdict => misses.miss(ip),
     hellos: createConcurrencyLimit(helloConcurrency),
   };

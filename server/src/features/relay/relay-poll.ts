@@ -62,7 +62,7 @@ export function createPollGateway(deps: Deps) {
     if (!owner)
       throw new AppError(
         'LICENSE_INVALID',
-        'Unknown licence number. Copy it again from your dashboard.',
+        'Unknown license number. Copy it again from your dashboard.',
       );
     if (!owner.verified) throw new AppError('LICENSE_INVALID', unverifiedLicenseMessage);
     return terminals.resolve(owner.userId, identity, details);

@@ -56,7 +56,7 @@ export default async function relayRoutes(
   const limits = createEaLimits({ now, log: app.log });
   const ws = createWsGateway({ ...shared, limits, log: app.log });
   core.licenses.onChange((userId) => {
-    ws.recheck(userId).catch((err) => app.log.warn({ err }, 'licence re-check failed'));
+    ws.recheck(userId).catch((err) => app.log.warn({ err }, 'license re-check failed'));
   });
   const poll = createPollGateway({
     ...shared,
@@ -72,7 +72,7 @@ export default async function relayRoutes(
 
   app.get('/ws', { websocket: true }, (socket, request) => ws.handle(socket, request.ip));
 
-  /** Unknown licences are counted per IP; past the budget the answer is 429, not 401. */
+  /** Unknown licenses are counted per IP; past the budget the answer is 429, not 401. */
   async function countingMisses<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
     try {
       return await work();

@@ -36,18 +36,18 @@ type Details = {
 
 const activeDays = licenseCaps.terminalActiveMs / (24 * 60 * 60 * 1000);
 /** Why a new terminal is refused (HTTP 409 LIMIT_REACHED, or the WebSocket's error frame). */
-export const terminalLimitMessage = `This licence already has ${licenseCaps.terminals} terminals seen in the last ${activeDays} days, the most it can serve. Remove the EA from terminals you no longer use: a terminal stops counting ${activeDays} days after it was last seen.`;
+export const terminalLimitMessage = `This license already has ${licenseCaps.terminals} terminals seen in the last ${activeDays} days, the most it can serve. Remove the EA from terminals you no longer use: a terminal stops counting ${activeDays} days after it was last seen.`;
 
 /**
- * Terminal rows keyed by licence owner + platform + account + broker. Long-poll EAs call in
+ * Terminal rows keyed by license owner + platform + account + broker. Long-poll EAs call in
  * every few seconds, so known terminals are served from memory (the least recently used
- * dropped past `cachedTerminals`) and written back only once a minute. A licence gets at most
+ * dropped past `cachedTerminals`) and written back only once a minute. A license gets at most
  * `licenseCaps.terminals` active terminals: hellos naming made-up accounts add no rows.
  */
 export function createTerminalRegistry({ db, now }: { db: Db; now: () => number }) {
   const known = new Map<string, { ref: RelayTerminal; writtenAt: number }>();
 
-  /** Refuses a terminal the licence does not have yet once it has its active maximum. */
+  /** Refuses a terminal the license does not have yet once it has its active maximum. */
   async function admit(userId: string, identity: TerminalIdentity, broker: string) {
     const isThis = and(
       eq(terminals.userId, userId),

@@ -47,7 +47,7 @@ type Connection = {
   openedAt: number;
   lastFrameAt: number;
   terminal: RelayTerminal | null;
-  /** As sent in the hello: re-checked when the owner's licence changes. */
+  /** As sent in the hello: re-checked when the owner's license changes. */
   licenseNumber: string | null;
   /** This connection, as a session of its EA instance. */
   session: string;
@@ -181,7 +181,7 @@ export function createWsGateway(deps: Deps) {
     }
   }
 
-  /** Hello, step 1: the licence's owner, or the refusal (closing the socket). */
+  /** Hello, step 1: the license's owner, or the refusal (closing the socket). */
   async function ownerFor(c: Connection, frame: Hello) {
     const owner = await licenses.lookup(frame.licenseNumber);
     if (!owner) {
@@ -190,9 +190,9 @@ export function createWsGateway(deps: Deps) {
       sendError(
         c.socket,
         'LICENSE_INVALID',
-        'Unknown licence number. Copy it again from your dashboard.',
+        'Unknown license number. Copy it again from your dashboard.',
       );
-      c.socket.close(closeCodes.licenseInvalid, 'licence invalid');
+      c.socket.close(closeCodes.licenseInvalid, 'license invalid');
       return;
     }
     if (!owner.verified) {
@@ -369,7 +369,7 @@ export function createWsGateway(deps: Deps) {
       listen(c);
     },
 
-    /** Closes this user's connections whose licence no longer belongs to them (regenerated). */
+    /** Closes this user's connections whose license no longer belongs to them (regenerated). */
     async recheck(userId: string) {
       for (const c of connections) {
         if (c.terminal?.userId !== userId || !c.licenseNumber) continue;
@@ -378,9 +378,9 @@ export function createWsGateway(deps: Deps) {
         sendError(
           c.socket,
           'LICENSE_INVALID',
-          'This licence number was replaced. Enter the new one from your dashboard.',
+          'This license number was replaced. Enter the new one from your dashboard.',
         );
-        c.socket.close(closeCodes.licenseInvalid, 'licence replaced');
+        c.socket.close(closeCodes.licenseInvalid, 'license replaced');
       }
     },
 

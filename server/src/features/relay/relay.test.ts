@@ -129,14 +129,14 @@ describe('EA gateway over WebSocket', () => {
     ea.close();
   });
 
-  it('rejects an unknown licence with close code 4401', async () => {
+  it('rejects an unknown license with close code 4401', async () => {
     const ea = await openEaSocket(baseUrl);
-    ea.send(helloFrame('SR-NOT-A-REAL-LICENCE'));
+    ea.send(helloFrame('SR-NOT-A-REAL-LICENSE'));
     expect(await ea.next((f) => f.type === 'error')).toMatchObject({ code: 'LICENSE_INVALID' });
     expect((await ea.closed).code).toBe(4401);
   });
 
-  it('closes an EA with 4401 as soon as its licence is regenerated', async () => {
+  it('closes an EA with 4401 as soon as its license is regenerated', async () => {
     const user = await createTestUser(db());
     const ea = await openEaSocket(baseUrl);
     ea.send(helloFrame(user.licenseNumber));
@@ -348,7 +348,7 @@ describe('EA gateway over long-poll', () => {
     ]);
   });
 
-  it('rejects an unknown licence with 401 LICENSE_INVALID', async () => {
+  it('rejects an unknown license with 401 LICENSE_INVALID', async () => {
     const res = await poll(identity('SR-WRONG'));
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('LICENSE_INVALID');

@@ -51,7 +51,7 @@ describe('GET /api/webhook/signalHistory', () => {
     expect((await history({}, {})).statusCode).toBe(401);
   });
 
-  it("refuses another user's licence", async () => {
+  it("refuses another user's license", async () => {
     const other = await createTestUser(t.deps.database.db);
     const res = await t.app.inject({
       method: 'GET',

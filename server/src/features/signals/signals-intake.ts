@@ -59,7 +59,7 @@ type Counted = {
 };
 
 /**
- * The hot path (DESIGN.md section 4): licence → idempotency → quota → persist → push.
+ * The hot path (DESIGN.md section 4): license → idempotency → quota → persist → push.
  * Nothing here answers 5xx once the signal is stored: TradingView would resend it.
  */
 export function createSignalIntake(deps: Deps) {
@@ -89,7 +89,7 @@ export function createSignalIntake(deps: Deps) {
     };
   }
 
-  /** 1. Whose licence: refused when unknown or when its owner's e-mail is unverified. */
+  /** 1. Whose license: refused when unknown or when its owner's e-mail is unverified. */
   async function ownerOf(licenseNumber: string) {
     const owner = await licenses.lookup(licenseNumber);
     if (!owner) throw new AppError('LICENSE_INVALID');
@@ -133,7 +133,7 @@ export function createSignalIntake(deps: Deps) {
     if (!budget.allowed) {
       throw new AppError(
         'RATE_LIMITED',
-        'Too many alerts for this licence at once. This one was not stored.',
+        'Too many alerts for this license at once. This one was not stored.',
         { retryAfterSeconds: budget.retryAfterSeconds },
       );
     }
@@ -237,7 +237,7 @@ export function createSignalIntake(deps: Deps) {
   }
 
   /**
-   * 9. To the licence's terminals, here and on other instances; whether one can have it now.
+   * 9. To the license's terminals, here and on other instances; whether one can have it now.
    * A signal that only EAs too old to run it would receive fails at once instead.
    */
   async function push(row: SignalRow): Promise<{ row: SignalRow; delivered: boolean }> {

@@ -36,7 +36,7 @@ const alert = (licenseNumber: string, remoteAddress = tradingView) =>
   });
 
 describe('webhook budgets', () => {
-  it('takes a burst of uncounted signals per licence, refuses the flood after it unstored', async () => {
+  it('takes a burst of uncounted signals per license, refuses the flood after it unstored', async () => {
     const user = await createTestUser(t.deps.database.db);
     for (let i = 0; i < webhookLimits.uncountedPerLicense.burst; i++) {
       expect((await alert(user.licenseNumber)).statusCode, `alert ${i}`).toBe(200);
@@ -50,7 +50,7 @@ describe('webhook budgets', () => {
       .from(signals)
       .where(eq(signals.userId, user.id));
     expect(stored).toHaveLength(webhookLimits.uncountedPerLicense.burst);
-    // Same address, other licence: served. TradingView's address is never throttled as such.
+    // Same address, other license: served. TradingView's address is never throttled as such.
     const other = await createTestUser(t.deps.database.db);
     expect((await alert(other.licenseNumber)).statusCode).toBe(200);
     // The bucket refills: one more a second.
@@ -58,7 +58,7 @@ describe('webhook budgets', () => {
     expect((await alert(user.licenseNumber)).statusCode).toBe(200);
   });
 
-  it('answers unknown licences 401 per IP up to the budget, then 429; valid ones still pass', async () => {
+  it('answers unknown licenses 401 per IP up to the budget, then 429; valid ones still pass', async () => {
     const guesser = '198.51.100.23';
     for (let i = 0; i < webhookLimits.missesPerIp.burst; i++) {
       const res = await alert(`SR-WRONG-${i}`, guesser);
@@ -72,7 +72,7 @@ describe('webhook budgets', () => {
     const user = await createTestUser(t.deps.database.db);
     expect((await alert(user.licenseNumber, guesser)).statusCode).toBe(200);
 
-    const warnings = capture.lines.filter((l) => l.msg === 'unknown licence numbers throttled');
+    const warnings = capture.lines.filter((l) => l.msg === 'unknown license numbers throttled');
     expect(warnings).toEqual([expect.objectContaining({ ip: guesser, route: 'webhook' })]);
     expect(JSON.stringify(capture.lines)).not.toContain('SR-WRONG');
   });

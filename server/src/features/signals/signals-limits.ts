@@ -2,12 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createMissGuard, createRateLimiter, type Verdict } from '../../core/throttle.ts';
 
 /**
- * Webhook budgets, per server instance. Never per IP for valid licences: TradingView sends
- * every user's alerts from the same four addresses. Alerts a licence's daily quota lets
+ * Webhook budgets, per server instance. Never per IP for valid licenses: TradingView sends
+ * every user's alerts from the same four addresses. Alerts a license's daily quota lets
  * through are not limited further (the quota caps them); the ones it does not count, test
- * signals and alerts past the quota, are stored too, and a leaked licence must not turn them
+ * signals and alerts past the quota, are stored too, and a leaked license must not turn them
  * into a flood of rows: 500 at once, then one a second. Per IP only the calls naming unknown
- * licences are counted.
+ * licenses are counted.
  */
 export const webhookLimits = {
   uncountedPerLicense: { burst: 500, perSecond: 1 },

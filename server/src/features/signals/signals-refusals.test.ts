@@ -113,10 +113,10 @@ describe('an alert refused for its content', () => {
     expect(row.errorMessage).toMatch(/lot/);
   });
 
-  it('is only counted, by reason, when it names no licence we can charge it to', async () => {
+  it('is only counted, by reason, when it names no license we can charge it to', async () => {
     const before = {
-      none: await metric('no_licence'),
-      unknown: await metric('unknown_licence'),
+      none: await metric('no_license'),
+      unknown: await metric('unknown_license'),
       unverified: await metric('unverified'),
     };
     const unverified = await createTestUser(t.deps.database.db, { verified: false });
@@ -133,8 +133,8 @@ describe('an alert refused for its content', () => {
       JSON.stringify({ licenseNumber: unverified.licenseNumber, position: 'nope' }),
     );
     expect(refusedUnverified.statusCode).toBe(400);
-    expect(await metric('no_licence')).toBe(before.none + 1);
-    expect(await metric('unknown_licence')).toBe(before.unknown + 2);
+    expect(await metric('no_license')).toBe(before.none + 1);
+    expect(await metric('unknown_license')).toBe(before.unknown + 2);
     expect(await metric('unverified')).toBe(before.unverified + 1);
     expect((await historyOf(unverified)).signals).toHaveLength(0);
   });

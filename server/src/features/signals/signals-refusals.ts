@@ -12,18 +12,18 @@ import type { WebhookLimits } from './signals-limits.ts';
 export const rawBodyLimit = 4096;
 
 /** Why an alert could not be charged to anybody (the `reason` label of the metric). */
-export type UnattributedReason = 'no_licence' | 'unknown_licence' | 'unverified' | 'rate_limited';
+export type UnattributedReason = 'no_license' | 'unknown_license' | 'unverified' | 'rate_limited';
 
 /**
- * A licence number written in a body that is not valid JSON (TradingView alert messages are
+ * A license number written in a body that is not valid JSON (TradingView alert messages are
  * typed by hand): the trader still deserves to see that the alert arrived and why it failed.
  */
-const licenceInText = /"licenseNumber"\s*:\s*"([^"\\]{1,128})"/;
+const licenseInText = /"licenseNumber"\s*:\s*"([^"\\]{1,128})"/;
 
-function licenceOf(raw: string, body: unknown): string | null {
+function licenseOf(raw: string, body: unknown): string | null {
   const field = (body as { licenseNumber?: unknown } | undefined)?.licenseNumber;
   if (typeof field === 'string' && field.trim() !== '') return field.trim();
-  return licenceInText.exec(raw)?.[1]?.trim() || null;
+  return licenseInText.exec(raw)?.[1]?.trim() || null;
 }
 
 const { shape } = webhookAlertSchema;
@@ -39,11 +39,11 @@ function fieldOf<T>(schema: z.ZodType<T>, body: unknown, key: string): T | undef
 
 /**
  * Alerts refused for their content (bad JSON, unknown position, a bad number …) that name a
- * valid licence are kept in the owner's Signal History with status `error`, the reason and
+ * valid license are kept in the owner's Signal History with status `error`, the reason and
  * the body as received, so they can fix the alert in TradingView. They never count against the
- * quota and never reach an EA; like the other uncounted alerts they share the licence's
- * `uncounted` budget, so a leaked licence cannot turn refusals into a flood of rows. Alerts
- * without such a licence are only counted in /metrics.
+ * quota and never reach an EA; like the other uncounted alerts they share the license's
+ * `uncounted` budget, so a leaked license cannot turn refusals into a flood of rows. Alerts
+ * without such a license are only counted in /metrics.
  */
 export function createRefusalRecorder(deps: {
   db: Db;
@@ -62,10 +62,10 @@ export function createRefusalRecorder(deps: {
 
     /** `raw`: the body as received; `body`: it parsed, when it was JSON; `why`: the 400's message. */
     async record(raw: string, body: unknown, why: string): Promise<void> {
-      const licenseNumber = licenceOf(raw, body);
-      if (!licenseNumber) return this.unattributed('no_licence');
+      const licenseNumber = licenseOf(raw, body);
+      if (!licenseNumber) return this.unattributed('no_license');
       const owner = await licenses.lookup(licenseNumber);
-      if (!owner) return this.unattributed('unknown_licence');
+      if (!owner) return this.unattributed('unknown_license');
       if (!owner.verified) return this.unattributed('unverified');
       if (!limits.uncounted(owner.userId).allowed) return this.unattributed('rate_limited');
       const at = new Date(now());

@@ -16,10 +16,10 @@ import { webhookRoute } from './signals-webhook.ts';
 
 type Options = { deps: AppDeps; core: Core; metrics: Metrics };
 
-/** History is readable by the licence's owner only. */
+/** History is readable by the license's owner only. */
 function assertOwnLicense(user: SessionUser, licenseNumber: string) {
   if (normalizeLicense(licenseNumber) !== normalizeLicense(user.licenseNumber)) {
-    throw new AppError('FORBIDDEN', 'This licence number does not belong to your account.');
+    throw new AppError('FORBIDDEN', 'This license number does not belong to your account.');
   }
 }
 

@@ -22,7 +22,7 @@ const alert = () =>
 
 describe('webhook when the signal cannot be stored', () => {
   it('answers 503 with our message, keeping what went wrong underneath for the log', async () => {
-    // The licence is cached by a first alert; then the database goes away.
+    // The license is cached by a first alert; then the database goes away.
     expect((await alert()).statusCode).toBe(200);
     await t.deps.database.close();
 

@@ -22,7 +22,7 @@ function post(payload: string | Buffer, contentType = 'application/json') {
   });
 }
 
-/** Input is validated before the licence is looked up, so table rows need no real licence. */
+/** Input is validated before the license is looked up, so table rows need no real license. */
 const tableLicense = 'SR-VALIDATION-ONLY';
 const valid = (licenseNumber = tableLicense) => ({
   licenseNumber,
@@ -51,18 +51,18 @@ const malformed: [string, string | Buffer, string, number, string][] = [
   ['JSON number', '42', 'application/json', 400, 'JSON object'],
   ['JSON null', 'null', 'application/json', 400, 'JSON object'],
   ['plain words', 'buy EURUSD now', 'text/plain', 400, 'not valid JSON'],
-  ['missing licence', without('licenseNumber'), 'application/json', 400, 'licenseNumber'],
-  ['empty licence', withField('licenseNumber', ''), 'application/json', 400, 'licenseNumber'],
-  ['numeric licence', withField('licenseNumber', 12345), 'application/json', 400, 'licenseNumber'],
-  ['licence array', withField('licenseNumber', ['a']), 'application/json', 400, 'licenseNumber'],
+  ['missing license', without('licenseNumber'), 'application/json', 400, 'licenseNumber'],
+  ['empty license', withField('licenseNumber', ''), 'application/json', 400, 'licenseNumber'],
+  ['numeric license', withField('licenseNumber', 12345), 'application/json', 400, 'licenseNumber'],
+  ['license array', withField('licenseNumber', ['a']), 'application/json', 400, 'licenseNumber'],
   [
-    'licence 10 kB',
+    'license 10 kB',
     withField('licenseNumber', 'x'.repeat(10_000)),
     'application/json',
     400,
     'licenseNumber',
   ],
-  ['unknown licence', withField('licenseNumber', 'SR-UNKNOWN'), 'application/json', 401, 'licen'],
+  ['unknown license', withField('licenseNumber', 'SR-UNKNOWN'), 'application/json', 401, 'licen'],
   ['missing position', without('position'), 'application/json', 400, 'position'],
   ['unknown position', withField('position', 'hold'), 'application/json', 400, 'position'],
   ['position number', withField('position', 1), 'application/json', 400, 'position'],

@@ -78,8 +78,8 @@ export async function webhookRoute(
           refusals.unattributed('unverified');
         }
         if (err instanceof AppError && err.code === 'LICENSE_INVALID') {
-          refusals.unattributed('unknown_licence');
-          // Guessing licences: past the per-IP budget the answer is 429 instead of 401.
+          refusals.unattributed('unknown_license');
+          // Guessing licenses: past the per-IP budget the answer is 429 instead of 401.
           const miss = limits.miss(request.ip);
           if (!miss.allowed) {
             throw new AppError('RATE_LIMITED', undefined, {
