@@ -127,7 +127,7 @@ export const webhookAlertSchema = z
       1e6,
     ),
     riskPercentage: numberField(
-      'Percentage of balance to risk; sizes the lot from the stop loss (needs slpoint). Overrides lot when above 0.',
+      'Percentage of balance to risk; sizes the lot from the stop loss (needs one). Overrides lot when above 0.',
       100,
     ),
     riskAmount: numberField(

@@ -1,7 +1,7 @@
 /** "Pips or points?": what one point and one pip are on typical quotes (ea/PROTOCOL.md). */
 const rows = [
   { symbol: 'EURUSD', digits: 5, point: '0.00001', pip: '0.0001', pipPoints: 10 },
-  { symbol: 'EURUSD (4-digit broker)', digits: 4, point: '0.0001', pip: '0.0001', pipPoints: 1 },
+  { symbol: 'EURUSD 4-digit', digits: 4, point: '0.0001', pip: '0.0001', pipPoints: 1 },
   { symbol: 'USDJPY', digits: 3, point: '0.001', pip: '0.01', pipPoints: 10 },
   { symbol: 'XAUUSD', digits: 2, point: '0.01', pip: '0.01', pipPoints: 1 },
   { symbol: 'US30', digits: 1, point: '0.1', pip: '0.1', pipPoints: 1 },
@@ -16,8 +16,12 @@ export function PipsTable() {
         <caption className="sr-only">One point and one pip on typical quotes</caption>
         <thead className="bg-surface-muted text-left">
           <tr>
-            {['Symbol', 'Digits', '1 point', '1 pip', 'slpips 20 ='].map((h) => (
-              <th key={h} scope="col" className={`${cell} font-semibold text-ink`}>
+            {['Symbol', 'Digits', '1 point', '1 pip', '20 pips ='].map((h) => (
+              <th
+                key={h}
+                scope="col"
+                className={`${cell} font-semibold text-ink ${h === 'Digits' ? 'max-sm:hidden' : ''}`}
+              >
                 {h}
               </th>
             ))}
@@ -29,10 +33,10 @@ export function PipsTable() {
               <th scope="row" className={`${cell} text-left font-normal text-ink`}>
                 {r.symbol}
               </th>
-              <td className={cell}>{r.digits}</td>
+              <td className={`${cell} max-sm:hidden`}>{r.digits}</td>
               <td className={`${cell} font-mono text-xs`}>{r.point}</td>
               <td className={`${cell} font-mono text-xs`}>{r.pip}</td>
-              <td className={cell}>slpoint {20 * r.pipPoints}</td>
+              <td className={`${cell} whitespace-nowrap`}>{20 * r.pipPoints} points</td>
             </tr>
           ))}
         </tbody>
