@@ -69,7 +69,7 @@ describe('downloads without compiled EAs', () => {
     expect(response.statusCode).toBe(200);
     const manifest = downloadsManifestSchema.parse(response.json());
     const version = await releaseVersion();
-    expect(version).toBe('1.1.0');
+    expect(version).toBe('1.2.0');
     expect(manifest.version).toBe(version);
     expect(manifest.packages.map(({ bytes: _, ...p }) => p)).toEqual(
       platforms.map(({ platform }) => ({
@@ -203,9 +203,9 @@ describe('loadDownloads', () => {
       'SignalRelay-7.4.2-mt4.zip',
     ]);
 
-    await writeFile(file, original.replace(/SR_EA_VERSION "[^"]*"/, 'SR_EA_VERSION "1.2.0"'));
+    await writeFile(file, original.replace(/SR_EA_VERSION "[^"]*"/, 'SR_EA_VERSION "1.3.0"'));
     await expect(loadDownloads(options)).rejects.toThrow(
-      'does not match SR_EA_VERSION "1.2.0" (expected "1.20")',
+      'does not match SR_EA_VERSION "1.3.0" (expected "1.30")',
     );
   });
 
