@@ -44,6 +44,8 @@ describe('long-poll transport', () => {
       eaVersion: 'reference-1',
       received: [],
       results: [],
+      // v3: the rules it holds, none yet at start (ea/PROTOCOL.md, "Rules").
+      rulesId: '',
     });
     expect(second!.body).toMatchObject({ received: ['a', 'a'], results: [] });
     await until(() => server!.calls.filter((c) => c.path === '/api/ea/result').length === 2);
