@@ -29,14 +29,14 @@ export function TakeProfitLevels({ form }: { form: UseFormReturn<TestForm> }) {
       {fields.map((field, index) => (
         <div
           key={field.id}
-          className="grid grid-cols-[minmax(0,5.5rem)_minmax(0,1fr)_minmax(0,1fr)_auto] items-end gap-2"
+          className="grid grid-cols-[minmax(5.75rem,1.1fr)_minmax(0,1.3fr)_minmax(3.5rem,1fr)_auto] items-end gap-1.5 sm:gap-2"
         >
           <BoundField
             form={form}
             name={`tps.${index}.unit`}
             label={<LevelLabel index={index} text="Unit" />}
           >
-            <Select>
+            <Select className="pr-7 pl-2.5">
               {takeProfitUnits.map((unit) => (
                 <option key={unit} value={unit}>
                   {unitLabels[unit]}
@@ -49,18 +49,25 @@ export function TakeProfitLevels({ form }: { form: UseFormReturn<TestForm> }) {
             name={`tps.${index}.distance`}
             label={<LevelLabel index={index} text="Distance" />}
           >
-            <Input type="number" inputMode="decimal" step="any" min="0" />
+            <Input className="px-2.5" type="number" inputMode="decimal" step="any" min="0" />
           </BoundField>
           <BoundField
             form={form}
             name={`tps.${index}.percent`}
-            label={<LevelLabel index={index} text="Closes %" />}
+            label={<LevelLabel index={index} text="Close %" />}
           >
-            <Input type="number" inputMode="decimal" step="1" min="0" max="100" />
+            <Input
+              className="px-2.5"
+              type="number"
+              inputMode="decimal"
+              step="1"
+              min="0"
+              max="100"
+            />
           </BoundField>
           <Button
             variant="ghost"
-            className="px-2.5"
+            className="px-2"
             aria-label={`Remove take-profit level ${index + 1}`}
             onClick={() => remove(index)}
           >
@@ -82,7 +89,7 @@ function LevelLabel({ index, text }: { index: number; text: string }) {
   return (
     <>
       <span className="sr-only">Level {index + 1} </span>
-      {text}
+      <span className="whitespace-nowrap">{text}</span>
     </>
   );
 }
