@@ -80,8 +80,8 @@ export function StrategyAlertEditor({
     <div className="space-y-3">
       <p className="text-sm text-ink-muted">
         TradingView fills in the <code className="font-mono text-xs">{'{{…}}'}</code> placeholders
-        when an order fills: the symbol, buy or sell, and the order size. Create the alert on the
-        strategy (condition: your strategy, "Order fills only").
+        when an order fills: the symbol, buy or sell, and the size. Create the alert on the strategy
+        (condition: your strategy, "Order fills only").
       </p>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <label htmlFor={`${id}-text`} className="text-sm font-medium text-ink">
@@ -128,8 +128,8 @@ export function StrategyAlertEditor({
       <CheckPanel id={`${id}-check`} check={check} />
       <ul className="list-disc space-y-1 pl-5 text-xs text-ink-muted">
         <li>
-          <code className="font-mono">lot</code> is the strategy's order size: set the strategy's
-          quantity in lots (e.g. 0.1), not in units.
+          <code className="font-mono">lot</code> comes from the strategy's quantity: set it in lots
+          (e.g. 0.1), not in units.
         </li>
         {reverse ? (
           <li>
