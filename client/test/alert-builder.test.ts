@@ -37,6 +37,7 @@ const filledIn = (text: string) =>
     .replaceAll('{{ticker}}', 'GBPUSD')
     .replaceAll('{{strategy.order.action}}', 'buy')
     .replaceAll('{{strategy.order.contracts}}', '0.05')
+    .replaceAll('{{strategy.market_position_size}}', '0.05')
     .replaceAll('{{strategy.order.price}}', '1.27311')
     .replaceAll('{{strategy.order.id}}', 'Long')
     .replaceAll('{{timenow}}', '2026-11-25T09:30:00Z');
@@ -100,6 +101,27 @@ describe('Strategy alert builder', { timeout: 60_000 }, () => {
         expect(await editor(page).inputValue()).toBe(text);
         await check(page).getByText('The server accepts this message.').waitFor();
         await shot(page, `alert-builder-${width}`);
+
+        // Reverse: the opposite side closed first, explained, accepted by the real webhook.
+        const reverse = page.getByLabel('Reverse: close the opposite position first');
+        await reverse.check();
+        const reversed = await editor(page).inputValue();
+        expect(reversed).toContain('"closeOpposite": true');
+        expect(reversed).toContain('"lot": {{strategy.market_position_size}}');
+        await generator(page)
+          .getByText(/An exit to flat sends size 0/)
+          .waitFor();
+        expect(
+          await generator(page)
+            .getByText(/turn on Reverse/)
+            .count(),
+        ).toBe(0);
+        await check(page).getByText('The server accepts this message.').waitFor();
+        const reversal = await postAlert(server, JSON.parse(filledIn(reversed)));
+        expect(reversal).toMatchObject({ status: 200, body: { ok: true } });
+        await shotOf(generator(page), `alert-builder-reverse-card-${width}`);
+        await reverse.uncheck();
+        expect(await editor(page).inputValue()).toBe(text);
         expect(errors).toEqual([]);
       } finally {
         await close();

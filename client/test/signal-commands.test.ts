@@ -1,7 +1,8 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desktopViewport, launchBrowser, mobileViewport } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
+import { shotOf } from './shots.ts';
 import {
   createSignedInUser,
   openSignedIn,
@@ -28,6 +29,36 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
+
+/** Signal Test's take-profit levels: shown on buy only, generated, sent and accepted. */
+async function sendTakeProfits(page: Page, name: string) {
+  expect(await page.getByRole('button', { name: 'Add take-profit level' }).count()).toBe(0);
+  await page.getByLabel('Position').selectOption('BUY');
+  const add = page.getByRole('button', { name: 'Add take-profit level' });
+  for (const [level, unit, distance, percent] of [
+    [1, 'pips', '20', '50'],
+    [2, 'price', '1.095', '30'],
+    [3, 'points', '600', '20'],
+  ] as const) {
+    await add.click();
+    await page.getByLabel(`Level ${level} Unit`).selectOption(unit);
+    await page.getByLabel(`Level ${level} Distance`).fill(distance);
+    await page.getByLabel(`Level ${level} Close %`).fill(percent);
+  }
+  expect(await add.count()).toBe(0);
+  await page.getByRole('button', { name: 'Remove take-profit level 3' }).click();
+  const json = JSON.parse((await page.locator('pre').textContent()) ?? '{}');
+  expect(json.tps).toEqual([
+    { pips: 20, percent: 50 },
+    { price: 1.095, percent: 30 },
+  ]);
+  const levels = page.getByRole('group', { name: 'Take-profit levels' });
+  await levels.scrollIntoViewIfNeeded();
+  await screenshot(page, `commands-take-profits-${name}`);
+  await shotOf(levels, `commands-take-profits-levels-${name}`);
+  await page.getByRole('button', { name: 'Send Test Signal' }).click();
+  await page.getByText('The webhook accepted the test signal.').waitFor();
+}
 
 describe('the trading commands on the dashboard', { timeout: 90_000 }, () => {
   it("shows each command in Signal History, and each position's own fields in Signal Test", async () => {
@@ -77,6 +108,7 @@ describe('the trading commands on the dashboard', { timeout: 90_000 }, () => {
           await page.getByLabel('Position').selectOption('CLOSEBUY');
           await page.getByLabel('Close Percent (%)').waitFor();
           expect(await page.getByLabel('Lot Size').count()).toBe(0);
+          await sendTakeProfits(page, name);
           expect(errors).toEqual([]);
         } finally {
           await close();

@@ -139,18 +139,24 @@ describe('Signal Test', { timeout: 60_000 }, () => {
     expect(await page.getByLabel('Platform').inputValue()).toBe('MT5');
     expect(await page.getByLabel('Symbol').inputValue()).toBe('EURUSD');
     expect(await page.getByLabel('Lot Size').inputValue()).toBe('0.01');
-    expect(await page.getByLabel('Price').inputValue()).toBe('0');
+    expect(await page.getByLabel('Price', { exact: true }).inputValue()).toBe('0');
     expect(await page.getByLabel('Position').inputValue()).toBe('BUY');
-    for (const label of ['Stop Loss', 'Take Profit', 'Trailing Stop', 'Break Even', 'Risk']) {
-      expect(await page.getByLabel(new RegExp(`^${label}`)).inputValue(), label).toBe('0');
+    for (const label of [
+      'Stop Loss (points)',
+      'Take Profit (points)',
+      'Trailing Stop (points)',
+      'Break Even (pips)',
+      'Risk Percentage (%)',
+    ]) {
+      expect(await page.getByLabel(label).inputValue(), label).toBe('0');
     }
     expect(await page.getByLabel('Lot Size').getAttribute('step')).toBe('0.01');
-    expect(await page.getByLabel(/^Stop Loss/).getAttribute('step')).toBe('1');
-    expect(await page.getByLabel(/^Risk/).getAttribute('step')).toBe('0.1');
+    expect(await page.getByLabel('Stop Loss (points)').getAttribute('step')).toBe('1');
+    expect(await page.getByLabel('Risk Percentage (%)').getAttribute('step')).toBe('0.1');
     expect(await generatedJson(page)).toBe(webhookJsonText(defaultTestForm, user.licenseNumber));
 
     // Edits show at once; an unparseable number is 0.
-    await page.getByLabel(/^Stop Loss/).fill('150');
+    await page.getByLabel('Stop Loss (points)').fill('150');
     await page.getByLabel('Lot Size').fill('');
     const edited = {
       ...defaultTestForm,
@@ -173,7 +179,8 @@ describe('Signal Test', { timeout: 60_000 }, () => {
     // Close positions hide and omit the opening fields.
     await page.getByLabel('Position').selectOption('CLOSEALL');
     expect(await page.getByLabel('Lot Size').count()).toBe(0);
-    expect(await page.getByLabel(/^Risk/).count()).toBe(0);
+    expect(await page.getByLabel('Risk Percentage (%)').count()).toBe(0);
+    expect(await page.getByLabel('Risk Amount (money)').count()).toBe(0);
     expect(JSON.parse((await generatedJson(page)) ?? '')).toEqual({
       licenseNumber: user.licenseNumber,
       senderPlatform: 'TradingView',
@@ -190,7 +197,7 @@ describe('Signal Test', { timeout: 60_000 }, () => {
       allowConsole: [/status of 400 .*handleWebhook/, /ERR_FAILED/],
     });
     await page.goto('/dashboard#signal-test');
-    await page.getByLabel(/^Risk/).fill('1');
+    await page.getByLabel('Risk Percentage (%)').fill('1');
     await sendButton(page).click();
     await page.getByText('ERROR', { exact: true }).waitFor();
     await page
@@ -198,7 +205,7 @@ describe('Signal Test', { timeout: 60_000 }, () => {
       .waitFor();
 
     await page.route('**/api/webhook/handleWebhook', (route) => route.abort('failed'));
-    await page.getByLabel(/^Risk/).fill('0');
+    await page.getByLabel('Risk Percentage (%)').fill('0');
     await sendButton(page).click();
     await page.getByText('Network error: Could not reach the server.').waitFor();
     expect(errors).toEqual([]);

@@ -27,6 +27,28 @@ describe('strategy alert', () => {
   });
 });
 
+describe('strategy alert, reverse', () => {
+  const text = strategyAlertText(defaultTestForm, license, { reverse: true });
+
+  it('closes the opposite side first, sized by the position after the order', () => {
+    expect(text).toContain('"closeOpposite": true,');
+    expect(text).toContain('"lot": {{strategy.market_position_size}},');
+    expect(text).not.toContain('strategy.order.contracts');
+    expect(strategyAlertText(defaultTestForm, license)).not.toContain('closeOpposite');
+  });
+
+  it('is accepted by the server schema, and refused once filled in for an exit to flat', () => {
+    expect(checkAlertMessage(text, license).problems).toEqual([]);
+    const flat = text.replace('{{strategy.market_position_size}}', '0');
+    expect(checkAlertMessage(flat, license).problems).toEqual([
+      {
+        field: 'lot',
+        message: 'must be greater than 0 for buy and sell (or set riskPercentage or riskAmount)',
+      },
+    ]);
+  });
+});
+
 describe('checkAlertMessage', () => {
   const alert = (fields: Record<string, unknown>) =>
     JSON.stringify({

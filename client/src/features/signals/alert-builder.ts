@@ -46,8 +46,16 @@ function exampleFor(name: string): string | undefined {
  * from the strategy's order, and an alertId unique per order and second, so a resent alert is
  * not traded twice while two orders still are. The lot placeholder stays unquoted: TradingView
  * writes a number there. riskPercentage is left out because it would override that size.
+ *
+ * With `reverse`, each order closes the other side's positions first (`closeOpposite`) and is
+ * sized by the strategy's position after it: a long-to-short order's contracts are the long's
+ * size plus the short's, of which only the short is still to open once the long is closed.
  */
-export function strategyAlertText(form: TestForm, licenseNumber: string | null | undefined) {
+export function strategyAlertText(
+  form: TestForm,
+  licenseNumber: string | null | undefined,
+  { reverse = false } = {},
+) {
   const fixed = (['slpoint', 'tppoint', 'trailingStop', 'breakEvenPips'] as const).map(
     (field) => `  "${field}": ${numberOf(form[field])}`,
   );
@@ -57,9 +65,12 @@ export function strategyAlertText(form: TestForm, licenseNumber: string | null |
     `  "platform": "${form.platform.toLowerCase()}"`,
     '  "symbol": "{{ticker}}"',
     '  "position": "{{strategy.order.action}}"',
-    '  "lot": {{strategy.order.contracts}}',
+    reverse
+      ? '  "lot": {{strategy.market_position_size}}'
+      : '  "lot": {{strategy.order.contracts}}',
     '  "price": {{strategy.order.price}}',
     ...fixed,
+    ...(reverse ? ['  "closeOpposite": true'] : []),
     '  "alertId": "{{ticker}}-{{strategy.order.id}}-{{timenow}}"',
   ];
   return `{\n${lines.join(',\n')}\n}`;

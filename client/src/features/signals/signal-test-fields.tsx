@@ -10,6 +10,7 @@ import {
   testPlatforms,
   testPositions,
 } from './signal-test-form.ts';
+import { TakeProfitLevels } from './signal-test-take-profits.tsx';
 
 type Field = { key: TestField; label: string; hint: string; step?: string; text?: true };
 
@@ -115,6 +116,7 @@ export function SignalTestFields({
             )}
           </BoundField>
         ))}
+      {fieldApplies('tps', position) && <TakeProfitLevels form={form} />}
       {fieldApplies('closeOpposite', position) && (
         <label className="flex items-center gap-2 text-sm text-ink sm:col-span-2">
           <input type="checkbox" {...form.register('closeOpposite')} />

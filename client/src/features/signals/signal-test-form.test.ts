@@ -119,4 +119,36 @@ describe('Signal Test form', () => {
       lot: 0.01,
     });
   });
+
+  it('sends take-profit levels as the webhook reads them, on buy and sell only', () => {
+    const tps: TestForm['tps'] = [
+      { unit: 'pips', distance: '20', percent: '50' },
+      { unit: 'points', distance: '400', percent: '30' },
+      { unit: 'price', distance: '1.095', percent: '20' },
+    ];
+    const levels = [
+      { pips: 20, percent: 50 },
+      { points: 400, percent: 30 },
+      { price: 1.095, percent: 20 },
+    ];
+    for (const position of ['BUY', 'SELL'] as const) {
+      const form = { ...defaultTestForm, position, tps };
+      for (const body of [testPayload(form, 'LIC-1', at), webhookJson(form, 'LIC-1')]) {
+        const parsed = webhookAlertSchema.safeParse(body);
+        expect(parsed.error?.issues ?? [], position).toEqual([]);
+        expect(parsed.data?.tps).toEqual(levels);
+      }
+      expect(JSON.parse(webhookJsonText(form, 'LIC-1')).tps).toEqual(levels);
+    }
+    // Not sent where it does not apply, nor when there are no levels.
+    expect(
+      testPayload({ ...defaultTestForm, position: 'BUYLIMIT', tps }, 'L', at),
+    ).not.toHaveProperty('tps');
+    expect(webhookJson(defaultTestForm, 'L')).not.toHaveProperty('tps');
+    // Sent as typed: the webhook names what is wrong with a level.
+    const over = { ...defaultTestForm, tps: [tps[0]!, { ...tps[1]!, percent: '60' }] };
+    expect(webhookAlertSchema.safeParse(testPayload(over, 'L', at)).error?.issues).toMatchObject([
+      { path: ['tps'], message: 'percents must add up to at most 100' },
+    ]);
+  });
 });

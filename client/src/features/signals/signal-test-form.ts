@@ -41,6 +41,13 @@ export const commandNumberFields = [
 const commandTextFields = ['side', 'comment', 'account'] as const;
 
 const text = z.string();
+
+/** A take-profit level's unit: the key the webhook's `tps` level carries its distance in. */
+export const takeProfitUnits = ['points', 'pips', 'price'] as const;
+export const maxTakeProfitLevels = 3;
+const takeProfitLevel = z.object({ unit: z.enum(takeProfitUnits), distance: text, percent: text });
+export type TakeProfitLevel = z.infer<typeof takeProfitLevel>;
+export const newTakeProfitLevel: TakeProfitLevel = { unit: 'pips', distance: '', percent: '' };
 /**
  * The form's schema. It refuses nothing a user can type (spec section 5: numbers that do not
  * parse count as 0); the server checks the payload with the contracts' webhook alert schema
@@ -71,6 +78,7 @@ export const testFormSchema = z.object({
   comment: text,
   account: text,
   closeOpposite: z.boolean(),
+  tps: z.array(takeProfitLevel),
 });
 
 export type TestForm = z.infer<typeof testFormSchema>;
@@ -95,6 +103,7 @@ export const defaultTestForm: TestForm = {
   comment: '',
   account: '',
   closeOpposite: false,
+  tps: [],
 };
 
 /** How the test sender names itself; TradingView alerts name TradingView. */
@@ -122,9 +131,17 @@ export function numberOf(text: string): number {
   return Number.isFinite(value) ? value : 0;
 }
 
+/** The levels as the webhook reads them: `{"pips": 20, "percent": 50}`, as typed. */
+function takeProfits(levels: TakeProfitLevel[]) {
+  return levels.map(({ unit, distance, percent }) => ({
+    [unit]: numberOf(distance),
+    percent: numberOf(percent),
+  }));
+}
+
 /** The fields a position sends: the spec's opening numbers as before, the others when set. */
 function fieldValues(form: TestForm) {
-  const values: Record<string, number | string | boolean> = {};
+  const values: Record<string, number | string | boolean | Record<string, number>[]> = {};
   const { position } = form;
   if (position === 'BUY' || position === 'SELL') {
     for (const field of openingFields) values[field] = numberOf(form[field]);
@@ -138,6 +155,7 @@ function fieldValues(form: TestForm) {
     if (fieldApplies(field, position) && form[field].trim()) values[field] = form[field].trim();
   }
   if (fieldApplies('closeOpposite', position) && form.closeOpposite) values.closeOpposite = true;
+  if (fieldApplies('tps', position) && form.tps.length > 0) values.tps = takeProfits(form.tps);
   return values;
 }
 

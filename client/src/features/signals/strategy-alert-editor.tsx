@@ -68,7 +68,8 @@ export function StrategyAlertEditor({
   form: TestForm;
   licenseNumber: string | null | undefined;
 }) {
-  const generated = strategyAlertText(form, licenseNumber);
+  const [reverse, setReverse] = useState(false);
+  const generated = strategyAlertText(form, licenseNumber, { reverse });
   // null: follow the form; the user's own text once they edit it.
   const [edited, setEdited] = useState<string | null>(null);
   const text = edited ?? generated;
@@ -79,8 +80,8 @@ export function StrategyAlertEditor({
     <div className="space-y-3">
       <p className="text-sm text-ink-muted">
         TradingView fills in the <code className="font-mono text-xs">{'{{…}}'}</code> placeholders
-        when an order fills: the symbol, buy or sell, and the order size. Create the alert on the
-        strategy (condition: your strategy, "Order fills only").
+        when an order fills: the symbol, buy or sell, and the size. Create the alert on the strategy
+        (condition: your strategy, "Order fills only").
       </p>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <label htmlFor={`${id}-text`} className="text-sm font-medium text-ink">
@@ -95,6 +96,22 @@ export function StrategyAlertEditor({
           <CopyButton text={text} label="Copy JSON" />
         </div>
       </div>
+      <label className="flex items-start gap-2 text-sm text-ink">
+        <input
+          type="checkbox"
+          className="mt-0.5"
+          checked={reverse}
+          // The option rewrites the generated message; an edited one is the user's own.
+          disabled={edited !== null}
+          onChange={(event) => setReverse(event.target.checked)}
+        />
+        <span>
+          Reverse: close the opposite position first
+          {edited !== null && (
+            <span className="block text-xs text-ink-subtle">Reset the message to change it.</span>
+          )}
+        </span>
+      </label>
       <Textarea
         id={`${id}-text`}
         rows={14}
@@ -111,14 +128,26 @@ export function StrategyAlertEditor({
       <CheckPanel id={`${id}-check`} check={check} />
       <ul className="list-disc space-y-1 pl-5 text-xs text-ink-muted">
         <li>
-          <code className="font-mono">lot</code> is the strategy's order size: set the strategy's
-          quantity in lots (e.g. 0.1), not in units.
+          <code className="font-mono">lot</code> comes from the strategy's quantity: set it in lots
+          (e.g. 0.1), not in units.
         </li>
-        <li>
-          Every order becomes a trade, exits included: an exit from a long arrives as{' '}
-          <code className="font-mono">sell</code>. On a hedging account that opens a short instead
-          of closing the long, so there send exits with their own closebuy or closesell alert.
-        </li>
+        {reverse ? (
+          <li>
+            <code className="font-mono">closeOpposite</code> closes the other side's positions
+            before each order opens, and <code className="font-mono">lot</code> is the strategy's
+            position after the order: a long-to-short reverse arrives as one alert that closes the
+            long and opens the short. An exit to flat sends size 0, which the server refuses
+            (nothing closes): for a strategy that goes flat, send exits with their own closebuy or
+            closesell alert.
+          </li>
+        ) : (
+          <li>
+            Every order becomes a trade, exits included: an exit from a long arrives as{' '}
+            <code className="font-mono">sell</code>. On a hedging account that opens a short instead
+            of closing the long: turn on Reverse, or send exits with their own closebuy or closesell
+            alert.
+          </li>
+        )}
         <li>
           <code className="font-mono">alertId</code> makes a resent alert trade only once.
         </li>
