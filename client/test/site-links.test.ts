@@ -60,7 +60,9 @@ describe('internal links', () => {
       const links = await page.$$eval('a[href]', (anchors) =>
         anchors.map((a) => ({
           href: (a as HTMLAnchorElement).href,
-          file: a.hasAttribute('download'),
+          // A download (the EA files), or a link whose type says it is no page (the alert's
+          // JSON Schema).
+          file: a.hasAttribute('download') || a.hasAttribute('type'),
         })),
       );
       for (const { href, file } of links) {
@@ -74,7 +76,7 @@ describe('internal links', () => {
         else queue.push(key);
       }
     }
-    // Download links (the EA files) are fetched rather than opened as pages.
+    // Files (the EA downloads, the JSON Schema) are fetched rather than opened as pages.
     for (const file of files) {
       const response = await fetch(`${server.url}${file}`);
       await response.arrayBuffer();

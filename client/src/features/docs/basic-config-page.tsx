@@ -168,7 +168,7 @@ export function BasicConfigPage() {
       </ul>
       <p>
         The same definition is published as JSON Schema at{' '}
-        <a href={alertSchemaPath}>
+        <a href={alertSchemaPath} type="application/schema+json">
           <code>{alertSchemaPath}</code>
         </a>{' '}
         for editors and tools that check alert messages.
