@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { noRules } from '@signalrelay/contracts/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../server/test/app.ts';
+import { sessionCookie } from '../../server/test/sessions.ts';
 import { createTestUser } from '../../server/test/users.ts';
 import { until } from '../test/wait.ts';
 import { parseCli } from './ea-cli.ts';
@@ -144,6 +146,37 @@ describe('signalrelay-ea against the real server', () => {
       );
     },
   );
+
+  it('holds the account rules the server sends: a second position past the maximum is refused', async () => {
+    const user = await createTestUser(t.deps.database.db);
+    const cookie = await sessionCookie(t.app, t.deps.database.db, user.id);
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/rules',
+      headers: { cookie, origin: t.deps.config.publicUrl },
+      payload: { ...noRules, maxOpenPositions: 1 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const cli = run(['--license', user.licenseNumber, '--transport', 'ws', '--suffix', '.m']);
+    expect(await cli.find(/ rules +/)).toContain('"maxOpenPositions":1');
+    const buy = () =>
+      fetch(`${t.baseUrl}/api/webhook/handleWebhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: JSON.stringify({
+          licenseNumber: user.licenseNumber,
+          symbol: 'EURUSD',
+          position: 'buy',
+          lot: 0.01,
+        }),
+      });
+    expect((await buy()).status).toBe(200);
+    await cli.find(/ result .* SUCCESS /);
+    expect((await buy()).status).toBe(200);
+    expect(await cli.find(/ result .* ERROR /)).toMatch(/1 open positions reach your maximum 1/);
+    cli.child.kill('SIGINT');
+    expect(await cli.exited).toBe(0);
+  });
 
   it('stops with exit code 1 and says why on a wrong license', async () => {
     const cli = run(['--license', 'SR-WRONG-LICENSE-NUMBER']);

@@ -8,6 +8,7 @@ import {
   maskLicense,
 } from './ea-cli-format.ts';
 import { createEaClient, type EaClient } from './ea-client.ts';
+import { createRuleKeeper } from './paper-rules.ts';
 import { createPaperTerminal } from './paper-terminal.ts';
 
 export const usage = `signalrelay-ea: a reference EA with a paper terminal. It connects to a SignalRelay
@@ -122,11 +123,18 @@ export function runCli(settings: CliSettings, print: (text: string) => void): Pr
   });
   const say = (event: string, text: string) => print(line(Date.now(), event, text));
   let client: EaClient;
+  // The account rules the server sends (protocol v3) hold here as in the MQL EAs: max lot,
+  // open positions and the daily loss, re-checked every second as a terminal does on its ticks.
+  const keeper = createRuleKeeper(terminal, {
+    onHealth: (issues) => client.reportHealth(issues),
+  });
+  const ticks = setInterval(() => keeper.watch(), 1000);
 
   return new Promise((resolve) => {
     const finish = async (code: number) => {
       process.off('SIGINT', interrupt);
       process.off('SIGTERM', interrupt);
+      clearInterval(ticks);
       await client.stop();
       const c = client.counters;
       say(
@@ -147,7 +155,11 @@ export function runCli(settings: CliSettings, print: (text: string) => void): Pr
       broker: settings.broker,
       resultsOnPoll: settings.resultsOnPoll,
       dedupe: { file: settings.dedupeFile },
-      execute: terminal.execute,
+      execute: keeper.guard(terminal.execute),
+      onRules: ({ rules }) => {
+        keeper.set(rules);
+        say('rules', JSON.stringify(rules));
+      },
       onConnected: ({ heartbeatMs, serverTime }) =>
         say(
           'connected',
