@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { routerOptions } from './router-options.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const apiTarget = 'http://localhost:3000';
@@ -12,14 +13,7 @@ export default defineConfig({
   root,
   plugins: [
     // The router plugin must run before React's so route files are split before JSX is compiled.
-    tanstackRouter({
-      target: 'react',
-      routesDirectory: path.join(root, 'src/routes'),
-      generatedRouteTree: path.join(root, 'src/routeTree.gen.ts'),
-      autoCodeSplitting: true,
-      quoteStyle: 'single',
-      addExtensions: true,
-    }),
+    tanstackRouter(routerOptions),
     react(),
     tailwindcss(),
   ],
