@@ -22,32 +22,25 @@ const planted: Record<string, string[]> = {
   'server/src/core/keys.ts': [],
   'server/src/features/orders/a.ts': ['./b.ts'],
   'server/src/features/orders/b.ts': ['./a.ts'],
-  'client/src/features/rules/rules-tab.ts': ['../signals/signal-list.ts', '../shared/card.ts'],
-  'client/src/features/signals/signal-list.ts': [],
+  'client/src/features/rules/tab.ts': ['../signals/list.ts', '../shared/card.ts'],
+  'client/src/features/signals/list.ts': [],
   'client/src/features/shared/card.ts': [],
-  'client/src/components/menu.ts': ['../features/signals/signal-list.ts'],
+  'client/src/components/menu.ts': ['../features/signals/list.ts'],
   'client/src/lib/api.ts': ['../../../server/src/core/keys.ts'],
   'contracts/src/alert.ts': ['../../bridge/src/ea.ts'],
   'bridge/src/ea.ts': [],
   'load-tests/src/seed.test.ts': ['../../server/src/db/table.ts'],
 };
 
+// biome-ignore format: one planted import a line reads as a table
 /** [importing file, imported file, the rule that must name it]. */
 const wrong: [string, string, string][] = [
   ['server/src/core/store.ts', 'server/src/features/auth/login.ts', 'server-core-not-features'],
   ['server/src/db/table.ts', 'server/src/core/store.ts', 'server-ports-db-at-the-bottom'],
   ['server/src/http/guard.ts', 'server/src/features/auth/login.ts', 'server-http-not-features'],
   ['server/src/features/orders/a.ts', 'server/src/features/orders/b.ts', 'no-cycles'],
-  [
-    'client/src/features/rules/rules-tab.ts',
-    'client/src/features/signals/signal-list.ts',
-    'client-features-apart',
-  ],
-  [
-    'client/src/components/menu.ts',
-    'client/src/features/signals/signal-list.ts',
-    'client-shared-not-features',
-  ],
+  ['client/src/features/rules/tab.ts', 'client/src/features/signals/list.ts', 'client-features-apart'],
+  ['client/src/components/menu.ts', 'client/src/features/signals/list.ts', 'client-shared-not-features'],
   ['client/src/lib/api.ts', 'server/src/core/keys.ts', 'client-through-package-entries'],
   ['contracts/src/alert.ts', 'bridge/src/ea.ts', 'contracts-stand-alone'],
   ['load-tests/src/seed.test.ts', 'server/src/db/table.ts', 'tests-not-into-other-src'],
@@ -97,7 +90,7 @@ describe('the layer check on planted imports', () => {
   it('lets the allowed imports through: a feature into core, a feature into features/shared', () => {
     const allowed = [
       ['server/src/features/auth/login.ts', 'server/src/core/keys.ts'],
-      ['client/src/features/rules/rules-tab.ts', 'client/src/features/shared/card.ts'],
+      ['client/src/features/rules/tab.ts', 'client/src/features/shared/card.ts'],
     ];
     for (const [from, to] of allowed) {
       expect(violations.filter((v) => v.from === from && v.to === to)).toEqual([]);
