@@ -6,20 +6,17 @@
 //
 //   k6 run -e BASE_URL=… -e LICENSES_FILE=licenses.txt -e EAS=1000 -e RATE=500 \
 //     -e DURATION=30s load-tests/k6/ea-delivery.js
-import { check } from 'k6';
 import exec from 'k6/execution';
-import http from 'k6/http';
 import { Counter, Trend } from 'k6/metrics';
 import ws from 'k6/ws';
 import {
-  alertBody,
-  alertParams,
+  alertScenario,
+  alertToEas,
   eaSocketUrl,
   envNumber,
-  licenses,
-  requireLicenses,
+  requireEaLicenses,
+  seconds,
   terminalOf,
-  webhookUrl,
 } from './lib.js';
 
 const delivery = new Trend('signal_delivery_ms', true);
@@ -29,7 +26,6 @@ const duplicates = new Counter('signals_duplicated');
 const eas = envNumber('EAS', 1000);
 const rate = envNumber('RATE', 500);
 const duration = __ENV.DURATION || '30s';
-const seconds = (d) => Number(d.replace(/[a-z]+$/, '')) * (d.endsWith('m') ? 60 : 1);
 const connectS = Math.max(10, Math.ceil(eas / 200));
 
 export const options = {
@@ -41,16 +37,7 @@ export const options = {
       maxDuration: `${connectS + seconds(duration) + 30}s`,
       exec: 'ea',
     },
-    alerts: {
-      executor: 'constant-arrival-rate',
-      rate,
-      timeUnit: '1s',
-      duration,
-      startTime: `${connectS}s`,
-      preAllocatedVUs: Math.max(10, Math.ceil(rate / 10)),
-      maxVUs: Math.max(100, rate),
-      exec: 'alert',
-    },
+    alerts: alertScenario(rate, duration, connectS),
   },
   thresholds: {
     signal_delivery_ms: ['p(50)<3', 'p(99)<20'],
@@ -61,12 +48,7 @@ export const options = {
   },
 };
 
-export function setup() {
-  requireLicenses();
-  if (licenses.length < eas) {
-    throw new Error(`Give at least EAS (${eas}) licenses: each alert goes to one license's EA.`);
-  }
-}
+export const setup = () => requireEaLicenses(eas);
 
 export function ea() {
   // One iteration per virtual user: the iteration number is this EA's number.
@@ -116,11 +98,4 @@ export function ea() {
   });
 }
 
-let sent = 0;
-
-export function alert() {
-  // Only the first EAS licenses have an EA listening.
-  const license = licenses[(__VU * 7919 + sent++) % eas];
-  const res = http.post(webhookUrl, alertBody(license, sent), alertParams);
-  check(res, { 'accepted (200)': (r) => r.status === 200 });
-}
+export const alert = alertToEas(eas);

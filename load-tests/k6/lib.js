@@ -1,8 +1,11 @@
-// Settings shared by the k6 scripts, from `k6 run -e NAME=value` (see load-tests/README.md).
+// Settings and helpers shared by the k6 scripts. Settings come from `k6 run -e NAME=value`
+// (see load-tests/README.md).
 //
 //   BASE_URL       the server's origin, e.g. https://relay.example.com (default localhost:3000)
 //   LICENSES       license numbers of pro accounts on that server, comma-separated
 //   LICENSES_FILE  or a file with one license per line (read in the init context)
+import { check } from 'k6';
+import http from 'k6/http';
 
 export const baseUrl = (__ENV.BASE_URL || 'http://localhost:3000').replace(/\/+$/, '');
 export const webhookUrl = `${baseUrl}/api/webhook/handleWebhook`;
@@ -53,5 +56,44 @@ export function terminalOf(index, platform) {
     platform,
     account: String(5000000 + index),
     broker: 'k6-Demo',
+  };
+}
+
+/** A k6 duration such as `30s` or `2m`, in seconds. */
+export const seconds = (duration) =>
+  Number(duration.replace(/[a-z]+$/, '')) * (duration.endsWith('m') ? 60 : 1);
+
+/**
+ * The alert side of the EA scripts: RATE alerts a second for DURATION, once the EAs have had
+ * `connectS` seconds to connect; it runs the script's `alert` (see `alertToEas`).
+ */
+export function alertScenario(rate, duration, connectS) {
+  return {
+    executor: 'constant-arrival-rate',
+    rate,
+    timeUnit: '1s',
+    duration,
+    startTime: `${connectS}s`,
+    preAllocatedVUs: Math.max(10, Math.ceil(rate / 10)),
+    maxVUs: Math.max(100, rate),
+    exec: 'alert',
+  };
+}
+
+/** The EA scripts' setup: one license per EA, since each alert goes to one license's EA. */
+export function requireEaLicenses(eas) {
+  requireLicenses();
+  if (licenses.length < eas) {
+    throw new Error(`Give at least EAS (${eas}) licenses: each alert goes to one license's EA.`);
+  }
+}
+
+/** An EA script's `alert`: posts one alert to one of the first `eas` licenses, those with an EA. */
+export function alertToEas(eas) {
+  let sent = 0; // per virtual user
+  return () => {
+    const license = licenses[(__VU * 7919 + sent++) % eas];
+    const res = http.post(webhookUrl, alertBody(license, sent), alertParams);
+    check(res, { 'accepted (200)': (r) => r.status === 200 });
   };
 }
