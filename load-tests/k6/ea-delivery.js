@@ -9,24 +9,15 @@
 import exec from 'k6/execution';
 import { Counter, Trend } from 'k6/metrics';
 import ws from 'k6/ws';
-import {
-  alertScenario,
-  alertToEas,
-  eaSocketUrl,
-  envNumber,
-  requireEaLicenses,
-  seconds,
-  terminalOf,
-} from './lib.js';
+import { eaAlerts, eaSocketUrl, envNumber, terminalOf } from './lib.js';
 
 const delivery = new Trend('signal_delivery_ms', true);
 const received = new Counter('signals_received');
 const duplicates = new Counter('signals_duplicated');
 
 const eas = envNumber('EAS', 1000);
-const rate = envNumber('RATE', 500);
-const duration = __ENV.DURATION || '30s';
 const connectS = Math.max(10, Math.ceil(eas / 200));
+const alerts = eaAlerts(eas, 500, connectS);
 
 export const options = {
   scenarios: {
@@ -34,10 +25,10 @@ export const options = {
       executor: 'per-vu-iterations',
       vus: eas,
       iterations: 1,
-      maxDuration: `${connectS + seconds(duration) + 30}s`,
+      maxDuration: `${alerts.endS + 30}s`,
       exec: 'ea',
     },
-    alerts: alertScenario(rate, duration, connectS),
+    alerts: alerts.scenario,
   },
   thresholds: {
     signal_delivery_ms: ['p(50)<3', 'p(99)<20'],
@@ -48,7 +39,7 @@ export const options = {
   },
 };
 
-export const setup = () => requireEaLicenses(eas);
+export const setup = alerts.setup;
 
 export function ea() {
   // One iteration per virtual user: the iteration number is this EA's number.
@@ -94,8 +85,8 @@ export function ea() {
         );
       }
     });
-    socket.setTimeout(() => socket.close(), (connectS + seconds(duration) + 15) * 1000);
+    socket.setTimeout(() => socket.close(), (alerts.endS + 15) * 1000);
   });
 }
 
-export const alert = alertToEas(eas);
+export const alert = alerts.alert;

@@ -9,34 +9,24 @@ import { check } from 'k6';
 import exec from 'k6/execution';
 import http from 'k6/http';
 import { Counter, Trend } from 'k6/metrics';
-import {
-  alertScenario,
-  alertToEas,
-  envNumber,
-  pollUrl,
-  requireEaLicenses,
-  seconds,
-  terminalOf,
-} from './lib.js';
+import { eaAlerts, envNumber, pollUrl, terminalOf } from './lib.js';
 
 const delivery = new Trend('signal_delivery_ms', true);
 const received = new Counter('signals_received');
 
 const eas = envNumber('EAS', 1000);
-const rate = envNumber('RATE', 200);
-const duration = __ENV.DURATION || '30s';
-const connectS = 10;
+const alerts = eaAlerts(eas, 200, 10);
 
 export const options = {
   scenarios: {
     pollers: {
       executor: 'constant-vus',
       vus: eas,
-      duration: `${connectS + seconds(duration) + 10}s`,
+      duration: `${alerts.endS + 10}s`,
       exec: 'poller',
       gracefulStop: '30s',
     },
-    alerts: alertScenario(rate, duration, connectS),
+    alerts: alerts.scenario,
   },
   thresholds: {
     signal_delivery_ms: ['p(50)<5', 'p(99)<50'],
@@ -47,7 +37,7 @@ export const options = {
   },
 };
 
-export const setup = () => requireEaLicenses(eas);
+export const setup = alerts.setup;
 
 // Per virtual user: what the next poll reports.
 let pendingReceived = [];
@@ -86,4 +76,4 @@ export function poller() {
   }
 }
 
-export const alert = alertToEas(eas);
+export const alert = alerts.alert;

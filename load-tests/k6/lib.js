@@ -64,36 +64,38 @@ export const seconds = (duration) =>
   Number(duration.replace(/[a-z]+$/, '')) * (duration.endsWith('m') ? 60 : 1);
 
 /**
- * The alert side of the EA scripts: RATE alerts a second for DURATION, once the EAs have had
- * `connectS` seconds to connect; it runs the script's `alert` (see `alertToEas`).
+ * The alert side of an EA script (`scenario`, `setup` and the `alert` it runs): once the EAs
+ * have had `connectS` seconds to connect, RATE alerts a second for DURATION, each to one of the
+ * first `eas` licenses, those with an EA listening. `endS`: when the last alert is sent.
  */
-export function alertScenario(rate, duration, connectS) {
-  return {
-    executor: 'constant-arrival-rate',
-    rate,
-    timeUnit: '1s',
-    duration,
-    startTime: `${connectS}s`,
-    preAllocatedVUs: Math.max(10, Math.ceil(rate / 10)),
-    maxVUs: Math.max(100, rate),
-    exec: 'alert',
-  };
-}
-
-/** The EA scripts' setup: one license per EA, since each alert goes to one license's EA. */
-export function requireEaLicenses(eas) {
-  requireLicenses();
-  if (licenses.length < eas) {
-    throw new Error(`Give at least EAS (${eas}) licenses: each alert goes to one license's EA.`);
-  }
-}
-
-/** An EA script's `alert`: posts one alert to one of the first `eas` licenses, those with an EA. */
-export function alertToEas(eas) {
+export function eaAlerts(eas, defaultRate, connectS) {
+  const rate = envNumber('RATE', defaultRate);
+  const duration = __ENV.DURATION || '30s';
   let sent = 0; // per virtual user
-  return () => {
-    const license = licenses[(__VU * 7919 + sent++) % eas];
-    const res = http.post(webhookUrl, alertBody(license, sent), alertParams);
-    check(res, { 'accepted (200)': (r) => r.status === 200 });
+  return {
+    endS: connectS + seconds(duration),
+    scenario: {
+      executor: 'constant-arrival-rate',
+      rate,
+      timeUnit: '1s',
+      duration,
+      startTime: `${connectS}s`,
+      preAllocatedVUs: Math.max(10, Math.ceil(rate / 10)),
+      maxVUs: Math.max(100, rate),
+      exec: 'alert',
+    },
+    setup() {
+      requireLicenses();
+      if (licenses.length < eas) {
+        throw new Error(
+          `Give at least EAS (${eas}) licenses: each alert goes to one license's EA.`,
+        );
+      }
+    },
+    alert() {
+      const license = licenses[(__VU * 7919 + sent++) % eas];
+      const res = http.post(webhookUrl, alertBody(license, sent), alertParams);
+      check(res, { 'accepted (200)': (r) => r.status === 200 });
+    },
   };
 }
