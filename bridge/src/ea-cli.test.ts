@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { noRules } from '@signalrelay/contracts/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../server/test/app.ts';
-import { sessionCookie } from '../../server/test/sessions.ts';
 import { createTestUser } from '../../server/test/users.ts';
+import { saveRules, sendAlert } from '../test/server-api.ts';
 import { until } from '../test/wait.ts';
 import { parseCli } from './ea-cli.ts';
 import { describeResult, describeSignal, maskLicense } from './ea-cli-format.ts';
@@ -122,15 +122,11 @@ describe('signalrelay-ea against the real server', () => {
       await cli.find(/ start +/);
       expect(cli.lines.join('\n')).not.toContain(user.licenseNumber);
       if (transport === 'ws') await cli.find(/ connected +heartbeat 2000 ms/);
-      const res = await fetch(`${t.baseUrl}/api/webhook/handleWebhook`, {
-        method: 'POST',
-        headers: { 'content-type': 'text/plain' },
-        body: JSON.stringify({
-          licenseNumber: user.licenseNumber,
-          symbol: 'EURUSD',
-          position: 'sell',
-          lot: 0.02,
-        }),
+      const res = await sendAlert(t.baseUrl, {
+        licenseNumber: user.licenseNumber,
+        symbol: 'EURUSD',
+        position: 'sell',
+        lot: 0.02,
       });
       expect(res.status).toBe(200);
       expect(await cli.find(/ signal +/)).toMatch(
@@ -149,26 +145,16 @@ describe('signalrelay-ea against the real server', () => {
 
   it('holds the account rules the server sends: a second position past the maximum is refused', async () => {
     const user = await createTestUser(t.deps.database.db);
-    const cookie = await sessionCookie(t.app, t.deps.database.db, user.id);
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: '/api/rules',
-      headers: { cookie, origin: t.deps.config.publicUrl },
-      payload: { ...noRules, maxOpenPositions: 1 },
-    });
+    const saved = await saveRules(t, user.id, { ...noRules, maxOpenPositions: 1 });
     expect(saved.statusCode, saved.body).toBe(200);
     const cli = run(['--license', user.licenseNumber, '--transport', 'ws', '--suffix', '.m']);
     expect(await cli.find(/ rules +/)).toContain('"maxOpenPositions":1');
     const buy = () =>
-      fetch(`${t.baseUrl}/api/webhook/handleWebhook`, {
-        method: 'POST',
-        headers: { 'content-type': 'text/plain' },
-        body: JSON.stringify({
-          licenseNumber: user.licenseNumber,
-          symbol: 'EURUSD',
-          position: 'buy',
-          lot: 0.01,
-        }),
+      sendAlert(t.baseUrl, {
+        licenseNumber: user.licenseNumber,
+        symbol: 'EURUSD',
+        position: 'buy',
+        lot: 0.01,
       });
     expect((await buy()).status).toBe(200);
     await cli.find(/ result .* SUCCESS /);

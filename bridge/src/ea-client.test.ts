@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../server/test/app.ts';
 import { signals } from '../../server/test/internals.ts';
 import { createTestUser } from '../../server/test/users.ts';
+import { sendAlert } from '../test/server-api.ts';
 import { sleep, until } from '../test/wait.ts';
 import { createEaClient, type EaClient, type EaClientOptions } from './ea-client.ts';
 import type { Arrival, FatalError } from './ea-types.ts';
@@ -25,11 +26,7 @@ afterEach(async () => {
 afterAll(() => t?.close());
 
 async function postAlert(body: Record<string, unknown>) {
-  const res = await fetch(`${t.baseUrl}/api/webhook/handleWebhook`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  const res = await sendAlert(t.baseUrl, body, 'application/json');
   const json = (await res.json()) as { signalId: string };
   expect(res.status).toBe(200);
   return json.signalId;

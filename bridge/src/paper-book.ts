@@ -51,19 +51,19 @@ export interface PaperOrder {
 
 export const sideOf = (type: PendingType): Side => (type.startsWith('buy') ? 'buy' : 'sell');
 
-export function createBook({
-  balance: startBalance,
-  firstTicket,
-  now,
-  specOf,
-}: {
+export interface BookOptions {
+  /** The account balance at start, in account currency. */
   balance: number;
+  /** The first ticket the book hands out; each next one counts up from it. */
   firstTicket: number;
   now: () => number;
   specOf: (name: string) => SymbolSpec;
-}) {
-  let balance = startBalance;
-  let nextTicket = firstTicket;
+}
+
+export function createBook(options: BookOptions) {
+  const { now, specOf } = options;
+  let balance = options.balance;
+  let nextTicket = options.firstTicket;
   const open: PaperPosition[] = [];
   const closed: ClosedPosition[] = [];
   const orders: PaperOrder[] = [];

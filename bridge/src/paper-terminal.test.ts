@@ -1,23 +1,11 @@
 import type { Signal } from '@signalrelay/contracts/ea-protocol';
 import { describe, expect, it } from 'vitest';
+import { wireSignal } from '../test/ea-harness.ts';
 import { defaultSymbols, type Quote, type SymbolSpec } from './paper-symbols.ts';
 import { createPaperTerminal, type PaperTerminalOptions, retcodes } from './paper-terminal.ts';
 
-const signal = (fields: Partial<Signal>): Signal => ({
-  id: 'sig-1',
-  symbol: 'EURUSD',
-  position: 'buy',
-  lot: 0.1,
-  slpoint: 0,
-  tppoint: 0,
-  trailingStop: 0,
-  breakEvenPips: 0,
-  riskPercentage: 0,
-  isTest: false,
-  receivedAt: 0,
-  ttlMs: 30_000,
-  ...fields,
-});
+/** A market order of 0.1 lot; the paper terminal never looks at the signal's timing. */
+const signal = (fields: Partial<Signal>): Signal => wireSignal({ lot: 0.1, ...fields });
 
 /** A terminal whose prices the test sets by hand: `prices.EURUSD = { bid, ask }`. */
 function terminalWithPrices(options: PaperTerminalOptions = {}) {

@@ -1,17 +1,8 @@
 import type { Signal } from '@signalrelay/contracts/ea-protocol';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startTestEa, wireSignal } from '../test/ea-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { slowExecutor, startTestEa, wireSignal } from '../test/ea-harness.ts';
 import { type FakeEaServer, type HttpAnswer, startFakeEaServer } from '../test/fake-ea-server.ts';
 import { sleep, until } from '../test/wait.ts';
-import type { EaClient } from './ea-client.ts';
-
-let server: FakeEaServer | undefined;
-let client: EaClient | undefined;
-afterEach(async () => {
-  await client?.stop();
-  await server?.close();
-  client = server = undefined;
-});
 
 const reply = (signals: Signal[] = [], waitMs = 20_000): HttpAnswer => ({
   body: { signals, waitMs, heartbeatMs: 2000, serverTime: Date.now() },
@@ -22,16 +13,15 @@ const polls = (s: FakeEaServer) => s.calls.filter((c) => c.path === '/api/ea/pol
 
 describe('long-poll transport', () => {
   it('polls again at once, carrying the received ids, and posts each result at once', async () => {
-    server = await startFakeEaServer({
+    const server = await startFakeEaServer({
       onHttp: (call, i) => {
         if (call.path === '/api/ea/result') return { body: { ok: true } };
         if (i === 0) return reply([wireSignal({ id: 'a' }), wireSignal({ id: 'a' })]);
         return hold();
       },
     });
-    const { ea, seen } = startTestEa(server.url, { transport: 'poll', platform: 'mt4' });
-    client = ea;
-    await until(() => server!.calls.length >= 3);
+    const { seen } = startTestEa(server.url, { transport: 'poll', platform: 'mt4' });
+    await until(() => server.calls.length >= 3);
     const [first, second] = polls(server);
     expect(first!.body).toEqual({
       v: 3,
@@ -48,7 +38,7 @@ describe('long-poll transport', () => {
       rulesId: '',
     });
     expect(second!.body).toMatchObject({ received: ['a', 'a'], results: [] });
-    await until(() => server!.calls.filter((c) => c.path === '/api/ea/result').length === 2);
+    await until(() => server.calls.filter((c) => c.path === '/api/ea/result').length === 2);
     const posted = server.calls.filter((c) => c.path === '/api/ea/result').map((c) => c.body);
     expect(posted[0]).toMatchObject({ id: 'a', status: 'success', ticket: '1', platform: 'mt4' });
     expect(posted[1]).toEqual(posted[0]);
@@ -58,21 +48,20 @@ describe('long-poll transport', () => {
 
   it('sends a result whose POST failed with the next poll', async () => {
     let released: (answer: HttpAnswer) => void = () => undefined;
-    server = await startFakeEaServer({
+    const server = await startFakeEaServer({
       onHttp: (call, i) => {
         if (call.path === '/api/ea/result') {
           return { status: 503, body: { code: 'UNAVAILABLE', message: 'down' } };
         }
         if (i === 0) return reply([wireSignal({ id: 'b' })]);
-        if (polls(server!).length === 2) return new Promise((r) => (released = r));
+        if (polls(server).length === 2) return new Promise((r) => (released = r));
         return hold();
       },
     });
-    const { ea, seen } = startTestEa(server.url, { transport: 'poll' });
-    client = ea;
+    const { seen } = startTestEa(server.url, { transport: 'poll' });
     await until(() => seen.problems.some((p) => p.includes('goes with the next poll')));
     released(reply());
-    await until(() => polls(server!).length === 3);
+    await until(() => polls(server).length === 3);
     expect(polls(server)[2]!.body).toMatchObject({
       received: [],
       results: [{ id: 'b', status: 'success' }],
@@ -80,19 +69,15 @@ describe('long-poll transport', () => {
   });
 
   it('with resultsOnPoll, trades between polls and carries received and results together', async () => {
-    server = await startFakeEaServer({
+    const server = await startFakeEaServer({
       onHttp: (_call, i) => (i === 0 ? reply([wireSignal({ id: 'c' })]) : hold()),
     });
-    const { ea } = startTestEa(server.url, {
+    startTestEa(server.url, {
       transport: 'poll',
       resultsOnPoll: true,
-      execute: async () => {
-        await sleep(50);
-        return { status: 'success', retcode: 10009, ticket: '5' };
-      },
+      execute: slowExecutor(50, '5').execute,
     });
-    client = ea;
-    await until(() => server!.calls.length === 2);
+    await until(() => server.calls.length === 2);
     expect(server.calls.map((c) => c.path)).toEqual(['/api/ea/poll', '/api/ea/poll']);
     expect(server.calls[1]!.body).toMatchObject({
       received: ['c'],
@@ -102,7 +87,7 @@ describe('long-poll transport', () => {
 
   it('re-sends received ids after a failed poll, backing off and honouring Retry-After', async () => {
     const times: number[] = [];
-    server = await startFakeEaServer({
+    const server = await startFakeEaServer({
       onHttp: (_call, i) => {
         times.push(performance.now());
         if (i === 0) return reply([wireSignal({ id: 'd' })]);
@@ -117,9 +102,8 @@ describe('long-poll transport', () => {
         return hold();
       },
     });
-    const { ea, seen } = startTestEa(server.url, { transport: 'poll', resultsOnPoll: true });
-    client = ea;
-    await until(() => server!.calls.length === 4, 4000);
+    const { seen } = startTestEa(server.url, { transport: 'poll', resultsOnPoll: true });
+    await until(() => server.calls.length === 4, 4000);
     for (const call of server.calls.slice(1)) {
       expect(call.body).toMatchObject({ received: ['d'], results: [{ id: 'd' }] });
     }
@@ -130,12 +114,11 @@ describe('long-poll transport', () => {
   });
 
   it('gives up a poll the server holds past waitMs + 5 s, and polls again', async () => {
-    server = await startFakeEaServer({
+    const server = await startFakeEaServer({
       onHttp: (_call, i) => (i === 0 ? reply([], 100) : hold()),
     });
-    const { ea, seen } = startTestEa(server.url, { transport: 'poll' });
-    client = ea;
-    await until(() => server!.calls.length === 3, 7000);
+    const { seen } = startTestEa(server.url, { transport: 'poll' });
+    await until(() => server.calls.length === 3, 7000);
     expect(seen.problems).toEqual(['poll failed: timed out']);
   }, 10_000);
 
@@ -143,9 +126,8 @@ describe('long-poll transport', () => {
     [401, 'LICENSE_INVALID', 'Invalid license number.'],
     [400, 'BAD_REQUEST', 'account: must be a string of digits'],
   ])('stops for good on HTTP %i', async (status, code, message) => {
-    server = await startFakeEaServer({ onHttp: () => ({ status, body: { code, message } }) });
+    const server = await startFakeEaServer({ onHttp: () => ({ status, body: { code, message } }) });
     const { ea, seen } = startTestEa(server.url, { transport: 'poll' });
-    client = ea;
     expect(await until(() => seen.fatal)).toEqual({ code, message });
     expect(ea.state).toBe('stopped');
     await sleep(200);

@@ -1,25 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startTestEa, wireSignal } from '../test/ea-harness.ts';
-import { type FakeEaServer, startFakeEaServer } from '../test/fake-ea-server.ts';
+import { describe, expect, it } from 'vitest';
+import { slowExecutor, startTestEa, wireSignal } from '../test/ea-harness.ts';
+import { startFakeEaServer } from '../test/fake-ea-server.ts';
 import { sleep, until } from '../test/wait.ts';
-import type { EaClient } from './ea-client.ts';
-
-let server: FakeEaServer | undefined;
-let client: EaClient | undefined;
-afterEach(async () => {
-  await client?.stop();
-  await server?.close();
-  client = server = undefined;
-});
 
 describe('WebSocket transport', () => {
   it('says hello, acknowledges each signal before its result, and sends a repeat the first result', async () => {
-    server = await startFakeEaServer();
+    const server = await startFakeEaServer();
     const { ea, seen } = startTestEa(server.url);
-    client = ea;
     const conn = await server.connection(0);
     expect(conn.frames[0]).toEqual({
       type: 'hello',
@@ -46,16 +36,9 @@ describe('WebSocket transport', () => {
   });
 
   it('answers ttlMs ≤ 0 and a TTL that ran out in the queue with "expired", and never executes them', async () => {
-    server = await startFakeEaServer();
-    const executed: string[] = [];
-    const { ea, seen } = startTestEa(server.url, {
-      execute: async (signal) => {
-        executed.push(signal.id);
-        await sleep(150);
-        return { status: 'success', retcode: 10009, ticket: '9' };
-      },
-    });
-    client = ea;
+    const server = await startFakeEaServer();
+    const slow = slowExecutor(150, '9');
+    const { ea, seen } = startTestEa(server.url, { execute: slow.execute });
     const conn = await server.connection(0);
     await until(() => seen.connected === 1);
     conn.send({ type: 'signal', signal: wireSignal({ id: 'slow' }) });
@@ -68,14 +51,13 @@ describe('WebSocket transport', () => {
     expect(byId.late).toMatchObject({ status: 'error', message: 'expired' });
     expect(byId.dead).toMatchObject({ status: 'error', message: 'expired' });
     expect(byId.test).toMatchObject({ status: 'skipped' });
-    expect(executed).toEqual(['slow']);
+    expect(slow.executed).toEqual(['slow']);
     expect(ea.counters).toMatchObject({ expired: 2, skipped: 1, executed: 1 });
   });
 
   it('answers an invalid signal with an error naming the field, and ignores junk frames', async () => {
-    server = await startFakeEaServer();
+    const server = await startFakeEaServer();
     const { ea, seen } = startTestEa(server.url);
-    client = ea;
     const conn = await server.connection(0);
     await until(() => seen.connected === 1);
     conn.socket.send('not json');
@@ -94,7 +76,7 @@ describe('WebSocket transport', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'ea-dedupe-'));
     const file = path.join(dir, 'executed.jsonl');
     try {
-      server = await startFakeEaServer();
+      const server = await startFakeEaServer();
       const before = startTestEa(server.url, { dedupe: { file } });
       const first = await server.connection(0);
       await until(() => before.seen.connected === 1);
@@ -103,7 +85,6 @@ describe('WebSocket transport', () => {
       await before.ea.stop();
 
       const after = startTestEa(server.url, { dedupe: { file } });
-      client = after.ea;
       const second = await server.connection(1);
       await until(() => after.seen.connected === 1);
       second.send({ type: 'signal', signal: wireSignal({ id: 'p' }) });
@@ -117,15 +98,14 @@ describe('WebSocket transport', () => {
   });
 
   it('keeps answering signals when a callback throws', async () => {
-    server = await startFakeEaServer();
+    const server = await startFakeEaServer();
     let calls = 0;
-    const { ea, seen } = startTestEa(server.url, {
+    const { seen } = startTestEa(server.url, {
       onResult: () => {
         calls++;
         throw new Error('listener bug');
       },
     });
-    client = ea;
     const conn = await server.connection(0);
     await until(() => seen.connected === 1);
     conn.send({ type: 'signal', signal: wireSignal({ id: 'x1' }) });
@@ -139,12 +119,11 @@ describe('WebSocket transport', () => {
   });
 
   it('pings every heartbeatMs and reconnects after 3 missed pongs', async () => {
-    server = await startFakeEaServer({
+    const server = await startFakeEaServer({
       answerPings: false,
       onHello: (c) => c.send({ type: 'welcome', v: 1, heartbeatMs: 40, serverTime: Date.now() }),
     });
-    const { ea, seen } = startTestEa(server.url);
-    client = ea;
+    const { seen } = startTestEa(server.url);
     const first = await server.connection(0);
     await server.connection(1, 2000);
     const pings = first.frames.filter((f) => f.type === 'ping');
@@ -155,11 +134,10 @@ describe('WebSocket transport', () => {
   });
 
   it('keeps a connection whose pongs arrive, and measures their round trip', async () => {
-    server = await startFakeEaServer({
+    const server = await startFakeEaServer({
       onHello: (c) => c.send({ type: 'welcome', v: 1, heartbeatMs: 30, serverTime: Date.now() }),
     });
     const { ea } = startTestEa(server.url);
-    client = ea;
     await server.connection(0);
     await sleep(400);
     expect(server.connections).toHaveLength(1);
@@ -167,14 +145,8 @@ describe('WebSocket transport', () => {
   });
 
   it('reconnects after a restart (1012) and re-sends a result the broken socket could not carry', async () => {
-    server = await startFakeEaServer();
-    const { ea, seen } = startTestEa(server.url, {
-      execute: async () => {
-        await sleep(100);
-        return { status: 'success', retcode: 10009, ticket: '77' };
-      },
-    });
-    client = ea;
+    const server = await startFakeEaServer();
+    const { seen } = startTestEa(server.url, { execute: slowExecutor(100, '77').execute });
     const first = await server.connection(0);
     await until(() => seen.connected === 1);
     first.send({ type: 'signal', signal: wireSignal({ id: 'r' }) });
@@ -191,7 +163,6 @@ describe('WebSocket transport', () => {
 
   it('backs off and retries while the server cannot be reached', async () => {
     const { ea, seen } = startTestEa('http://127.0.0.1:9');
-    client = ea;
     await until(() => seen.problems.length >= 3, 3000);
     expect(seen.problems[0]).toMatch(/^could not connect: /);
     expect(ea.state).toBe('connecting');
@@ -203,14 +174,13 @@ describe('WebSocket transport', () => {
   ])(
     'stops for good on close %i and reports the server error',
     async (code, errorCode, message) => {
-      server = await startFakeEaServer({
+      const server = await startFakeEaServer({
         onHello: (c) => {
           c.send({ type: 'error', code: errorCode, message });
           c.socket.close(code, 'rejected');
         },
       });
       const { ea, seen } = startTestEa(server.url);
-      client = ea;
       const fatal = await until(() => seen.fatal);
       expect(fatal).toEqual({ code: errorCode, message });
       expect(ea.state).toBe('stopped');

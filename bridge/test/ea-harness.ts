@@ -1,6 +1,8 @@
 import type { Signal, SignalResult } from '@signalrelay/contracts/ea-protocol';
+import { onTestFinished } from 'vitest';
 import { createEaClient, type EaClient, type EaClientOptions } from '../src/ea-client.ts';
 import type { FatalError } from '../src/ea-types.ts';
+import { sleep } from './wait.ts';
 
 /** A signal as the server would send it; override what the test is about. */
 export const wireSignal = (fields: Partial<Signal> = {}): Signal => ({
@@ -20,8 +22,9 @@ export const wireSignal = (fields: Partial<Signal> = {}): Signal => ({
 });
 
 /**
- * A reference EA with everything it reports collected for assertions. The default executor
- * "fills" every order with ticket = a running number, so tests can count executions.
+ * A reference EA with everything it reports collected for assertions, stopped when the test
+ * finishes. The default executor "fills" every order with ticket = a running number, so tests
+ * can count executions.
  */
 export function startTestEa(server: string, options: Partial<EaClientOptions> = {}) {
   const seen = {
@@ -54,5 +57,20 @@ export function startTestEa(server: string, options: Partial<EaClientOptions> = 
     ...options,
   });
   ea.start();
+  onTestFinished(() => ea.stop());
   return { ea, seen };
+}
+
+/**
+ * An executor for `startTestEa` that takes `ms` over each order, as a slow terminal does, and
+ * fills it with `ticket`; `executed` lists the ids of the signals it was given.
+ */
+export function slowExecutor(ms: number, ticket: string) {
+  const executed: string[] = [];
+  const execute = async (signal: Signal) => {
+    executed.push(signal.id);
+    await sleep(ms);
+    return { status: 'success' as const, retcode: 10009, ticket };
+  };
+  return { execute, executed };
 }

@@ -1,5 +1,7 @@
+import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { onTestFinished } from 'vitest';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { until } from './wait.ts';
 
@@ -7,6 +9,7 @@ import { until } from './wait.ts';
  * A scriptable stand-in for the server side of ea/PROTOCOL.md, for the transport behaviours
  * the real server will not produce on demand: lost pongs, restarts (1012), duplicate
  * deliveries, errors and Retry-After. The happy paths are tested against the real server.
+ * It closes when the test that started it finishes.
  */
 export interface FakeConnection {
   socket: WebSocket;
@@ -77,11 +80,9 @@ export async function startFakeEaServer(options: FakeEaServerOptions = {}) {
       });
     });
   });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const { port } = http.address() as AddressInfo;
-
-  return {
-    url: `http://127.0.0.1:${port}`,
+  await once(http.listen(0, '127.0.0.1'), 'listening');
+  const fake = {
+    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
     connections,
     calls,
     welcome,
@@ -98,6 +99,8 @@ export async function startFakeEaServer(options: FakeEaServerOptions = {}) {
       await new Promise((resolve) => http.close(resolve));
     },
   };
+  onTestFinished(() => fake.close());
+  return fake;
 }
 
 export type FakeEaServer = Awaited<ReturnType<typeof startFakeEaServer>>;

@@ -7,7 +7,7 @@
 import { check } from 'k6';
 import { Counter, Trend } from 'k6/metrics';
 import ws from 'k6/ws';
-import { eaSocketUrl, envNumber, requireLicenses, terminalOf } from './lib.js';
+import { eaSocketUrl, envNumber, requireLicenses, seconds, terminalOf } from './lib.js';
 
 const welcomeTime = new Trend('ea_welcome_ms', true);
 const pongTime = new Trend('ea_pong_rtt_ms', true);
@@ -17,7 +17,6 @@ const dropped = new Counter('ea_dropped_connections');
 const target = envNumber('TARGET', 10000);
 const ramp = __ENV.RAMP || '2m';
 const hold = __ENV.HOLD || '2m';
-const seconds = (d) => Number(d.replace(/[a-z]+$/, '')) * (d.endsWith('m') ? 60 : 1);
 
 export const options = {
   scenarios: {

@@ -6,31 +6,18 @@
 //
 //   k6 run -e BASE_URL=… -e LICENSES_FILE=licenses.txt -e EAS=1000 -e RATE=500 \
 //     -e DURATION=30s load-tests/k6/ea-delivery.js
-import { check } from 'k6';
 import exec from 'k6/execution';
-import http from 'k6/http';
 import { Counter, Trend } from 'k6/metrics';
 import ws from 'k6/ws';
-import {
-  alertBody,
-  alertParams,
-  eaSocketUrl,
-  envNumber,
-  licenses,
-  requireLicenses,
-  terminalOf,
-  webhookUrl,
-} from './lib.js';
+import { eaAlerts, eaSocketUrl, envNumber, terminalOf } from './lib.js';
 
 const delivery = new Trend('signal_delivery_ms', true);
 const received = new Counter('signals_received');
 const duplicates = new Counter('signals_duplicated');
 
 const eas = envNumber('EAS', 1000);
-const rate = envNumber('RATE', 500);
-const duration = __ENV.DURATION || '30s';
-const seconds = (d) => Number(d.replace(/[a-z]+$/, '')) * (d.endsWith('m') ? 60 : 1);
 const connectS = Math.max(10, Math.ceil(eas / 200));
+const alerts = eaAlerts(eas, 500, connectS);
 
 export const options = {
   scenarios: {
@@ -38,19 +25,10 @@ export const options = {
       executor: 'per-vu-iterations',
       vus: eas,
       iterations: 1,
-      maxDuration: `${connectS + seconds(duration) + 30}s`,
+      maxDuration: `${alerts.endS + 30}s`,
       exec: 'ea',
     },
-    alerts: {
-      executor: 'constant-arrival-rate',
-      rate,
-      timeUnit: '1s',
-      duration,
-      startTime: `${connectS}s`,
-      preAllocatedVUs: Math.max(10, Math.ceil(rate / 10)),
-      maxVUs: Math.max(100, rate),
-      exec: 'alert',
-    },
+    alerts: alerts.scenario,
   },
   thresholds: {
     signal_delivery_ms: ['p(50)<3', 'p(99)<20'],
@@ -61,12 +39,7 @@ export const options = {
   },
 };
 
-export function setup() {
-  requireLicenses();
-  if (licenses.length < eas) {
-    throw new Error(`Give at least EAS (${eas}) licenses: each alert goes to one license's EA.`);
-  }
-}
+export const setup = alerts.setup;
 
 export function ea() {
   // One iteration per virtual user: the iteration number is this EA's number.
@@ -112,15 +85,8 @@ export function ea() {
         );
       }
     });
-    socket.setTimeout(() => socket.close(), (connectS + seconds(duration) + 15) * 1000);
+    socket.setTimeout(() => socket.close(), (alerts.endS + 15) * 1000);
   });
 }
 
-let sent = 0;
-
-export function alert() {
-  // Only the first EAS licenses have an EA listening.
-  const license = licenses[(__VU * 7919 + sent++) % eas];
-  const res = http.post(webhookUrl, alertBody(license, sent), alertParams);
-  check(res, { 'accepted (200)': (r) => r.status === 200 });
-}
+export const alert = alerts.alert;

@@ -9,45 +9,24 @@ import { check } from 'k6';
 import exec from 'k6/execution';
 import http from 'k6/http';
 import { Counter, Trend } from 'k6/metrics';
-import {
-  alertBody,
-  alertParams,
-  envNumber,
-  licenses,
-  pollUrl,
-  requireLicenses,
-  terminalOf,
-  webhookUrl,
-} from './lib.js';
+import { eaAlerts, envNumber, pollUrl, terminalOf } from './lib.js';
 
 const delivery = new Trend('signal_delivery_ms', true);
 const received = new Counter('signals_received');
 
 const eas = envNumber('EAS', 1000);
-const rate = envNumber('RATE', 200);
-const duration = __ENV.DURATION || '30s';
-const seconds = (d) => Number(d.replace(/[a-z]+$/, '')) * (d.endsWith('m') ? 60 : 1);
-const connectS = 10;
+const alerts = eaAlerts(eas, 200, 10);
 
 export const options = {
   scenarios: {
     pollers: {
       executor: 'constant-vus',
       vus: eas,
-      duration: `${connectS + seconds(duration) + 10}s`,
+      duration: `${alerts.endS + 10}s`,
       exec: 'poller',
       gracefulStop: '30s',
     },
-    alerts: {
-      executor: 'constant-arrival-rate',
-      rate,
-      timeUnit: '1s',
-      duration,
-      startTime: `${connectS}s`,
-      preAllocatedVUs: Math.max(10, Math.ceil(rate / 10)),
-      maxVUs: Math.max(100, rate),
-      exec: 'alert',
-    },
+    alerts: alerts.scenario,
   },
   thresholds: {
     signal_delivery_ms: ['p(50)<5', 'p(99)<50'],
@@ -58,12 +37,7 @@ export const options = {
   },
 };
 
-export function setup() {
-  requireLicenses();
-  if (licenses.length < eas) {
-    throw new Error(`Give at least EAS (${eas}) licenses: each alert goes to one license's EA.`);
-  }
-}
+export const setup = alerts.setup;
 
 // Per virtual user: what the next poll reports.
 let pendingReceived = [];
@@ -102,10 +76,4 @@ export function poller() {
   }
 }
 
-let sent = 0;
-
-export function alert() {
-  const license = licenses[(__VU * 7919 + sent++) % eas];
-  const res = http.post(webhookUrl, alertBody(license, sent), alertParams);
-  check(res, { 'accepted (200)': (r) => r.status === 200 });
-}
+export const alert = alerts.alert;

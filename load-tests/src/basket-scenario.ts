@@ -1,6 +1,6 @@
 import { planLimits } from '@signalrelay/contracts/billing';
 import type { BenchArgs } from './bench-args.ts';
-import { startBenchServer } from './bench-server.ts';
+import { startBenchServer, type Undo, undoAll } from './bench-server.ts';
 import { monoNow, sleep } from './clock.ts';
 import { awaitDelivery, collectAll, eaSpecs, startFleets, startGenerator } from './fleets.ts';
 import { pidsOf, prioritize, waitForQuiet } from './proc-stats.ts';
@@ -47,7 +47,7 @@ export async function basketScenario(args: BenchArgs) {
       `--count ${size} × --rounds ${rounds} = ${size * rounds} alerts per license, over a pro plan's ${quota} a day`,
     );
   }
-  const undo: (() => Promise<unknown>)[] = [];
+  const undo: Undo = [];
   const log = (m: string) => console.error(`[basket] ${m}`);
   try {
     const { users, server, db, profileText } = await startBenchServer({
@@ -201,8 +201,6 @@ export async function basketScenario(args: BenchArgs) {
       after: () => profileText(measured),
     };
   } finally {
-    for (const step of undo.reverse()) {
-      await step().catch((err) => log(`clean-up: ${(err as Error).message}`));
-    }
+    await undoAll(undo, log);
   }
 }

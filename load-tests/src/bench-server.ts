@@ -19,6 +19,38 @@ import {
 } from './profile-summary.ts';
 import { type RunningServer, resultsDir, startServer } from './server-launcher.ts';
 
+/** A scenario's clean-up steps, in the order they were taken: `undoAll` runs them in reverse. */
+export type Undo = (() => Promise<unknown>)[];
+
+/** Runs a scenario's clean-up (its `finally`), logging the steps that fail rather than throwing. */
+export async function undoAll(undo: Undo, log: (message: string) => void): Promise<void> {
+  for (const step of undo.reverse()) {
+    await step().catch((err) => log(`clean-up: ${(err as Error).message}`));
+  }
+}
+
+/**
+ * What a bench server runs on: a fresh bench database with `users` pro accounts, Redis
+ * (checked), and a DATA_DIR of its own; `env` is the server's environment for them. Every step
+ * is added to `undo`.
+ */
+export async function prepareBench(o: { users: number; logLevel: string; undo: Undo }) {
+  await checkRedis();
+  const db = await createBenchDatabase();
+  o.undo.push(() => db.drop());
+  const users = await createUsers(db, o.users);
+  o.undo.push(() => cleanRedis(users.map((u) => u.id)));
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sr-bench-'));
+  o.undo.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  const env = {
+    DATABASE_URL: db.url,
+    REDIS_URL: redisUrl,
+    LOG_LEVEL: o.logLevel,
+    DATA_DIR: dataDir,
+  };
+  return { db, users, env };
+}
+
 /**
  * One server process on a fresh bench database with `users` pro accounts, for the scenarios
  * that run a single instance of their own. Every step it takes is undone, in reverse, by
@@ -28,7 +60,7 @@ export async function startBenchServer(o: {
   name: string;
   users: number;
   args: BenchArgs;
-  undo: (() => Promise<unknown>)[];
+  undo: Undo;
   nodeArgs?: string[];
 }): Promise<{
   db: BenchDatabase;
@@ -40,23 +72,16 @@ export async function startBenchServer(o: {
    */
   profileText: (window?: ProfileWindow) => string;
 }> {
-  await checkRedis();
-  const db = await createBenchDatabase();
-  o.undo.push(() => db.drop());
-  const users = await createUsers(db, o.users);
-  o.undo.push(() => cleanRedis(users.map((u) => u.id)));
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'sr-bench-'));
-  o.undo.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  const { db, users, env } = await prepareBench({
+    users: o.users,
+    logLevel: o.args.logLevel,
+    undo: o.undo,
+  });
   const profileDir = path.join(resultsDir, 'profiles', o.name);
   rmSync(profileDir, { recursive: true, force: true });
   const server = await startServer({
     name: o.name,
-    env: {
-      DATABASE_URL: db.url,
-      REDIS_URL: redisUrl,
-      LOG_LEVEL: o.args.logLevel,
-      DATA_DIR: dataDir,
-    },
+    env,
     nodeArgs: [
       ...(o.nodeArgs ?? []),
       ...(o.args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),

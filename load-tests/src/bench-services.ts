@@ -23,21 +23,18 @@ export type BenchDatabase = {
   drop(): Promise<void>;
 };
 
-async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminDatabaseUrl });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
+/** One statement on the server DATABASE_URL names: creating or dropping a bench database. */
+async function adminQuery(sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminDatabaseUrl });
+  await admin.connect();
+  await admin.query(sql).finally(() => admin.end());
 }
 
 /** A fresh, migrated database `sr_bench_<time>_<random>`. */
 export async function createBenchDatabase(): Promise<BenchDatabase> {
   const name = `sr_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   try {
-    await withAdmin((admin) => admin.query(`create database "${name}"`));
+    await adminQuery(`create database "${name}"`);
   } catch (err) {
     throw new Error(
       `cannot create a bench database on ${redactUrl(adminDatabaseUrl)} (${(err as Error).message}). ` +
@@ -54,7 +51,7 @@ export async function createBenchDatabase(): Promise<BenchDatabase> {
     pool,
     async drop() {
       await pool.end();
-      await withAdmin((admin) => admin.query(`drop database if exists "${name}" with (force)`));
+      await adminQuery(`drop database if exists "${name}" with (force)`);
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { BenchArgs } from './bench-args.ts';
-import { startBenchServer } from './bench-server.ts';
+import { startBenchServer, type Undo, undoAll } from './bench-server.ts';
 import { monoNow, sleep } from './clock.ts';
 import {
   budgetMb,
@@ -34,7 +34,7 @@ export async function connectionsScenario(args: BenchArgs) {
   const target = args.eas ?? 10_000;
   const pollTarget = args.pollEas ?? 2000;
   const files = checkOpenFiles(target + pollTarget);
-  const undo: (() => Promise<unknown>)[] = [];
+  const undo: Undo = [];
   const notes: string[] = [];
   const log = (m: string) => console.error(`[connections] ${m}`);
   try {
@@ -266,8 +266,6 @@ export async function connectionsScenario(args: BenchArgs) {
       after: () => profileText(hold),
     };
   } finally {
-    for (const stepUndo of undo.reverse()) {
-      await stepUndo().catch((err) => log(`clean-up: ${(err as Error).message}`));
-    }
+    await undoAll(undo, log);
   }
 }

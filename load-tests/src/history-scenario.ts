@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import type { BenchArgs } from './bench-args.ts';
-import { cleanRedis, createBenchDatabase, createUsers, redisUrl } from './bench-services.ts';
+import { prepareBench, type Undo, undoAll } from './bench-server.ts';
 import { monoNow } from './clock.ts';
 import { seedHistory } from './history-seed.ts';
 import { pidsOf, prioritize, waitForQuiet, watchProcesses } from './proc-stats.ts';
@@ -49,14 +46,12 @@ async function login(base: string, email: string, password: string): Promise<str
  */
 export async function historyScenario(args: BenchArgs) {
   const rows = args.rows ?? 100_000;
-  const undo: (() => Promise<unknown>)[] = [];
+  const undo: Undo = [];
   const notes: string[] = [];
   const log = (m: string) => console.error(`[history] ${m}`);
   try {
-    const db = await createBenchDatabase();
-    undo.push(() => db.drop());
-    const [user] = await createUsers(db, 1);
-    undo.push(() => cleanRedis([user!.id]));
+    const { db, users, env } = await prepareBench({ users: 1, logLevel: args.logLevel, undo });
+    const user = users[0];
     // An argon2 hash carries its own parameters, so the login route verifies this one as its own.
     const password = 'bench-Password-1';
     await db.pool.query('update users set password_hash = $1 where id = $2', [
@@ -68,17 +63,7 @@ export async function historyScenario(args: BenchArgs) {
     await seedHistory(db.url, user!.id, rows);
     const seedMs = Math.round(monoNow() - seedStarted);
 
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'sr-bench-'));
-    undo.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-    const server = await startServer({
-      name: 'history-server',
-      env: {
-        DATABASE_URL: db.url,
-        REDIS_URL: redisUrl,
-        LOG_LEVEL: args.logLevel,
-        DATA_DIR: dataDir,
-      },
-    });
+    const server = await startServer({ name: 'history-server', env });
     undo.push(() => server.stop());
 
     let cookie = await login(server.url, user!.email, password);
@@ -200,8 +185,6 @@ export async function historyScenario(args: BenchArgs) {
       },
     };
   } finally {
-    for (const step of undo.reverse()) {
-      await step().catch((err) => log(`clean-up: ${(err as Error).message}`));
-    }
+    await undoAll(undo, log);
   }
 }

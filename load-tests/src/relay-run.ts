@@ -1,14 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { startBalancer } from './balancer.ts';
-import {
-  checkRedis,
-  cleanRedis,
-  createBenchDatabase,
-  createUsers,
-  redisUrl,
-} from './bench-services.ts';
+import { prepareBench, type Undo, undoAll } from './bench-server.ts';
 import { monoNow, sleep } from './clock.ts';
 import {
   awaitDelivery,
@@ -78,18 +71,12 @@ export type RelayRunReport = {
  * floor measured with the same generator, then the measured alerts.
  */
 export async function runRelay(o: RelayRunOptions): Promise<RelayRunReport> {
-  const undo: (() => Promise<unknown>)[] = [];
+  const undo: Undo = [];
   const notes: string[] = [];
   const log = (m: string) => console.error(`[${o.scenario}] ${m}`);
   try {
-    await checkRedis();
-    const db = await createBenchDatabase();
-    undo.push(() => db.drop());
-    const users = await createUsers(db, o.eas);
-    undo.push(() => cleanRedis(users.map((u) => u.id)));
+    const { db, users, env } = await prepareBench({ users: o.eas, logLevel: o.logLevel, undo });
     const licenses = users.map((u) => u.licenseNumber);
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'sr-bench-'));
-    undo.push(async () => rmSync(dataDir, { recursive: true, force: true }));
 
     const profileDir = path.join(resultsDir, 'profiles');
     const servers: RunningServer[] = [];
@@ -100,12 +87,7 @@ export async function runRelay(o: RelayRunOptions): Promise<RelayRunReport> {
       servers.push(
         await startServer({
           name,
-          env: {
-            DATABASE_URL: db.url,
-            REDIS_URL: redisUrl,
-            LOG_LEVEL: o.logLevel,
-            DATA_DIR: dataDir,
-          },
+          env,
           // One directory per process: tsx's loader thread writes a profile of its own there.
           nodeArgs: o.profile
             ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, name)}`]
@@ -297,8 +279,6 @@ export async function runRelay(o: RelayRunOptions): Promise<RelayRunReport> {
       postgres,
     };
   } finally {
-    for (const step of undo.reverse()) {
-      await step().catch((err) => log(`clean-up: ${(err as Error).message}`));
-    }
+    await undoAll(undo, log);
   }
 }

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sleep } from './clock.ts';
@@ -19,11 +20,12 @@ export type RunningServer = {
   stop(): Promise<void>;
 };
 
+/** A port the OS just handed out and released, for a child process to bind. */
 export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
+  const probe = createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as AddressInfo;
+  await once(probe.close(), 'close');
   return port;
 }
 
