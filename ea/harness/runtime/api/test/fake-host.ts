@@ -32,6 +32,7 @@ export function buildProbe(platform: 'mt4' | 'mt5' = 'mt5'): string {
     '-std=c++20',
     platform === 'mt5' ? '-D__MQL5__' : '-D__MQL4__',
     `-I${path.join(harness, 'runtime')}`,
+    `-I${path.join(harness, 'build', 'gen', 'runtime')}`,
     probeSource,
     library,
     '-lssl',
