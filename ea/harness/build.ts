@@ -2,11 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { generate, headerFile, jsonFile } from './runtime/api/gen-constants.ts';
 import { declaredTypes, translateSource } from './translate/translate.ts';
 
 /**
  * `npm run build:mql`: translates the shipped EA sources (ea/*.mq5, ea/*.mq4, ea/Include/**)
- * into build/gen, then builds build/bin/<EA>.<mt4|mt5> with CMake. Unchanged translations are
+ * into build/gen, writes the runtime's constants.h there from constants.json, then builds build/bin/<EA>.<mt4|mt5> with CMake. Unchanged translations are
  * not rewritten, so a rebuild compiles only what changed. Any translation or compile error
  * fails with the original file and line.
  */
@@ -58,6 +59,7 @@ function run(command: string, args: string[]): void {
 }
 
 await translateAll();
+writeIfChanged(headerFile, generate(readFileSync(jsonFile, 'utf8')));
 if (!existsSync(join(cmakeDir, 'CMakeCache.txt')))
   run('cmake', ['-S', harness, '-B', cmakeDir, '-DCMAKE_BUILD_TYPE=RelWithDebInfo']);
 run('cmake', ['--build', cmakeDir, '--parallel', '2']);

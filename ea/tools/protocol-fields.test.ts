@@ -78,24 +78,26 @@ describe('protocol field check', () => {
     ]);
   });
 
-  it('fails on an unknown field that the EA reads', async () => {
-    const sources = withEdit(join(include, 'Signal.mqh'), (s) =>
-      s.replace('doc.GetNumber(node, "slpoint")', 'doc.GetNumber(node, "stopLossPoints")'),
-    );
-    const diagnostics = await checkProtocolFields(sources);
-    expect(diagnostics.map((d) => d.message)).toEqual([
+  // What the check sees, the include edited to show it (from -> to), and its one message.
+  it.each([
+    [
+      'an unknown field that the EA reads',
+      'Signal.mqh',
+      'doc.GetNumber(node, "slpoint")',
+      'doc.GetNumber(node, "stopLossPoints")',
       'field "stopLossPoints" is not in contracts/src/ea-protocol.ts (ea/PROTOCOL.md)',
-    ]);
-  });
-
-  it('fails when a field name is not a string literal it can read', async () => {
-    const sources = withEdit(join(include, 'Tracker.mqh'), (s) =>
-      s.replace('w.AddString("symbol", r.symbol);', 'w.AddString(r.symbol, r.symbol);'),
-    );
-    const diagnostics = await checkProtocolFields(sources);
-    expect(diagnostics.map((d) => d.message)).toEqual([
+    ],
+    [
+      'a field name that is not a string literal it can read',
+      'Tracker.mqh',
+      'w.AddString("symbol", r.symbol);',
+      'w.AddString(r.symbol, r.symbol);',
       'AddString(): the field name must be a plain string literal so the protocol check can read it',
-    ]);
+    ],
+  ])('fails on %s', async (_what, file, from, to, message) => {
+    const sources = withEdit(join(include, file), (s) => s.replace(from, to));
+    const diagnostics = await checkProtocolFields(sources);
+    expect(diagnostics.map((d) => d.message)).toEqual([message]);
   });
 
   it('fails on protocol values the schemas do not allow', async () => {

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AccountKind } from '../host/broker/account.ts';
 import { terminalList } from './lib/api.ts';
 import { scenarioFile } from './lib/scenario-file.ts';
-import { openTrades, trade } from './lib/trading.ts';
-import { connectedRelay } from './lib/world.ts';
+import { eurusd, openTrades, trade } from './lib/trading.ts';
 
 // What the broker and the terminal answer when a trade cannot simply go through, as the
 // trader sees it: the position (or none), the history's status and message, the journal.
@@ -17,10 +16,7 @@ describe.each<'mt5-hedging' | 'mt4'>(['mt5-hedging', 'mt4'])(
   '%s',
   (kind: AccountKind & keyof typeof codes) => {
     const code = codes[kind];
-    const start = async () => {
-      const w = await file.world(kind);
-      return { w, ea: await connectedRelay(w) };
-    };
+    const start = () => file.relayWorld(kind);
 
     it('a send that times out but was filled: found at the broker, reported once, not opened again', async () => {
       const { w, ea } = await start();
@@ -108,18 +104,19 @@ describe.each<'mt5-hedging' | 'mt4'>(['mt5-hedging', 'mt4'])(
   },
 );
 
-it('mt4: a stop loss the broker does not take at once is never a plain success, and is placed later', async () => {
-  const w = await file.world('mt4');
-  const ea = await connectedRelay(w);
+/** An mt4 buy with stops whose OrderModify the broker refuses once (130, invalid stops). */
+async function buyWithRefusedStops() {
+  const { w, ea } = await file.relayWorld('mt4');
   w.broker.faults.next('OrderModify', { refuse: 130 });
-  const alert = {
-    symbol: 'EURUSD',
-    position: 'buy',
-    lot: 0.1,
-    slpoint: 200,
-    tppoint: 400,
-  } as const;
-  const { line } = await trade(w, ea, alert);
+  return {
+    w,
+    ea,
+    ...(await trade(w, ea, eurusd('buy', { lot: 0.1, slpoint: 200, tppoint: 400 }))),
+  };
+}
+
+it('mt4: a stop loss the broker does not take at once is never a plain success, and is placed later', async () => {
+  const { w, ea, line } = await buyWithRefusedStops();
   expect(line.text).toMatch(/success: .*not in place yet .*the EA keeps trying/);
   const ticket = openTrades(w.account)[0]!.ticket;
   await ea.waitForJournal(new RegExp(`#${ticket} EURUSD stop loss and take profit now in place`));
@@ -127,17 +124,7 @@ it('mt4: a stop loss the broker does not take at once is never a plain success, 
 });
 
 it('mt4: the Signal History tells the trader that the stop loss is not in place yet', async () => {
-  const w = await file.world('mt4');
-  const ea = await connectedRelay(w);
-  w.broker.faults.next('OrderModify', { refuse: 130 });
-  const alert = {
-    symbol: 'EURUSD',
-    position: 'buy',
-    lot: 0.1,
-    slpoint: 200,
-    tppoint: 400,
-  } as const;
-  const { row } = await trade(w, ea, alert);
+  const { row } = await buyWithRefusedStops();
   expect(row.status).toBe('success');
   expect(row.resultMessage).toMatch(/stop loss and take profit is not in place yet/);
 });

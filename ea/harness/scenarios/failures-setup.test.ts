@@ -1,20 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { startTcpProxy } from '../../../server/test/tcp-proxy.ts';
 import type { AccountKind } from '../host/broker/account.ts';
 import { postAlert, signalOutcome } from './lib/api.ts';
+import { withProxiedRelay } from './lib/proxied-relay.ts';
 import { reconnectTimeoutMs, scenarioFile } from './lib/scenario-file.ts';
-import { openTrades, trade } from './lib/trading.ts';
-import { connected, connectedRelay } from './lib/world.ts';
+import { eurusd, openTrades, trade } from './lib/trading.ts';
+import { connected } from './lib/world.ts';
 
 // Setup problems a trader meets first: the server's URL missing from the terminal's WebRequest
 // allow-list, and a signal whose TTL ran out before it reached the terminal. The server keeps
 // signals 2 s here so expiry is quick.
 const file = scenarioFile(['mt5-hedging', 'mt4'], { signalTtlMs: 2000 });
 
-describe.each<AccountKind>(['mt5-hedging', 'mt4'])('%s', (kind) => {
-  it(
-    'WebRequest URL not allowed: the journal says which URL to add where; once added, signals flow',
-    async () => {
+// Every scenario here waits through a reconnect.
+describe.each<AccountKind>(['mt5-hedging', 'mt4'])(
+  '%s',
+  { timeout: reconnectTimeoutMs },
+  (kind) => {
+    it('WebRequest URL not allowed: the journal says which URL to add where; once added, signals flow', async () => {
       const w = await file.world(kind, { terminal: { allowedUrls: [] } });
       const ea = await w.relay();
       const refused = await ea.waitForJournal(/is not in the terminal's allowed URLs/);
@@ -26,23 +28,13 @@ describe.each<AccountKind>(['mt5-hedging', 'mt4'])('%s', (kind) => {
       expect((await trade(w, ea, { symbol: 'EURUSD', position: 'buy', lot: 0.1 })).row.status).toBe(
         'success',
       );
-    },
-    reconnectTimeoutMs,
-  );
+    });
 
-  it(
-    'a signal that expired before it reached the terminal is never traded',
-    async () => {
+    it('a signal that expired before it reached the terminal is never traded', async () => {
       const w = await file.world(kind);
-      const proxy = await startTcpProxy({ host: '127.0.0.1', port: w.server.port });
-      try {
-        const ea = await connectedRelay(w, { serverUrl: `http://127.0.0.1:${proxy.port}` });
+      await withProxiedRelay(w, async (ea, proxy) => {
         await proxy.cut();
-        const late = await postAlert(w.server, w.trader, {
-          symbol: 'EURUSD',
-          position: 'buy',
-          lot: 0.1,
-        });
+        const late = await postAlert(w.server, w.trader, eurusd('buy', { lot: 0.1 }));
         expect((await signalOutcome(w.server, w.trader, late)).status).toBe('failed');
         const before = ea.journal.length;
         await proxy.restore();
@@ -51,10 +43,7 @@ describe.each<AccountKind>(['mt5-hedging', 'mt4'])('%s', (kind) => {
         expect(next.row.status).toBe('success');
         expect(ea.lines(new RegExp(`signal ${late}`))).toHaveLength(0);
         expect(openTrades(w.account).map((t) => t.symbol)).toEqual(['GBPUSD']);
-      } finally {
-        await proxy.close();
-      }
-    },
-    reconnectTimeoutMs,
-  );
-});
+      });
+    });
+  },
+);

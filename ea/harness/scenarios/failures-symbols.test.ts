@@ -3,33 +3,19 @@ import type { AccountKind } from '../host/broker/account.ts';
 import { Broker } from '../host/broker/broker.ts';
 import { scenarioFile } from './lib/scenario-file.ts';
 import { openTrades, trade } from './lib/trading.ts';
-import { connectedRelay } from './lib/world.ts';
+import { connectedRelay, us3000, usoil } from './lib/world.ts';
 
 // The alert's symbol is the broker's symbol exactly, or its broker decoration (suffix or
 // prefix), never another instrument that merely contains it (issue 18, "Never the wrong symbol").
 const file = scenarioFile(['mt5-hedging', 'mt4']);
 
-/** A broker whose names are all decorated, with look-alikes of OIL and US30. */
+/** A broker whose FX names are all decorated, with look-alikes of OIL and US30. */
 function decoratedBroker(): Broker {
   const broker = new Broker();
   broker.addSymbol({ name: 'EURUSD.m', bid: 1.1, ask: 1.10002 });
   broker.addSymbol({ name: 'XAUUSDm', digits: 2, contractSize: 100, bid: 2400.5, ask: 2400.8 });
-  broker.addSymbol({
-    name: 'USOIL',
-    digits: 2,
-    contractSize: 1000,
-    tickValue: 10,
-    bid: 71.5,
-    ask: 71.53,
-  });
-  broker.addSymbol({
-    name: 'US3000',
-    digits: 1,
-    tickValue: 0.1,
-    contractSize: 1,
-    bid: 3000,
-    ask: 3000.5,
-  });
+  broker.addSymbol(usoil);
+  broker.addSymbol(us3000);
   return broker;
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountKind } from '../host/broker/account.ts';
 import { scenarioFile } from './lib/scenario-file.ts';
-import { openTrades, trade } from './lib/trading.ts';
-import { connectedRelay } from './lib/world.ts';
+import { eurusd, openTrades, trade } from './lib/trading.ts';
+import type { World } from './lib/world.ts';
 
 // Protocol v3 closes (ea/PROTOCOL.md, "Version 3"): closePercent and closeOpposite, on every
 // account kind, against the real server.
@@ -12,19 +12,15 @@ const file = scenarioFile(kinds);
 for (const kind of kinds) {
   // MT4 reports its trades as orders, MT5 as positions.
   const noun = kind === 'mt4' ? 'order' : 'position';
-  const start = async () => {
-    const w = await file.world(kind);
-    return { w, ea: await connectedRelay(w) };
-  };
-  const volumes = (w: Awaited<ReturnType<typeof start>>['w']) =>
-    openTrades(w.account).map((t) => t.volume);
+  const start = () => file.relayWorld(kind);
+  const volumes = (w: World) => openTrades(w.account).map((t) => t.volume);
 
   describe(`${kind}: v3 closes`, () => {
     it('closePercent closes that share rounded down to the step; a share below the minimum closes nothing and says so', async () => {
       const { w, ea } = await start();
-      await trade(w, ea, { symbol: 'EURUSD', position: 'buy', lot: 0.3 });
+      await trade(w, ea, eurusd('buy', { lot: 0.3 }));
 
-      const half = await trade(w, ea, { symbol: 'EURUSD', position: 'closebuy', closePercent: 50 });
+      const half = await trade(w, ea, eurusd('closebuy', { closePercent: 50 }));
       expect(half.row).toMatchObject({ status: 'success', executedVolume: 0.15 });
       expect(half.line.text).toMatch(
         new RegExp(`success: .*Closed 50% of 1 ${noun} \\(0\\.15 lots\\)`),
@@ -32,15 +28,11 @@ for (const kind of kinds) {
       expect(volumes(w)).toEqual([0.15]);
 
       // 33% of 0.15 is 0.0495: 0.04 at a 0.01 step.
-      const third = await trade(w, ea, {
-        symbol: 'EURUSD',
-        position: 'closeall',
-        closePercent: 33,
-      });
+      const third = await trade(w, ea, eurusd('closeall', { closePercent: 33 }));
       expect(third.row).toMatchObject({ status: 'success', executedVolume: 0.04 });
       expect(volumes(w)).toEqual([0.11]);
 
-      const tiny = await trade(w, ea, { symbol: 'EURUSD', position: 'closebuy', closePercent: 5 });
+      const tiny = await trade(w, ea, eurusd('closebuy', { closePercent: 5 }));
       expect(tiny.row).toMatchObject({
         status: 'error',
         errorMessage: expect.stringMatching(
@@ -50,7 +42,7 @@ for (const kind of kinds) {
       expect(volumes(w)).toEqual([0.11]);
 
       // 95% of 0.11 is 0.1045: 0.10, leaving the minimum 0.01 open.
-      const most = await trade(w, ea, { symbol: 'EURUSD', position: 'closebuy', closePercent: 95 });
+      const most = await trade(w, ea, eurusd('closebuy', { closePercent: 95 }));
       expect(most.row).toMatchObject({ status: 'success', executedVolume: 0.1 });
       expect(volumes(w)).toEqual([0.01]);
     });
@@ -58,7 +50,7 @@ for (const kind of kinds) {
     it('closePercent on a sell side leaves the buys alone, and 100 closes everything as before', async () => {
       const { w, ea } = await start();
       await trade(w, ea, { symbol: 'GBPUSD', position: 'sell', lot: 0.2 });
-      await trade(w, ea, { symbol: 'EURUSD', position: 'buy', lot: 0.1 });
+      await trade(w, ea, eurusd('buy', { lot: 0.1 }));
       const part = await trade(w, ea, {
         symbol: 'GBPUSD',
         position: 'closesell',
@@ -82,14 +74,8 @@ for (const kind of kinds) {
 
     it('the trailing stop keeps following what a partial close leaves open (MT4: a new order)', async () => {
       const { w, ea } = await start();
-      await trade(w, ea, {
-        symbol: 'EURUSD',
-        position: 'buy',
-        lot: 0.2,
-        slpoint: 300,
-        trailingStop: 150,
-      });
-      await trade(w, ea, { symbol: 'EURUSD', position: 'closebuy', closePercent: 50 });
+      await trade(w, ea, eurusd('buy', { lot: 0.2, slpoint: 300, trailingStop: 150 }));
+      await trade(w, ea, eurusd('closebuy', { closePercent: 50 }));
       w.broker.setPrice('EURUSD', 1.102, 1.10202); // 198 points up: trail 150 behind the bid
       await ea.waitForJournal(/EURUSD stop loss 1\.09702 -> 1\.10050/);
       expect(openTrades(w.account)).toMatchObject([{ volume: 0.1, sl: 1.1005 }]);
@@ -97,17 +83,12 @@ for (const kind of kinds) {
 
     it('closeOpposite closes the other side first, then opens: one result naming both', async () => {
       const { w, ea } = await start();
-      await trade(w, ea, { symbol: 'EURUSD', position: 'sell', lot: 0.1 });
-      await trade(w, ea, { symbol: 'EURUSD', position: 'sell', lot: 0.2 });
+      await trade(w, ea, eurusd('sell', { lot: 0.1 }));
+      await trade(w, ea, eurusd('sell', { lot: 0.2 }));
       // A netting account holds one 0.3 sell position; the others two trades.
       const sells = kind === 'mt5-netting' ? '1 sell position' : '2 sell positions';
 
-      const reverse = await trade(w, ea, {
-        symbol: 'EURUSD',
-        position: 'buy',
-        lot: 0.1,
-        closeOpposite: true,
-      });
+      const reverse = await trade(w, ea, eurusd('buy', { lot: 0.1, closeOpposite: true }));
       const [opened] = openTrades(w.account);
       expect(openTrades(w.account)).toMatchObject([{ side: 'buy', volume: 0.1 }]);
       expect(reverse.row).toMatchObject({
@@ -119,12 +100,7 @@ for (const kind of kinds) {
       });
 
       // Nothing on the other side: it opens, and says there was nothing to close.
-      const again = await trade(w, ea, {
-        symbol: 'EURUSD',
-        position: 'buy',
-        lot: 0.1,
-        closeOpposite: true,
-      });
+      const again = await trade(w, ea, eurusd('buy', { lot: 0.1, closeOpposite: true }));
       expect(again.row).toMatchObject({
         status: 'success',
         resultMessage: 'No sell position to close; opened buy',
@@ -134,17 +110,12 @@ for (const kind of kinds) {
 
     it('closeOpposite opens nothing when a close fails', async () => {
       const { w, ea } = await start();
-      await trade(w, ea, { symbol: 'EURUSD', position: 'buy', lot: 0.1 });
+      await trade(w, ea, eurusd('buy', { lot: 0.1 }));
       // A refusal that no retry clears: MT5 10006 (rejected), MT4 133 (trade disabled).
       if (kind === 'mt4') w.broker.faults.next('OrderClose', { refuse: 133 });
       else w.broker.faults.next('OrderSend', { refuse: 10006 });
 
-      const reverse = await trade(w, ea, {
-        symbol: 'EURUSD',
-        position: 'sell',
-        lot: 0.1,
-        closeOpposite: true,
-      });
+      const reverse = await trade(w, ea, eurusd('sell', { lot: 0.1, closeOpposite: true }));
       expect(reverse.row).toMatchObject({
         status: 'error',
         errorMessage: expect.stringMatching(
@@ -155,12 +126,7 @@ for (const kind of kinds) {
 
       // The close succeeds but the broker refuses the open (90 lots need more margin than
       // 10,000): the error names both steps.
-      const tooBig = await trade(w, ea, {
-        symbol: 'EURUSD',
-        position: 'sell',
-        lot: 90,
-        closeOpposite: true,
-      });
+      const tooBig = await trade(w, ea, eurusd('sell', { lot: 90, closeOpposite: true }));
       expect(tooBig.row).toMatchObject({
         status: 'error',
         errorMessage: expect.stringMatching(

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountKind } from '../host/broker/account.ts';
+import type { Alert } from './lib/api.ts';
 import { scenarioFile } from './lib/scenario-file.ts';
-import { openTrades, relayMagic, trade } from './lib/trading.ts';
-import { connectedRelay } from './lib/world.ts';
+import { eurusd, expectRefused, openTrades, relayMagic, trade } from './lib/trading.ts';
+import type { World } from './lib/world.ts';
 
 // Protocol v3 openings (ea/PROTOCOL.md, "Version 3"): stops in pips and price, riskAmount,
 // maxSpread, deviation, comment and magic, on every account kind, against the real server.
@@ -10,23 +11,13 @@ const kinds: AccountKind[] = ['mt5-hedging', 'mt5-netting', 'mt4'];
 const file = scenarioFile(kinds);
 
 for (const kind of kinds) {
-  const start = async () => {
-    const w = await file.world(kind);
-    return { w, ea: await connectedRelay(w) };
-  };
-  const on = (w: Awaited<ReturnType<typeof start>>['w'], symbol: string) =>
-    openTrades(w.account).find((t) => t.symbol === symbol);
+  const start = () => file.relayWorld(kind);
+  const on = (w: World, symbol: string) => openTrades(w.account).find((t) => t.symbol === symbol);
 
   describe(`${kind}: v3 openings`, () => {
     it('stops in pips are 10 points on 5- and 3-digit symbols and 1 point otherwise; stops in price are absolute', async () => {
       const { w, ea } = await start();
-      const pips = await trade(w, ea, {
-        symbol: 'EURUSD',
-        position: 'buy',
-        lot: 0.1,
-        slpips: 20,
-        tppips: 40,
-      });
+      const pips = await trade(w, ea, eurusd('buy', { lot: 0.1, slpips: 20, tppips: 40 }));
       expect(on(w, 'EURUSD')).toMatchObject({ priceOpen: 1.10002, sl: 1.09802, tp: 1.10402 });
       // The journal says the unit the alert used.
       expect(
@@ -59,76 +50,52 @@ for (const kind of kinds) {
 
     it('a price stop on the wrong side of the entry is refused before anything is sent', async () => {
       const { w, ea } = await start();
-      const wrong = await trade(w, ea, {
-        symbol: 'EURUSD',
-        position: 'buy',
-        lot: 0.1,
-        slprice: 1.2,
-      });
-      expect(wrong.row).toMatchObject({
-        status: 'error',
-        errorMessage: 'slprice 1.20000 must be below the entry price 1.10002',
-      });
-      expect(openTrades(w.account)).toHaveLength(0);
+      await expectRefused(
+        w,
+        ea,
+        eurusd('buy', { lot: 0.1, slprice: 1.2 }),
+        'slprice 1.20000 must be below the entry price 1.10002',
+      );
     });
 
     it('riskAmount sizes the lot from the money lost at a stop loss in pips or points, clamped to the minimum with a message', async () => {
       const { w, ea } = await start();
-      // 25 pips on EURUSD = 250 points at 1 per point and lot: 100 / 250 = 0.4 lots.
-      const sized = await trade(w, ea, {
-        symbol: 'EURUSD',
-        position: 'sell',
-        riskAmount: 100,
-        slpips: 25,
-      });
-      expect(sized.row).toMatchObject({
-        status: 'success',
-        executedVolume: 0.4,
-        resultMessage: expect.stringMatching(/Lot 0\.4 from a riskAmount of 100/),
-      });
+      const sizings: [Alert, number, RegExp][] = [
+        // 25 pips on EURUSD = 250 points at 1 per point and lot: 100 / 250 = 0.4 lots.
+        [eurusd('sell', { riskAmount: 100, slpips: 25 }), 0.4, /Lot 0\.4 from a riskAmount of 100/],
+        [
+          { symbol: 'GBPUSD', position: 'buy', riskAmount: 1, slpoint: 250 },
+          0.01,
+          /Lot 0\.004 raised to the minimum 0\.01/,
+        ],
+        // US3000 loses 1 per lot over 10 points: 5,000 would be 5,000 lots, above the maximum 100.
+        [
+          { symbol: 'US3000', position: 'buy', riskAmount: 5000, slpoint: 10 },
+          100,
+          /Lot 5000 lowered to the maximum 100/,
+        ],
+      ];
+      for (const [alert, executedVolume, message] of sizings) {
+        const { row } = await trade(w, ea, alert);
+        expect(row).toMatchObject({
+          status: 'success',
+          executedVolume,
+          resultMessage: expect.stringMatching(message),
+        });
+      }
       expect(on(w, 'EURUSD')).toMatchObject({ volume: 0.4, sl: 1.1025 });
-
-      const small = await trade(w, ea, {
-        symbol: 'GBPUSD',
-        position: 'buy',
-        riskAmount: 1,
-        slpoint: 250,
-      });
-      expect(small.row).toMatchObject({
-        status: 'success',
-        executedVolume: 0.01,
-        resultMessage: expect.stringMatching(/Lot 0\.004 raised to the minimum 0\.01/),
-      });
-
-      // US3000 loses 1 per lot over 10 points: 5,000 would be 5,000 lots, above the maximum 100.
-      const large = await trade(w, ea, {
-        symbol: 'US3000',
-        position: 'buy',
-        riskAmount: 5000,
-        slpoint: 10,
-      });
-      expect(large.row).toMatchObject({
-        status: 'success',
-        executedVolume: 100,
-        resultMessage: expect.stringMatching(/Lot 5000 lowered to the maximum 100/),
-      });
     });
 
     it('maxSpread refuses an opening while the spread is wider, and opens once it is not', async () => {
       const { w, ea } = await start();
       w.broker.setPrice('EURUSD', 1.1, 1.10035);
-      const wide = await trade(w, ea, {
-        symbol: 'EURUSD',
-        position: 'buy',
-        lot: 0.1,
-        maxSpread: 20,
-      });
-      expect(wide.row).toMatchObject({
-        status: 'error',
-        errorMessage: "Spread 35 points is above the alert's maxSpread 20",
-      });
-      expect(openTrades(w.account)).toHaveLength(0);
-      const ok = await trade(w, ea, { symbol: 'EURUSD', position: 'buy', lot: 0.1, maxSpread: 35 });
+      await expectRefused(
+        w,
+        ea,
+        eurusd('buy', { lot: 0.1, maxSpread: 20 }),
+        "Spread 35 points is above the alert's maxSpread 20",
+      );
+      const ok = await trade(w, ea, eurusd('buy', { lot: 0.1, maxSpread: 35 }));
       expect(ok.row).toMatchObject({ status: 'success', executedPrice: 1.10035 });
     });
 
@@ -137,12 +104,7 @@ for (const kind of kinds) {
       // The fill's reply is lost (a timeout) and the spread widens before the EA looks again.
       w.broker.faults.next('OrderSend', { lostReply: kind === 'mt4' ? 128 : 10012 });
       const stop = w.broker.onFill(() => w.broker.setPrice('EURUSD', 1.1, 1.1005));
-      const filled = await trade(w, ea, {
-        symbol: 'EURUSD',
-        position: 'buy',
-        lot: 0.1,
-        maxSpread: 20,
-      });
+      const filled = await trade(w, ea, eurusd('buy', { lot: 0.1, maxSpread: 20 }));
       stop();
       expect(filled.row).toMatchObject({
         status: 'success',
@@ -156,22 +118,12 @@ for (const kind of kinds) {
       w.broker.symbol('EURUSD').execution = 'instant';
       // The market moves 10 points between the EA's quote and the broker's check.
       w.broker.faults.next('OrderSend', { slip: 10 });
-      const wide = await trade(w, ea, {
-        symbol: 'EURUSD',
-        position: 'buy',
-        lot: 0.1,
-        deviation: 15,
-      });
+      const wide = await trade(w, ea, eurusd('buy', { lot: 0.1, deviation: 15 }));
       expect(wide.row).toMatchObject({ status: 'success', executedPrice: 1.10012 });
       expect(ea.lines(new RegExp(`signal ${wide.id} attempt`))).toHaveLength(0);
 
       w.broker.faults.next('OrderSend', { slip: 10 });
-      const tight = await trade(w, ea, {
-        symbol: 'EURUSD',
-        position: 'buy',
-        lot: 0.1,
-        deviation: 5,
-      });
+      const tight = await trade(w, ea, eurusd('buy', { lot: 0.1, deviation: 5 }));
       // Requoted once, then filled at the new price on the next attempt.
       expect(ea.lines(new RegExp(`signal ${tight.id} attempt 1: .*[Rr]equote`))).toHaveLength(1);
       expect(tight.row).toMatchObject({ status: 'success', executedPrice: 1.10022 });
@@ -179,7 +131,7 @@ for (const kind of kinds) {
 
     it('comment is the order comment, and magic tags the trade and narrows a close to it', async () => {
       const { w, ea } = await start();
-      await trade(w, ea, { symbol: 'EURUSD', position: 'buy', lot: 0.1 });
+      await trade(w, ea, eurusd('buy', { lot: 0.1 }));
       const tagged = await trade(w, ea, {
         symbol: 'GBPUSD',
         position: 'buy',

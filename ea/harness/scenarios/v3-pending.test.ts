@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AccountKind } from '../host/broker/account.ts';
 import { pendingOrders } from './lib/pending-orders.ts';
 import { scenarioFile } from './lib/scenario-file.ts';
-import { openTrades, relayMagic, trade } from './lib/trading.ts';
-import { connectedRelay } from './lib/world.ts';
+import { eurusd, expectRefused, openTrades, relayMagic, trade } from './lib/trading.ts';
 
 // Protocol v3 pending orders, cancel and modify (ea/PROTOCOL.md, "Version 3") on every account
 // kind, against the real server: the alert goes through the webhook, the EA places, deletes or
@@ -12,23 +11,16 @@ const kinds: AccountKind[] = ['mt5-hedging', 'mt5-netting', 'mt4'];
 const file = scenarioFile(kinds);
 
 for (const kind of kinds) {
-  const start = async () => {
-    const w = await file.world(kind);
-    return { w, ea: await connectedRelay(w) };
-  };
+  const start = () => file.relayWorld(kind);
 
   describe(`${kind}: pending orders`, () => {
     it('buylimit with stops in pips and an expiry: placed at its price, filled with its stops when the ask reaches it', async () => {
       const { w, ea } = await start();
-      const placed = await trade(w, ea, {
-        symbol: 'EURUSD',
-        position: 'buylimit',
-        price: 1.099,
-        lot: 0.1,
-        slpips: 20,
-        tppips: 40,
-        expiry: 60,
-      });
+      const placed = await trade(
+        w,
+        ea,
+        eurusd('buylimit', { price: 1.099, lot: 0.1, slpips: 20, tppips: 40, expiry: 60 }),
+      );
       const [order] = pendingOrders(w.account);
       expect(placed.row).toMatchObject({
         status: 'success',
@@ -56,40 +48,27 @@ for (const kind of kinds) {
 
     it('a price on the wrong side of the market is refused with what to use instead; nothing reaches the broker', async () => {
       const { w, ea } = await start();
-      const wrong = await trade(w, ea, {
-        symbol: 'EURUSD',
-        position: 'buylimit',
-        price: 1.101,
-        lot: 0.1,
-      });
-      expect(wrong.row).toMatchObject({
-        status: 'error',
-        errorMessage:
+      const wrongSide = [
+        [
+          eurusd('buylimit', { price: 1.101, lot: 0.1 }),
           'buylimit at 1.10100 is above the ask 1.10002: a buylimit waits below the market (buystop buys above it). Not placed',
-      });
-      const sellstop = await trade(w, ea, {
-        symbol: 'EURUSD',
-        position: 'sellstop',
-        price: 1.1005,
-        lot: 0.1,
-      });
-      expect(sellstop.row.errorMessage).toBe(
-        'sellstop at 1.10050 is above the bid 1.10000: a sellstop waits below the market (selllimit sells above it). Not placed',
-      );
-      expect(pendingOrders(w.account)).toHaveLength(0);
+        ],
+        [
+          eurusd('sellstop', { price: 1.1005, lot: 0.1 }),
+          'sellstop at 1.10050 is above the bid 1.10000: a sellstop waits below the market (selllimit sells above it). Not placed',
+        ],
+      ] as const;
+      for (const [alert, errorMessage] of wrongSide)
+        await expectRefused(w, ea, alert, errorMessage);
     });
 
     it('sellstop with stops in price expires at the broker after expiry minutes', async () => {
       const { w, ea } = await start();
-      const placed = await trade(w, ea, {
-        symbol: 'EURUSD',
-        position: 'sellstop',
-        price: 1.098,
-        lot: 0.2,
-        slprice: 1.0995,
-        tpprice: 1.095,
-        expiry: 30,
-      });
+      const placed = await trade(
+        w,
+        ea,
+        eurusd('sellstop', { price: 1.098, lot: 0.2, slprice: 1.0995, tpprice: 1.095, expiry: 30 }),
+      );
       expect(placed.row.status).toBe('success');
       expect(pendingOrders(w.account)).toMatchObject([
         { type: 'sellstop', volume: 0.2, price: 1.098, sl: 1.0995, tp: 1.095 },
@@ -107,12 +86,12 @@ for (const kind of kinds) {
         ['selllimit', 1.101],
         ['sellstop', 1.098],
       ] as const)
-        expect(
-          (await trade(w, ea, { symbol: 'EURUSD', position, price, lot: 0.1 })).row.status,
-        ).toBe('success');
+        expect((await trade(w, ea, eurusd(position, { price, lot: 0.1 }))).row.status).toBe(
+          'success',
+        );
       await trade(w, ea, { symbol: 'GBPUSD', position: 'selllimit', price: 1.26, lot: 0.1 });
 
-      const sells = await trade(w, ea, { symbol: 'EURUSD', position: 'cancel', side: 'sell' });
+      const sells = await trade(w, ea, eurusd('cancel', { side: 'sell' }));
       expect(sells.row).toMatchObject({
         status: 'success',
         resultMessage: 'Cancelled 2 pending orders',
@@ -121,12 +100,12 @@ for (const kind of kinds) {
         ['EURUSD', 'buylimit'],
         ['GBPUSD', 'selllimit'],
       ]);
-      const again = await trade(w, ea, { symbol: 'EURUSD', position: 'cancel', side: 'sell' });
+      const again = await trade(w, ea, eurusd('cancel', { side: 'sell' }));
       expect(again.row).toMatchObject({
         status: 'error',
         errorMessage: 'No pending order of this EA on EURUSD (sell side) to cancel',
       });
-      const rest = await trade(w, ea, { symbol: 'EURUSD', position: 'cancel' });
+      const rest = await trade(w, ea, eurusd('cancel'));
       expect(rest.row.resultMessage).toMatch(/^Cancelled pending order #\d+$/);
       expect(pendingOrders(w.account).map((o) => o.symbol)).toEqual(['GBPUSD']);
     });
@@ -135,13 +114,8 @@ for (const kind of kinds) {
   describe(`${kind}: modify`, () => {
     it('sets stops in pips from the open price, leaves out what the alert leaves out, and needs a position', async () => {
       const { w, ea } = await start();
-      await trade(w, ea, { symbol: 'EURUSD', position: 'buy', lot: 0.1, slpoint: 100 });
-      const both = await trade(w, ea, {
-        symbol: 'EURUSD',
-        position: 'modify',
-        slpips: 20,
-        tppips: 40,
-      });
+      await trade(w, ea, eurusd('buy', { lot: 0.1, slpoint: 100 }));
+      const both = await trade(w, ea, eurusd('modify', { slpips: 20, tppips: 40 }));
       expect(both.row).toMatchObject({
         status: 'success',
         resultMessage: expect.stringMatching(
@@ -149,7 +123,7 @@ for (const kind of kinds) {
         ),
       });
       expect(openTrades(w.account)).toMatchObject([{ sl: 1.09802, tp: 1.10402 }]);
-      const tpOnly = await trade(w, ea, { symbol: 'EURUSD', position: 'modify', tpprice: 1.105 });
+      const tpOnly = await trade(w, ea, eurusd('modify', { tpprice: 1.105 }));
       expect(tpOnly.row.status).toBe('success');
       expect(openTrades(w.account)).toMatchObject([{ sl: 1.09802, tp: 1.105 }]);
 
@@ -158,12 +132,7 @@ for (const kind of kinds) {
         status: 'error',
         errorMessage: 'No open position of this EA on GBPUSD to modify',
       });
-      const sellSide = await trade(w, ea, {
-        symbol: 'EURUSD',
-        position: 'modify',
-        side: 'sell',
-        slpips: 10,
-      });
+      const sellSide = await trade(w, ea, eurusd('modify', { side: 'sell', slpips: 10 }));
       expect(sellSide.row.errorMessage).toBe(
         'No open position of this EA on EURUSD (sell side) to modify',
       );

@@ -5,8 +5,8 @@ import type { EaProcess } from '../host/ea-process.ts';
 import { putRules, terminalList } from './lib/api.ts';
 import { buyLimitAtBroker, pendingAtBroker } from './lib/broker-trades.ts';
 import { reconnectTimeoutMs, scenarioFile } from './lib/scenario-file.ts';
-import { manualTrade, openTrades, relayMagic, trade } from './lib/trading.ts';
-import { connected, connectedRelay, type World } from './lib/world.ts';
+import { eurusd, manualTrade, openTrades, relayMagic, trade } from './lib/trading.ts';
+import { connected, type World } from './lib/world.ts';
 
 // The account rules the EA enforces (ea/PROTOCOL.md, "Rules"), saved through the dashboard's
 // API and carried to the real EA: on MT5 in a rules frame over the WebSocket, on MT4 in the
@@ -34,10 +34,7 @@ function nextBrokerDay(w: World) {
 const health = async (w: World) => (await terminalList(w.server, w.trader))[0]?.health;
 
 describe.each(kinds)('%s', (kind) => {
-  const start = async () => {
-    const w = await file.world(kind);
-    return { w, ea: await connectedRelay(w) };
-  };
+  const start = () => file.relayWorld(kind);
 
   it("maxLot of the account's own rules: a lot above it, given or sized from risk, is refused with the numbers; one at it opens", async () => {
     const { w, ea } = await start();
@@ -46,26 +43,21 @@ describe.each(kinds)('%s', (kind) => {
     const accounts = { [String(w.account.login)]: { maxLot: 1 } };
     await saveRules(w, ea, { accounts }, /account rules \w+: max lot 1\.00$/);
 
-    const given = await trade(w, ea, { symbol: 'EURUSD', position: 'buy', lot: 5 });
+    const given = await trade(w, ea, eurusd('buy', { lot: 5 }));
     expect(given.row).toMatchObject({
       status: 'error',
       errorMessage: 'Lot 5.00 is above your maximum 1.00 (rule: max lot)',
       rule: 'maxLot',
     });
     // 2% of 10,000 at a 100-point stop on EURUSD (1 USD a point per lot) is 2 lots.
-    const sized = await trade(w, ea, {
-      symbol: 'EURUSD',
-      position: 'sell',
-      riskPercentage: 2,
-      slpoint: 100,
-    });
+    const sized = await trade(w, ea, eurusd('sell', { riskPercentage: 2, slpoint: 100 }));
     expect(sized.row).toMatchObject({
       errorMessage: 'Lot 2.00 is above your maximum 1.00 (rule: max lot)',
       rule: 'maxLot',
     });
     expect(openTrades(w.account)).toEqual([]);
 
-    const atMax = await trade(w, ea, { symbol: 'EURUSD', position: 'buy', lot: 1 });
+    const atMax = await trade(w, ea, eurusd('buy', { lot: 1 }));
     expect(atMax.row.status).toBe('success');
     expect(openTrades(w.account)).toMatchObject([{ symbol: 'EURUSD', volume: 1 }]);
   });
@@ -106,9 +98,7 @@ describe.each(kinds)('%s', (kind) => {
       { maxDailyLoss: { amount: 100, percent: 0, closeAll: true } },
       /account rules \w+: max daily loss 100\.00 USD, then close everything$/,
     );
-    expect((await trade(w, ea, { symbol: 'EURUSD', position: 'buy', lot: 1 })).row.status).toBe(
-      'success',
-    );
+    expect((await trade(w, ea, eurusd('buy', { lot: 1 }))).row.status).toBe('success');
     const own = manualTrade(w, 'USOIL', 'buy', 0.1);
     // A buy limit of this EA (its magic) waiting on GBPUSD, and the trader's own on EURUSD.
     buyLimitAtBroker(w, { symbol: 'GBPUSD', volume: 0.1, price: 1.24, magic: relayMagic });
@@ -168,9 +158,7 @@ describe.each(kinds)('%s', (kind) => {
         { maxDailyLoss: { amount: 0, percent: 1, closeAll: false } },
         /account rules \w+: max daily loss 1%$/,
       );
-      expect((await trade(w, ea, { symbol: 'EURUSD', position: 'buy', lot: 1 })).row.status).toBe(
-        'success',
-      );
+      expect((await trade(w, ea, eurusd('buy', { lot: 1 }))).row.status).toBe('success');
       w.broker.move('EURUSD', -120);
       const locked =
         /Daily loss 122\.00 USD reached your maximum 100\.00 USD \(1% of the day's starting balance 10000\.00 USD\)/;
@@ -186,7 +174,7 @@ describe.each(kinds)('%s', (kind) => {
       expect(
         again.lines(/account rules as last received \(\w+\): max daily loss 1%$/),
       ).toHaveLength(1);
-      const refused = await trade(w, again, { symbol: 'EURUSD', position: 'buy', lot: 0.1 });
+      const refused = await trade(w, again, eurusd('buy', { lot: 0.1 }));
       expect(refused.row.errorMessage).toMatch(locked);
       expect(refused.row.errorMessage).toMatch(/\(rule: max daily loss\)$/);
 

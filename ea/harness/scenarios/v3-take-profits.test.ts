@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountKind } from '../host/broker/account.ts';
 import { scenarioFile } from './lib/scenario-file.ts';
-import { openTrades, trade } from './lib/trading.ts';
-import { connectedRelay } from './lib/world.ts';
+import { eurusd, expectRefused, openTrades, trade } from './lib/trading.ts';
 
 // Protocol v3 several take-profits (ea/PROTOCOL.md, "Version 3", `tps`): the EA closes each
 // level's share of the opened volume itself, on every account kind (MT4 gives the rest of a
@@ -12,26 +11,21 @@ const kinds: AccountKind[] = ['mt5-hedging', 'mt5-netting', 'mt4'];
 const file = scenarioFile(kinds);
 
 for (const kind of kinds) {
-  const start = async () => {
-    const w = await file.world(kind);
-    return { w, ea: await connectedRelay(w) };
-  };
+  const start = () => file.relayWorld(kind);
 
   describe(`${kind}: several take-profits`, () => {
     it('closes each level share as the price reaches it, with break-even after the first level', async () => {
       const { w, ea } = await start();
-      const opened = await trade(w, ea, {
-        symbol: 'EURUSD',
-        position: 'buy',
-        lot: 0.3,
-        slpips: 30,
-        breakEvenPips: 25,
-        tps: [
-          { pips: 10, percent: 50 },
-          { points: 200, percent: 30 },
-          { price: 1.1035, percent: 20 },
-        ],
-      });
+      const tps = [
+        { pips: 10, percent: 50 },
+        { points: 200, percent: 30 },
+        { price: 1.1035, percent: 20 },
+      ];
+      const opened = await trade(
+        w,
+        ea,
+        eurusd('buy', { lot: 0.3, slpips: 30, breakEvenPips: 25, tps }),
+      );
       expect(opened.row).toMatchObject({
         status: 'success',
         resultMessage:
@@ -58,15 +52,11 @@ for (const kind of kinds) {
 
     it('remembers the levels across a restart of the terminal', async () => {
       const { w, ea } = await start();
-      await trade(w, ea, {
-        symbol: 'EURUSD',
-        position: 'sell',
-        lot: 0.2,
-        tps: [
-          { pips: 10, percent: 50 },
-          { pips: 20, percent: 50 },
-        ],
-      });
+      const tps = [
+        { pips: 10, percent: 50 },
+        { pips: 20, percent: 50 },
+      ];
+      await trade(w, ea, eurusd('sell', { lot: 0.2, tps }));
       w.broker.setPrice('EURUSD', 1.0989, 1.0989 + 0.00002);
       await ea.waitForJournal(/take profit 1 at 1\.09900 reached: closed 0\.1 lots/);
       await w.terminal.crash();
@@ -84,17 +74,12 @@ for (const kind of kinds) {
 
     it('a level given as a price on the losing side is refused before anything opens', async () => {
       const { w, ea } = await start();
-      const wrong = await trade(w, ea, {
-        symbol: 'EURUSD',
-        position: 'buy',
-        lot: 0.1,
-        tps: [{ price: 1.099, percent: 100 }],
-      });
-      expect(wrong.row).toMatchObject({
-        status: 'error',
-        errorMessage: 'tps[0].price 1.09900 must be above the entry price 1.10002',
-      });
-      expect(openTrades(w.account)).toHaveLength(0);
+      await expectRefused(
+        w,
+        ea,
+        eurusd('buy', { lot: 0.1, tps: [{ price: 1.099, percent: 100 }] }),
+        'tps[0].price 1.09900 must be above the entry price 1.10002',
+      );
     });
   });
 }

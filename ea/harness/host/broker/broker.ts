@@ -159,21 +159,24 @@ export class Broker {
     return side === 'buy' ? q.bid : q.ask;
   }
 
+  /** The account's open trades (MT5 positions, MT4 market orders) at their opening price. */
+  private openTrades(account: Account) {
+    return account.kind === 'mt4'
+      ? account
+          .openMt4Orders()
+          .filter((o) => o.type === 'buy' || o.type === 'sell')
+          .map((o) => ({
+            symbol: o.symbol,
+            side: o.type as Side,
+            volume: o.lots,
+            price: o.openPrice,
+          }))
+      : account.positions.map((p) => ({ ...p, price: p.priceOpen }));
+  }
+
   floating(account: Account): number {
-    const open =
-      account.kind === 'mt4'
-        ? account
-            .openMt4Orders()
-            .filter((o) => o.type === 'buy' || o.type === 'sell')
-            .map((o) => ({
-              symbol: o.symbol,
-              side: o.type as Side,
-              volume: o.lots,
-              price: o.openPrice,
-            }))
-        : account.positions.map((p) => ({ ...p, price: p.priceOpen }));
     let sum = 0;
-    for (const p of open)
+    for (const p of this.openTrades(account))
       sum += this.profit(p.symbol, p.side, p.volume, p.price, this.closingPrice(p.symbol, p.side));
     return Math.round(sum * 100) / 100;
   }
@@ -183,15 +186,9 @@ export class Broker {
   }
 
   margin(account: Account): number {
-    const open =
-      account.kind === 'mt4'
-        ? account
-            .openMt4Orders()
-            .filter((o) => o.type === 'buy' || o.type === 'sell')
-            .map((o) => ({ symbol: o.symbol, volume: o.lots, price: o.openPrice }))
-        : account.positions.map((p) => ({ ...p, price: p.priceOpen }));
     let sum = 0;
-    for (const p of open) sum += this.marginFor(account, p.symbol, p.volume, p.price);
+    for (const p of this.openTrades(account))
+      sum += this.marginFor(account, p.symbol, p.volume, p.price);
     return Math.round(sum * 100) / 100;
   }
 

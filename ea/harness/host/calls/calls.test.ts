@@ -81,6 +81,12 @@ describe('host calls', () => {
     expect(() => call('SymbolInfoInteger', 'EURUSD', 'SYMBOL_SESSION_DEALS')).toThrow(
       /host: no SymbolInfoInteger\(SYMBOL_SESSION_DEALS\)/,
     );
+    // MT4's MarketInfo reads the same properties under its own names.
+    expect(call('MarketInfo', 'EURUSD', 'MODE_ASK')).toEqual({ ret: 1.10002 });
+    expect(call('MarketInfo', 'EURUSD', 'MODE_LOTSIZE')).toEqual({ ret: 100_000 });
+    expect(call('MarketInfo', 'USOIL', 'MODE_DIGITS')).toEqual({ ret: 2 });
+    expect(call('MarketInfo', 'EURUSD', 'MODE_SPREAD')).toEqual({ ret: 2 });
+    expect(call('MarketInfo', 'EURUSD', 'MODE_TRADEALLOWED')).toEqual({ ret: 1 });
   });
 
   it("global variables are the terminal's: temporary ones, set on condition, missing ones", async () => {

@@ -1,9 +1,13 @@
 import type { Mt4Order, Mt4OrderType } from '../broker/account.ts';
+import type { Broker } from '../broker/broker.ts';
+import type { Mt4Outcome } from '../broker/mt4-checks.ts';
 import { orderDelete } from '../broker/mt4-pending.ts';
 import { orderClose, orderModify, orderSend } from '../broker/mt4-trade.ts';
+import type { TradeContext } from '../broker/trade-context.ts';
 import { enumName, mql } from '../constants.ts';
 import {
   type CallContext,
+  type Handler,
   type HandlerTable,
   loggedIn,
   num,
@@ -75,6 +79,23 @@ function select(c: CallContext, order: Mt4Order | undefined, err: number): Reply
   return { ret: true };
 }
 
+/**
+ * A call that trades: `read` makes the broker's request from the arguments, numbers through
+ * `n(index)` (which names the call when one is missing); the broker's error, if any, is the
+ * call's _LastError.
+ */
+function tradeCall<A>(
+  what: string,
+  trade: (broker: Broker, ctx: TradeContext, request: A) => Mt4Outcome<unknown>,
+  read: (n: (index: number) => number, args: unknown[], c: CallContext) => A,
+): Handler {
+  return (c, args) => {
+    const request = read((index) => num(args, index, what), args, c);
+    const { ret, err } = trade(c.broker, tradeContext(c), request);
+    return err ? { ret, err } : { ret };
+  };
+}
+
 type Selected = NonNullable<Session['mt4Order']>;
 const selected =
   (read: (o: Selected, c: CallContext) => unknown, empty: 0 | '' = 0) =>
@@ -84,48 +105,35 @@ const selected =
   };
 
 export const mt4Calls: HandlerTable = {
-  OrderSend: (c, args) => {
-    const what = 'OrderSend';
-    const op = enumName(args[1], opNames, what);
-    const { ret, err } = orderSend(c.broker, tradeContext(c), {
-      symbol: str(args, 0, what),
+  OrderSend: tradeCall('OrderSend', orderSend, (n, args, c) => {
+    const op = enumName(args[1], opNames, 'OrderSend');
+    return {
+      symbol: str(args, 0, 'OrderSend'),
       type: typeOfOp(op),
-      volume: num(args, 2, what),
-      price: num(args, 3, what),
-      slippage: num(args, 4, what),
-      sl: num(args, 5, what),
-      tp: num(args, 6, what),
+      volume: n(2),
+      price: n(3),
+      slippage: n(4),
+      sl: n(5),
+      tp: n(6),
       comment: typeof args[7] === 'string' ? args[7] : '',
       magic: typeof args[8] === 'number' ? args[8] : 0,
       expirationMs: utcOfServerSeconds(c, args[9]),
-    });
-    return err ? { ret, err } : { ret };
-  },
-  OrderModify: (c, args) => {
-    const what = 'OrderModify';
-    const { ret, err } = orderModify(c.broker, tradeContext(c), {
-      ticket: num(args, 0, what),
-      price: num(args, 1, what),
-      sl: num(args, 2, what),
-      tp: num(args, 3, what),
-      expirationMs: utcOfServerSeconds(c, args[4]),
-    });
-    return err ? { ret, err } : { ret };
-  },
-  OrderClose: (c, args) => {
-    const what = 'OrderClose';
-    const { ret, err } = orderClose(c.broker, tradeContext(c), {
-      ticket: num(args, 0, what),
-      lots: num(args, 1, what),
-      price: num(args, 2, what),
-      slippage: num(args, 3, what),
-    });
-    return err ? { ret, err } : { ret };
-  },
-  OrderDelete: (c, args) => {
-    const { ret, err } = orderDelete(c.broker, tradeContext(c), num(args, 0, 'OrderDelete'));
-    return err ? { ret, err } : { ret };
-  },
+    };
+  }),
+  OrderModify: tradeCall('OrderModify', orderModify, (n, args, c) => ({
+    ticket: n(0),
+    price: n(1),
+    sl: n(2),
+    tp: n(3),
+    expirationMs: utcOfServerSeconds(c, args[4]),
+  })),
+  OrderClose: tradeCall('OrderClose', orderClose, (n) => ({
+    ticket: n(0),
+    lots: n(1),
+    price: n(2),
+    slippage: n(3),
+  })),
+  OrderDelete: tradeCall('OrderDelete', orderDelete, (n) => n(0)),
   OrderSelect: (c, args) => {
     const by = enumName(args[1], ['SELECT_BY_POS', 'SELECT_BY_TICKET'], 'OrderSelect');
     const index = num(args, 0, 'OrderSelect');

@@ -1,4 +1,4 @@
-import type { Position } from '../broker/account.ts';
+import type { Account, Position } from '../broker/account.ts';
 import type { Mt5Request } from '../broker/mt5-checks.ts';
 import { orderCheck, orderSend } from '../broker/mt5-trade.ts';
 import { enumName } from '../constants.ts';
@@ -8,15 +8,17 @@ import {
   loggedIn,
   num,
   obj,
+  type Session,
   str,
   tradeContext,
 } from './call.ts';
 import {
   dealGetters,
-  getter,
+  type Getters,
   orderGetters,
   positionGetters,
   positionsOf,
+  propertyGetters,
 } from './mt5-properties.ts';
 
 /**
@@ -60,8 +62,40 @@ const selectPosition = (c: CallContext, p: Position | undefined) => {
   return p ? { ret: true } : { ret: false, err: errPosition };
 };
 
-const inHistory = <T extends { ticket: number }>(list: T[], args: unknown[]) =>
-  list.find((x) => x.ticket === args[0]);
+type History = Pick<Session, 'historyDeals' | 'historyOrders'>;
+
+/**
+ * The calls of one list of the history selection (`HistoryDeal…` or `HistoryOrder…`): its
+ * count, the ticket at an index, selecting one item by ticket (which replaces the list with that
+ * item, mql5.com/en/docs/trading/historydealselect), and the properties of an item by ticket.
+ */
+function historyCalls<K extends keyof History>(
+  prefix: string,
+  list: K,
+  ofAccount: (a: Account) => History[K],
+  getters: Getters<History[K][number]>,
+  err: number,
+): HandlerTable {
+  return {
+    [`${prefix}sTotal`]: (c) => ({ ret: c.session[list].length }),
+    [`${prefix}GetTicket`]: (c, args) => ({
+      ret: c.session[list][num(args, 0, `${prefix}GetTicket`)]?.ticket ?? 0,
+    }),
+    [`${prefix}Select`]: (c, args) => {
+      const item = ofAccount(loggedIn(c)).find((x) => x.ticket === args[0]);
+      const history: History = c.session;
+      history[list] = (item ? [{ ...item }] : []) as History[K];
+      return item ? { ret: true } : { ret: false, err };
+    },
+    ...propertyGetters(
+      prefix,
+      getters,
+      (c, args) => c.session[list].find((x) => x.ticket === args[0]),
+      1,
+      err,
+    ),
+  };
+}
 
 export const mt5Calls: HandlerTable = {
   OrderSend: (c, args) => {
@@ -116,27 +150,7 @@ export const mt5Calls: HandlerTable = {
       c,
       loggedIn(c).positions.find((p) => p.ticket === args[0]),
     ),
-  PositionGetDouble: getter(
-    'PositionGetDouble',
-    positionGetters,
-    (c) => c.session.position,
-    0,
-    errPosition,
-  ),
-  PositionGetInteger: getter(
-    'PositionGetInteger',
-    positionGetters,
-    (c) => c.session.position,
-    0,
-    errPosition,
-  ),
-  PositionGetString: getter(
-    'PositionGetString',
-    positionGetters,
-    (c) => c.session.position,
-    0,
-    errPosition,
-  ),
+  ...propertyGetters('Position', positionGetters, (c) => c.session.position, 0, errPosition),
 
   OrdersTotal: (c) => ({ ret: loggedIn(c).orders.length }),
   OrderGetTicket: (c, args) => {
@@ -149,9 +163,7 @@ export const mt5Calls: HandlerTable = {
     c.session.order = o && { ...o };
     return o ? { ret: true } : { ret: false, err: errOrder };
   },
-  OrderGetDouble: getter('OrderGetDouble', orderGetters, (c) => c.session.order, 0, errOrder),
-  OrderGetInteger: getter('OrderGetInteger', orderGetters, (c) => c.session.order, 0, errOrder),
-  OrderGetString: getter('OrderGetString', orderGetters, (c) => c.session.order, 0, errOrder),
+  ...propertyGetters('Order', orderGetters, (c) => c.session.order, 0, errOrder),
 
   HistorySelect: (c, args) => {
     const from = c.broker.clock.utcOfServerMs(num(args, 0, 'HistorySelect') * 1000);
@@ -175,65 +187,6 @@ export const mt5Calls: HandlerTable = {
       .map((o) => ({ ...o }));
     return { ret: true };
   },
-  HistoryDealsTotal: (c) => ({ ret: c.session.historyDeals.length }),
-  HistoryDealGetTicket: (c, args) => ({
-    ret: c.session.historyDeals[num(args, 0, 'HistoryDealGetTicket')]?.ticket ?? 0,
-  }),
-  // Replaces the selection with this one deal (mql5.com/en/docs/trading/historydealselect).
-  HistoryDealSelect: (c, args) => {
-    const d = loggedIn(c).deals.find((x) => x.ticket === args[0]);
-    c.session.historyDeals = d ? [{ ...d }] : [];
-    return d ? { ret: true } : { ret: false, err: errDeal };
-  },
-  HistoryDealGetDouble: getter(
-    'HistoryDealGetDouble',
-    dealGetters,
-    (c, a) => inHistory(c.session.historyDeals, a),
-    1,
-    errDeal,
-  ),
-  HistoryDealGetInteger: getter(
-    'HistoryDealGetInteger',
-    dealGetters,
-    (c, a) => inHistory(c.session.historyDeals, a),
-    1,
-    errDeal,
-  ),
-  HistoryDealGetString: getter(
-    'HistoryDealGetString',
-    dealGetters,
-    (c, a) => inHistory(c.session.historyDeals, a),
-    1,
-    errDeal,
-  ),
-  HistoryOrdersTotal: (c) => ({ ret: c.session.historyOrders.length }),
-  HistoryOrderGetTicket: (c, args) => ({
-    ret: c.session.historyOrders[num(args, 0, 'HistoryOrderGetTicket')]?.ticket ?? 0,
-  }),
-  HistoryOrderSelect: (c, args) => {
-    const o = loggedIn(c).historyOrders.find((x) => x.ticket === args[0]);
-    c.session.historyOrders = o ? [{ ...o }] : [];
-    return o ? { ret: true } : { ret: false, err: errOrder };
-  },
-  HistoryOrderGetDouble: getter(
-    'HistoryOrderGetDouble',
-    orderGetters,
-    (c, a) => inHistory(c.session.historyOrders, a),
-    1,
-    errOrder,
-  ),
-  HistoryOrderGetInteger: getter(
-    'HistoryOrderGetInteger',
-    orderGetters,
-    (c, a) => inHistory(c.session.historyOrders, a),
-    1,
-    errOrder,
-  ),
-  HistoryOrderGetString: getter(
-    'HistoryOrderGetString',
-    orderGetters,
-    (c, a) => inHistory(c.session.historyOrders, a),
-    1,
-    errOrder,
-  ),
+  ...historyCalls('HistoryDeal', 'historyDeals', (a) => a.deals, dealGetters, errDeal),
+  ...historyCalls('HistoryOrder', 'historyOrders', (a) => a.historyOrders, orderGetters, errOrder),
 };

@@ -1,6 +1,14 @@
 import type { Deal, Mt5Order, OrderType, Position } from '../broker/account.ts';
 import { mql } from '../constants.ts';
-import { type CallContext, emptyOf, loggedIn, property, serverMs, serverSeconds } from './call.ts';
+import {
+  type CallContext,
+  emptyOf,
+  type HandlerTable,
+  loggedIn,
+  property,
+  serverMs,
+  serverSeconds,
+} from './call.ts';
 
 /**
  * The MT5 properties of positions, orders and deals as the *Get* functions read them
@@ -9,7 +17,7 @@ import { type CallContext, emptyOf, loggedIn, property, serverMs, serverSeconds 
  */
 const orderTypeName = (t: OrderType) => `ORDER_TYPE_${t.toUpperCase()}`;
 
-type Getters<T> = Record<string, (c: CallContext, x: T) => unknown>;
+export type Getters<T> = Record<string, (c: CallContext, x: T) => unknown>;
 
 export function positionsOf(c: CallContext): Position[] {
   return [...loggedIn(c).positions].sort((a, b) => a.openedMs - b.openedMs || a.ticket - b.ticket);
@@ -108,4 +116,20 @@ export function getter<T>(
       emptyOf(call),
     );
   };
+}
+
+/** `<prefix>GetDouble`, `<prefix>GetInteger` and `<prefix>GetString` of the same item. */
+export function propertyGetters<T>(
+  prefix: string,
+  getters: Getters<T>,
+  pick: (c: CallContext, args: unknown[]) => T | undefined,
+  propAt: number,
+  err: number,
+): HandlerTable {
+  const calls: HandlerTable = {};
+  for (const type of ['Double', 'Integer', 'String']) {
+    const call = `${prefix}Get${type}`;
+    calls[call] = getter(call, getters, pick, propAt, err);
+  }
+  return calls;
 }

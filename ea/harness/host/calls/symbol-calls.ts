@@ -76,23 +76,36 @@ const symbolString: SymbolGetters = {
   SYMBOL_CURRENCY_MARGIN: (_c, s) => s.currencyBase,
 };
 
-const marketInfo: SymbolGetters = {
-  MODE_BID: bid,
-  MODE_ASK: ask,
-  MODE_POINT: (_c, s) => s.point,
-  MODE_DIGITS: (_c, s) => s.digits,
-  MODE_SPREAD: spread,
-  MODE_STOPLEVEL: (_c, s) => s.stopsLevel,
-  MODE_FREEZELEVEL: (_c, s) => s.freezeLevel,
-  MODE_LOTSIZE: (_c, s) => s.contractSize,
-  MODE_TICKVALUE: (_c, s) => s.tickValue,
-  MODE_TICKSIZE: (_c, s) => s.tickSize,
-  MODE_MINLOT: (_c, s) => s.volumeMin,
-  MODE_MAXLOT: (_c, s) => s.volumeMax,
-  MODE_LOTSTEP: (_c, s) => s.volumeStep,
-  MODE_TRADEALLOWED: (_c, s) => (s.tradeMode === 'disabled' ? 0 : 1),
-  MODE_TIME: quoteTime,
-};
+/** A SymbolInfo* property's getter by its name (a name it does not know fails at load). */
+function symbolProperty(name: string): SymbolGetters[string] {
+  const get = symbolDouble[name] ?? symbolInteger[name] ?? symbolString[name];
+  if (!get) throw new Error(`host: no SymbolInfo* property ${name}`);
+  return get;
+}
+
+/**
+ * MarketInfo's modes (docs.mql4.com/constants/environment_state/marketinfoconstants): the
+ * SymbolInfo* properties under MT4's names, and MODE_TRADEALLOWED.
+ */
+const marketInfo: SymbolGetters = Object.fromEntries(
+  Object.entries({
+    MODE_BID: 'SYMBOL_BID',
+    MODE_ASK: 'SYMBOL_ASK',
+    MODE_POINT: 'SYMBOL_POINT',
+    MODE_DIGITS: 'SYMBOL_DIGITS',
+    MODE_SPREAD: 'SYMBOL_SPREAD',
+    MODE_STOPLEVEL: 'SYMBOL_TRADE_STOPS_LEVEL',
+    MODE_FREEZELEVEL: 'SYMBOL_TRADE_FREEZE_LEVEL',
+    MODE_LOTSIZE: 'SYMBOL_TRADE_CONTRACT_SIZE',
+    MODE_TICKVALUE: 'SYMBOL_TRADE_TICK_VALUE',
+    MODE_TICKSIZE: 'SYMBOL_TRADE_TICK_SIZE',
+    MODE_MINLOT: 'SYMBOL_VOLUME_MIN',
+    MODE_MAXLOT: 'SYMBOL_VOLUME_MAX',
+    MODE_LOTSTEP: 'SYMBOL_VOLUME_STEP',
+    MODE_TRADEALLOWED: (_c: CallContext, s: SymbolSpec) => (s.tradeMode === 'disabled' ? 0 : 1),
+    MODE_TIME: 'SYMBOL_TIME',
+  }).map(([mode, as]) => [mode, typeof as === 'string' ? symbolProperty(as) : as]),
+);
 
 /** A SymbolInfo* getter: unknown symbol -> 0/false with the unknown-symbol error. */
 const symbolGetter =

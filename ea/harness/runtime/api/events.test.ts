@@ -1,7 +1,6 @@
-import { rmSync } from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildProbe, FakeHost } from './test/fake-host.ts';
+import { describe, expect, it } from 'vitest';
+import { mt5Request } from '../../host/broker/test-worlds.ts';
+import { probeHostForFile } from './test/fake-host.ts';
 
 /**
  * The event model and the host protocol: timers and ticks coalesce (at most one waiting, none
@@ -9,24 +8,13 @@ import { buildProbe, FakeHost } from './test/fake-host.ts';
  * deinit reasons, and calls that carry enums by name, structs by field and by-reference
  * results in `out`, where a host that refuses a call stops the EA.
  */
-let binary: string;
-let host: FakeHost;
-
-beforeAll(async () => {
-  binary = buildProbe();
-  host = await new FakeHost(binary).start();
-}, 120_000);
-
-afterAll(async () => {
-  await host.close();
-  rmSync(path.dirname(binary), { recursive: true, force: true });
-});
+const host = probeHostForFile();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('events', () => {
   it('fires a 20 ms timer after each 100 ms OnTimer, never a backlog, and stops on EventKillTimer', async () => {
-    const run = host.run({ Scenario: 'timer' });
+    const run = host().run({ Scenario: 'timer' });
     await run.line(/^timer killed$/);
     await sleep(300);
     run.send({ event: 'deinit', reason: 'REASON_REMOVE' });
@@ -41,7 +29,7 @@ describe('events', () => {
   });
 
   it('runs OnTick for the chart symbol only, dropping ticks that come while it runs', async () => {
-    const run = host.run({ Scenario: 'ticks' });
+    const run = host().run({ Scenario: 'ticks' });
     await run.line(/^ready$/);
     run.send({ event: 'tick', symbol: 'GBPUSD' });
     for (let i = 0; i < 10; i++) run.send({ event: 'tick', symbol: 'EURUSD' });
@@ -56,7 +44,7 @@ describe('events', () => {
   });
 
   it('hands trade events to OnTradeTransaction with enum fields read by name', async () => {
-    const run = host.run({ Scenario: 'transactions' });
+    const run = host().run({ Scenario: 'transactions' });
     await run.line(/^ready$/);
     const trans = {
       type: 'TRADE_TRANSACTION_DEAL_ADD',
@@ -75,7 +63,7 @@ describe('events', () => {
   });
 
   it('unloads an EA whose OnInit fails, with REASON_INITFAILED', async () => {
-    const run = host.run({ Scenario: 'refuse' });
+    const run = host().run({ Scenario: 'refuse' });
     expect(await run.exited).toEqual({ code: 0, signal: null });
     expect(run.texts()).toEqual([
       'scenario refuse',
@@ -86,7 +74,7 @@ describe('events', () => {
   });
 
   it('closes with REASON_CLOSE on SIGTERM', async () => {
-    const run = host.run({ Scenario: 'idle' });
+    const run = host().run({ Scenario: 'idle' });
     await run.line(/^ready$/);
     run.child.kill('SIGTERM');
     expect(await run.exited).toEqual({ code: 0, signal: null });
@@ -96,7 +84,7 @@ describe('events', () => {
 
 describe('host calls', () => {
   it('sends enums by name and structs by field, reads out, and stops at a refused call', async () => {
-    host.handlers = {
+    host().handlers = {
       SymbolInfoDouble: () => ({ ret: 1.08342 }),
       SymbolInfoInteger: (args) =>
         args.length > 2 ? { ret: true, out: { value: 5 } } : { ret: 5 },
@@ -106,7 +94,7 @@ describe('host calls', () => {
         out: { result: { retcode: 10019, order: 0, comment: 'No money' } },
       }),
     };
-    const run = host.run({ Scenario: 'calls' });
+    const run = host().run({ Scenario: 'calls' });
     expect(await run.exited).toEqual({ code: 3, signal: null });
     expect(run.texts()).toEqual([
       'scenario calls',
@@ -120,26 +108,15 @@ describe('host calls', () => {
     ]);
     expect(run.calls[2]).toEqual({
       call: 'OrderSend',
+      // Every field of MqlTradeRequest, the ones the probe left alone at zero.
       args: [
-        {
-          action: 'TRADE_ACTION_DEAL',
+        mt5Request({
           magic: 0,
-          order: 0,
-          symbol: 'EURUSD',
-          volume: 0.1,
-          price: 0,
-          stoplimit: 0,
-          sl: 0,
-          tp: 0,
           deviation: 0,
           type: 'ORDER_TYPE_SELL',
           type_filling: 'ORDER_FILLING_IOC',
-          type_time: 'ORDER_TIME_GTC',
-          expiration: 0,
           comment: '',
-          position: 0,
-          position_by: 0,
-        },
+        }),
       ],
     });
     expect(run.calls[3]).toEqual({ call: 'AccountInfoString', args: ['ACCOUNT_SERVER'] });

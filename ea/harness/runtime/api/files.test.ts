@@ -1,29 +1,18 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildProbe, FakeHost } from './test/fake-host.ts';
+import { describe, expect, it } from 'vitest';
+import { probeHostForFile } from './test/fake-host.ts';
 
 /**
  * Files in the terminal's sandbox: MQL's flags and text encodings, Windows' sharing rules (also
  * between two EA processes of one terminal), FileMove's FILE_REWRITE, and names that would
  * leave the folder.
  */
-let binary: string;
-let host: FakeHost;
-
-beforeAll(async () => {
-  binary = buildProbe();
-  host = await new FakeHost(binary).start();
-}, 120_000);
-
-afterAll(async () => {
-  await host.close();
-  rmSync(path.dirname(binary), { recursive: true, force: true });
-});
+const host = probeHostForFile();
 
 describe('files', () => {
   it('reads and writes text in the files folder, with MQL error codes', async () => {
-    const run = host.run({ Scenario: 'files' });
+    const run = host().run({ Scenario: 'files' });
     await run.line(/^ready$/);
     expect(run.texts()).toEqual([
       'scenario files',
@@ -42,7 +31,7 @@ describe('files', () => {
       'folders made true',
       'ready',
     ]);
-    const probe = path.join(host.filesDir, 'probe');
+    const probe = path.join(host().filesDir, 'probe');
     // FILE_WRITE alone empties the file; the moved-over b.txt is the new empty a.txt.
     expect(readFileSync(path.join(probe, 'b.txt'), 'utf8')).toBe('');
     expect(existsSync(path.join(probe, 'a.txt'))).toBe(false);
@@ -50,22 +39,22 @@ describe('files', () => {
     expect([...readFileSync(path.join(probe, 'u.txt'))]).toEqual([
       0xff, 0xfe, 0x68, 0, 0x69, 0, 0x0d, 0, 0x0a, 0,
     ]);
-    expect(readFileSync(path.join(host.commonDir, 'common.txt'), 'utf8')).toBe(
+    expect(readFileSync(path.join(host().commonDir, 'common.txt'), 'utf8')).toBe(
       'shared by terminals',
     );
-    expect(existsSync(path.join(host.filesDir, '..', 'escape.txt'))).toBe(false);
+    expect(existsSync(path.join(host().filesDir, '..', 'escape.txt'))).toBe(false);
   });
 
   it('refuses a file another EA process holds without sharing it', async () => {
-    const holder = host.run({ Scenario: 'hold' });
+    const holder = host().run({ Scenario: 'hold' });
     await holder.line(/^ready$/);
     expect(holder.texts()).toContain('holding true');
-    const other = host.run({ Scenario: 'contend' });
+    const other = host().run({ Scenario: 'contend' });
     await other.line(/^ready$/);
     expect(other.texts()).toContain('contend -1 5004');
     holder.send({ event: 'deinit', reason: 'REASON_REMOVE' });
     expect(await holder.exited).toEqual({ code: 0, signal: null });
-    const after = host.run({ Scenario: 'contend' });
+    const after = host().run({ Scenario: 'contend' });
     await after.line(/^ready$/);
     expect(after.texts()).toContainEqual(expect.stringMatching(/^contend [1-9]\d* 0$/));
   });

@@ -1,11 +1,10 @@
-import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
  * constants.json -> constants.h. The JSON file is the single source of MQL's constants: the
- * host (TypeScript) reads it at run time, the C++ runtime compiles this header made from it.
- * `npx tsx ea/harness/runtime/api/gen-constants.ts` rewrites the header; constants.test.ts
- * fails when the committed header is not what this produces.
+ * host (TypeScript) reads it at run time, and `npm run build:mql` (build.ts) writes the header
+ * this makes into build/gen/runtime before it compiles the C++ runtime, so the header is never
+ * edited nor committed.
  *
  * Groups named ENUM_* become C++ enums of that name (MQL enums are distinct types that convert
  * to int); the others become constexpr constants of `$type` (int by default). `$platform`
@@ -14,7 +13,9 @@ import { fileURLToPath } from 'node:url';
  * the table the terminal layer uses to send enum arguments by name and read enum fields back.
  */
 export const jsonFile = fileURLToPath(new URL('../constants.json', import.meta.url));
-export const headerFile = fileURLToPath(new URL('./constants.h', import.meta.url));
+export const headerFile = fileURLToPath(
+  new URL('../../build/gen/runtime/constants.h', import.meta.url),
+);
 
 type Group = {
   name: string;
@@ -96,7 +97,7 @@ export function generate(text: string): string {
   const groups = readGroups(text);
   const out = [
     '// Generated from ea/harness/runtime/constants.json by runtime/api/gen-constants.ts.',
-    '// Do not edit: change the JSON file and run `npx tsx ea/harness/runtime/api/gen-constants.ts`.',
+    '// Do not edit: change the JSON file and run `npm run build:mql`.',
     '#pragma once',
     '',
   ];
@@ -122,9 +123,4 @@ export function generate(text: string): string {
     );
   out.push('};', '', '}  // namespace mql', '');
   return out.join('\n');
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  writeFileSync(headerFile, generate(readFileSync(jsonFile, 'utf8')));
-  console.log(`wrote ${headerFile}`);
 }

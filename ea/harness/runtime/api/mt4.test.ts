@@ -1,24 +1,11 @@
-import { rmSync } from 'node:fs';
-import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildProbe, FakeHost } from './test/fake-host.ts';
+import { expect, it } from 'vitest';
+import { probeHostForFile } from './test/fake-host.ts';
 
 /** The MT4 runtime's host calls, exactly as the host receives them (probe4.cpp). */
-let binary: string;
-let host: FakeHost;
-
-beforeAll(async () => {
-  binary = buildProbe('mt4');
-  host = await new FakeHost(binary).start();
-}, 120_000);
-
-afterAll(async () => {
-  await host.close();
-  rmSync(path.dirname(binary), { recursive: true, force: true });
-});
+const host = probeHostForFile('mt4');
 
 it('sends MQL4 constants by name with every trade parameter, and refuses URLs with 4060', async () => {
-  host.handlers = {
+  host().handlers = {
     MarketInfo: () => ({ ret: 1.1 }),
     RefreshRates: () => ({ ret: true }),
     OrderSend: () => ({ ret: -1, err: 130 }),
@@ -30,7 +17,7 @@ it('sends MQL4 constants by name with every trade parameter, and refuses URLs wi
     OrderModify: () => ({ ret: false, err: 4108 }),
     OrderClose: () => ({ ret: true }),
   };
-  const run = host.run({});
+  const run = host().run({});
   await run.line(/^denied /);
   expect(run.texts()).toEqual([
     'bid 1.1 refreshed true',

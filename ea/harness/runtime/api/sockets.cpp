@@ -44,6 +44,18 @@ int ioFailure(Socket &s) {
   return -1;
 }
 
+// SocketSend and SocketTlsSend: the whole buffer (at most `buffer_len` bytes) within the send
+// timeout on a socket `ready` for it, and the count sent, or -1.
+int sendAll(int socket, const mql::Array<uchar> &buffer, uint buffer_len, bool (*ready)(const Socket &)) {
+  Socket *s = find(socket);
+  if (!s) return -1;
+  uint len = std::min<uint>(buffer_len, static_cast<uint>(buffer.size()));
+  net::Failure failure;
+  if (!ready(*s) || !net::writeAll(s->stream, buffer.data(), len, net::after(s->sendTimeoutMs), failure))
+    return ioFailure(*s);
+  return static_cast<int>(len);
+}
+
 }  // namespace
 
 // mql5.com/en/docs/network/socketcreate (the flags are reserved)
@@ -127,13 +139,7 @@ bool SocketTimeouts(int socket, uint timeout_send_ms, uint timeout_receive_ms) {
 
 // mql5.com/en/docs/network/socketsend: the bytes sent, or -1.
 int SocketSend(int socket, const mql::Array<uchar> &buffer, uint buffer_len) {
-  Socket *s = find(socket);
-  if (!s) return -1;
-  uint len = std::min<uint>(buffer_len, static_cast<uint>(buffer.size()));
-  net::Failure failure;
-  if (s->stream.fd < 0 || !net::writeAll(s->stream, buffer.data(), len, net::after(s->sendTimeoutMs), failure))
-    return ioFailure(*s);
-  return static_cast<int>(len);
+  return sendAll(socket, buffer, buffer_len, [](const Socket &s) { return s.stream.fd >= 0; });
 }
 
 // mql5.com/en/docs/network/socketread: waits up to `timeout_ms` (0: 120 s) for data and returns
@@ -188,13 +194,7 @@ bool SocketTlsCertificate(int socket, string &subject, string &issuer, string &s
 
 // mql5.com/en/docs/network/sockettlssend
 int SocketTlsSend(int socket, const mql::Array<uchar> &buffer, uint buffer_len) {
-  Socket *s = find(socket);
-  if (!s) return -1;
-  uint len = std::min<uint>(buffer_len, static_cast<uint>(buffer.size()));
-  net::Failure failure;
-  if (!s->stream.ssl || !net::writeAll(s->stream, buffer.data(), len, net::after(s->sendTimeoutMs), failure))
-    return ioFailure(*s);
-  return static_cast<int>(len);
+  return sendAll(socket, buffer, buffer_len, [](const Socket &s) { return s.stream.ssl != nullptr; });
 }
 
 // mql5.com/en/docs/network/sockettlsreadavailable: the decrypted bytes there are now (0 is

@@ -2,6 +2,9 @@
 // host's broker. Structs travel with MQL's field names, enum fields by name. Selecting
 // (PositionSelect*, HistorySelect*) happens in the host, which keeps this program's selection.
 #ifdef __MQL5__
+#include <concepts>
+#include <type_traits>
+
 #include "../mql.h"
 #include "transactions.h"
 #include "wire.h"
@@ -11,89 +14,117 @@ using wire::json;
 
 namespace {
 
+// Each struct's fields once, by their MQL names: `f(name, member)`, or `f(name, member, group)`
+// for an enum field, which travels as the name of its constant in `group`. Reading and writing
+// a struct are the same walk with a different `f` (Reader, Writer).
+template <class R, class F>
+  requires std::same_as<std::remove_const_t<R>, MqlTradeRequest>
+void fields(R &r, F &&f) {
+  f("action", r.action, "ENUM_TRADE_REQUEST_ACTIONS");
+  f("magic", r.magic);
+  f("order", r.order);
+  f("symbol", r.symbol);
+  f("volume", r.volume);
+  f("price", r.price);
+  f("stoplimit", r.stoplimit);
+  f("sl", r.sl);
+  f("tp", r.tp);
+  f("deviation", r.deviation);
+  f("type", r.type, "ENUM_ORDER_TYPE");
+  f("type_filling", r.type_filling, "ENUM_ORDER_TYPE_FILLING");
+  f("type_time", r.type_time, "ENUM_ORDER_TYPE_TIME");
+  f("expiration", r.expiration);
+  f("comment", r.comment);
+  f("position", r.position);
+  f("position_by", r.position_by);
+}
+
+template <class F>
+void fields(MqlTradeResult &r, F &&f) {
+  f("retcode", r.retcode);
+  f("deal", r.deal);
+  f("order", r.order);
+  f("volume", r.volume);
+  f("price", r.price);
+  f("bid", r.bid);
+  f("ask", r.ask);
+  f("comment", r.comment);
+  f("request_id", r.request_id);
+  f("retcode_external", r.retcode_external);
+}
+
+template <class F>
+void fields(MqlTradeCheckResult &r, F &&f) {
+  f("retcode", r.retcode);
+  f("balance", r.balance);
+  f("equity", r.equity);
+  f("profit", r.profit);
+  f("margin", r.margin);
+  f("margin_free", r.margin_free);
+  f("margin_level", r.margin_level);
+  f("comment", r.comment);
+}
+
+template <class F>
+void fields(MqlTradeTransaction &t, F &&f) {
+  f("deal", t.deal);
+  f("order", t.order);
+  f("symbol", t.symbol);
+  f("type", t.type, "ENUM_TRADE_TRANSACTION_TYPE");
+  f("order_type", t.order_type, "ENUM_ORDER_TYPE");
+  f("order_state", t.order_state, "ENUM_ORDER_STATE");
+  f("deal_type", t.deal_type, "ENUM_DEAL_TYPE");
+  f("time_type", t.time_type, "ENUM_ORDER_TYPE_TIME");
+  f("time_expiration", t.time_expiration);
+  f("price", t.price);
+  f("price_trigger", t.price_trigger);
+  f("price_sl", t.price_sl);
+  f("price_tp", t.price_tp);
+  f("volume", t.volume);
+  f("position", t.position);
+  f("position_by", t.position_by);
+}
+
+// Sets each field from the host's object; a field it leaves out is zero (an enum its first value).
+struct Reader {
+  const json &j;
+  void operator()(const char *name, double &v) const { v = wire::num(j, name); }
+  void operator()(const char *name, string &v) const { v = wire::text(j, name); }
+  template <class I>
+    requires std::is_integral_v<I>
+  void operator()(const char *name, I &v) const {
+    v = static_cast<I>(wire::integer(j, name));
+  }
+  template <class E>
+  void operator()(const char *name, E &v, const char *group) const {
+    v = j.contains(name) ? static_cast<E>(wire::enumValue(group, j[name], name)) : E{};
+  }
+};
+
+struct Writer {
+  json &j;
+  void operator()(const char *name, const string &v) const { j[name] = wire::str(v); }
+  template <class V>
+  void operator()(const char *name, const V &v) const {
+    j[name] = v;
+  }
+  template <class E>
+  void operator()(const char *name, const E &v, const char *group) const {
+    j[name] = wire::enumArg(group, v);
+  }
+};
+
 json requestJson(const MqlTradeRequest &r) {
-  return {
-      {"action", wire::enumArg("ENUM_TRADE_REQUEST_ACTIONS", r.action)},
-      {"magic", r.magic},
-      {"order", r.order},
-      {"symbol", wire::str(r.symbol)},
-      {"volume", r.volume},
-      {"price", r.price},
-      {"stoplimit", r.stoplimit},
-      {"sl", r.sl},
-      {"tp", r.tp},
-      {"deviation", r.deviation},
-      {"type", wire::enumArg("ENUM_ORDER_TYPE", r.type)},
-      {"type_filling", wire::enumArg("ENUM_ORDER_TYPE_FILLING", r.type_filling)},
-      {"type_time", wire::enumArg("ENUM_ORDER_TYPE_TIME", r.type_time)},
-      {"expiration", r.expiration},
-      {"comment", wire::str(r.comment)},
-      {"position", r.position},
-      {"position_by", r.position_by},
-  };
+  json j = json::object();
+  fields(r, Writer{j});
+  return j;
 }
 
-template <class E>
-E enumField(const json &j, const char *field, const char *group) {
-  return j.contains(field) ? static_cast<E>(wire::enumValue(group, j[field], field)) : E{};
-}
-
-MqlTradeRequest readRequest(const json &j) {
-  MqlTradeRequest r;
-  r.action = enumField<ENUM_TRADE_REQUEST_ACTIONS>(j, "action", "ENUM_TRADE_REQUEST_ACTIONS");
-  r.magic = wire::integer(j, "magic");
-  r.order = wire::integer(j, "order");
-  r.symbol = wire::text(j, "symbol");
-  r.volume = wire::num(j, "volume");
-  r.price = wire::num(j, "price");
-  r.stoplimit = wire::num(j, "stoplimit");
-  r.sl = wire::num(j, "sl");
-  r.tp = wire::num(j, "tp");
-  r.deviation = wire::integer(j, "deviation");
-  r.type = enumField<ENUM_ORDER_TYPE>(j, "type", "ENUM_ORDER_TYPE");
-  r.type_filling = enumField<ENUM_ORDER_TYPE_FILLING>(j, "type_filling", "ENUM_ORDER_TYPE_FILLING");
-  r.type_time = enumField<ENUM_ORDER_TYPE_TIME>(j, "type_time", "ENUM_ORDER_TYPE_TIME");
-  r.expiration = wire::integer(j, "expiration");
-  r.comment = wire::text(j, "comment");
-  r.position = wire::integer(j, "position");
-  r.position_by = wire::integer(j, "position_by");
-  return r;
-}
-
-MqlTradeResult readResult(const json &j) {
-  MqlTradeResult r;
-  r.retcode = static_cast<uint>(wire::integer(j, "retcode"));
-  r.deal = wire::integer(j, "deal");
-  r.order = wire::integer(j, "order");
-  r.volume = wire::num(j, "volume");
-  r.price = wire::num(j, "price");
-  r.bid = wire::num(j, "bid");
-  r.ask = wire::num(j, "ask");
-  r.comment = wire::text(j, "comment");
-  r.request_id = static_cast<uint>(wire::integer(j, "request_id"));
-  r.retcode_external = static_cast<int>(wire::integer(j, "retcode_external"));
-  return r;
-}
-
-MqlTradeTransaction readTransaction(const json &j) {
-  MqlTradeTransaction t;
-  t.deal = wire::integer(j, "deal");
-  t.order = wire::integer(j, "order");
-  t.symbol = wire::text(j, "symbol");
-  t.type = enumField<ENUM_TRADE_TRANSACTION_TYPE>(j, "type", "ENUM_TRADE_TRANSACTION_TYPE");
-  t.order_type = enumField<ENUM_ORDER_TYPE>(j, "order_type", "ENUM_ORDER_TYPE");
-  t.order_state = enumField<ENUM_ORDER_STATE>(j, "order_state", "ENUM_ORDER_STATE");
-  t.deal_type = enumField<ENUM_DEAL_TYPE>(j, "deal_type", "ENUM_DEAL_TYPE");
-  t.time_type = enumField<ENUM_ORDER_TYPE_TIME>(j, "time_type", "ENUM_ORDER_TYPE_TIME");
-  t.time_expiration = wire::integer(j, "time_expiration");
-  t.price = wire::num(j, "price");
-  t.price_trigger = wire::num(j, "price_trigger");
-  t.price_sl = wire::num(j, "price_sl");
-  t.price_tp = wire::num(j, "price_tp");
-  t.volume = wire::num(j, "volume");
-  t.position = wire::integer(j, "position");
-  t.position_by = wire::integer(j, "position_by");
-  return t;
+template <class S>
+S read(const json &j) {
+  S s;
+  fields(s, Reader{j});
+  return s;
 }
 
 template <class... A>
@@ -115,30 +146,23 @@ int count(const char *call) { return static_cast<int>(getLong(call)); }
 // mql5.com/en/docs/event_handlers/ontradetransaction: request and result are filled only for
 // TRADE_TRANSACTION_REQUEST; the host sends them empty otherwise.
 void mql::events::deliverTransaction(const json &event, TransactionHandler handler) {
-  handler(readTransaction(event.value("trans", json::object())), readRequest(event.value("request", json::object())),
-          readResult(event.value("result", json::object())));
+  handler(read<MqlTradeTransaction>(event.value("trans", json::object())),
+          read<MqlTradeRequest>(event.value("request", json::object())),
+          read<MqlTradeResult>(event.value("result", json::object())));
 }
 
 // mql5.com/en/docs/trading/ordersend: false (with _LastError 4756) when the request was refused;
 // result.retcode says why either way.
 bool OrderSend(const MqlTradeRequest &request, MqlTradeResult &result) {
   auto r = wire::call("OrderSend", requestJson(request));
-  result = readResult(wire::out(r, "result", "OrderSend"));
+  result = read<MqlTradeResult>(wire::out(r, "result", "OrderSend"));
   return wire::asBool(r.ret, "OrderSend");
 }
 
 // mql5.com/en/docs/trading/ordercheck
 bool OrderCheck(const MqlTradeRequest &request, MqlTradeCheckResult &result) {
   auto r = wire::call("OrderCheck", requestJson(request));
-  const json &c = wire::out(r, "result", "OrderCheck");
-  result.retcode = static_cast<uint>(wire::integer(c, "retcode"));
-  result.balance = wire::num(c, "balance");
-  result.equity = wire::num(c, "equity");
-  result.profit = wire::num(c, "profit");
-  result.margin = wire::num(c, "margin");
-  result.margin_free = wire::num(c, "margin_free");
-  result.margin_level = wire::num(c, "margin_level");
-  result.comment = wire::text(c, "comment");
+  result = read<MqlTradeCheckResult>(wire::out(r, "result", "OrderCheck"));
   return wire::asBool(r.ret, "OrderCheck");
 }
 

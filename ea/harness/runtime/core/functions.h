@@ -1,6 +1,6 @@
 // The language layer's MQL functions: conversions, strings, arrays, math, crypto, journal
 // output. Each names the reference page it follows (mql5.com/en/docs/...). Defaults spell
-// MQL's own: WHOLE_ARRAY = -1, CP_ACP = 0 (api/constants.h defines the names).
+// MQL's own: WHOLE_ARRAY = -1, CP_ACP = 0 (the generated constants.h defines the names).
 #pragma once
 #include <algorithm>
 #include <cmath>

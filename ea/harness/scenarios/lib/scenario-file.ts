@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { AccountKind } from '../../host/broker/account.ts';
+import type { EaProcess } from '../../host/ea-process.ts';
 import { type ScenarioServer, startServer } from './server.ts';
-import { createWorld, requireBinaries, type World } from './world.ts';
+import { connectedRelay, createWorld, requireBinaries, type World } from './world.ts';
 
 /** The time limit of a scenario that waits through reconnects and back-offs (vitest's default is 30 s). */
 export const reconnectTimeoutMs = 60_000;
@@ -10,7 +11,8 @@ export const reconnectTimeoutMs = 60_000;
  * The hooks of a scenario file: the EAs of `kinds` must be built (else the file fails, naming
  * the build command), one real server for the file, and a fresh world per scenario (a new
  * trader, broker and terminal), closed after it with any EA that died or was refused by the
- * host reported as a failure.
+ * host reported as a failure. `relayWorld` is the usual start: a fresh world with the relay
+ * connected to the server.
  */
 export function scenarioFile(
   kinds: AccountKind[],
@@ -35,6 +37,13 @@ export function scenarioFile(
       const w = await createWorld(this.server(), kind, options);
       worlds.push(w);
       return w;
+    },
+    async relayWorld(
+      kind: AccountKind,
+      relay?: Parameters<World['relay']>[0],
+    ): Promise<{ w: World; ea: EaProcess }> {
+      const w = await this.world(kind);
+      return { w, ea: await connectedRelay(w, relay) };
     },
   };
 }

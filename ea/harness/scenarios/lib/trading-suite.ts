@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AccountKind } from '../../host/broker/account.ts';
 import { scenarioFile } from './scenario-file.ts';
 import type { ScenarioServer } from './server.ts';
-import { commentOf, manualTrade, openTrades, relayMagic, trade } from './trading.ts';
-import { connectedRelay } from './world.ts';
+import { commentOf, eurusd, manualTrade, openTrades, relayMagic, trade } from './trading.ts';
 
 /**
  * The spec actions every account kind must execute the same way as a trader sees them: at the
@@ -18,23 +17,19 @@ export function tradingScenarios(
   const file = scenarioFile([kind]);
   const retcode = kind === 'mt4' ? 0 : 10009;
 
-  const start = async () => {
-    const w = await file.world(kind);
+  const start = () => {
     const serverUrl = setup.serverUrl?.(file.server());
-    const ea = await connectedRelay(w, serverUrl ? { serverUrl } : {});
-    return { w, ea };
+    return file.relayWorld(kind, serverUrl ? { serverUrl } : {});
   };
 
   describe(`${kind} over ${setup.transport ?? (kind === 'mt4' ? 'long-poll' : 'WebSocket')}: spec actions`, () => {
     it('buy with a lot and SL/TP in points: the position, the history row and the journal agree', async () => {
       const { w, ea } = await start();
-      const { id, line, row } = await trade(w, ea, {
-        symbol: 'EURUSD',
-        position: 'buy',
-        lot: 0.1,
-        slpoint: 200,
-        tppoint: 400,
-      });
+      const { id, line, row } = await trade(
+        w,
+        ea,
+        eurusd('buy', { lot: 0.1, slpoint: 200, tppoint: 400 }),
+      );
       const [position] = openTrades(w.account);
       expect(position).toMatchObject({
         symbol: 'EURUSD',
@@ -61,12 +56,7 @@ export function tradingScenarios(
 
     it('sell sized from riskPercentage: 1% of 10,000 at a 250-point stop is 0.4 lots', async () => {
       const { w, ea } = await start();
-      const { row, line } = await trade(w, ea, {
-        symbol: 'EURUSD',
-        position: 'sell',
-        riskPercentage: 1,
-        slpoint: 250,
-      });
+      const { row, line } = await trade(w, ea, eurusd('sell', { riskPercentage: 1, slpoint: 250 }));
       expect(openTrades(w.account)).toMatchObject([
         { side: 'sell', volume: 0.4, priceOpen: 1.1, sl: 1.1025, tp: 0 },
       ]);
@@ -83,11 +73,11 @@ export function tradingScenarios(
 
     it("closesell, closebuy and closeall close only the relay's trades, each reported with its price", async () => {
       const { w, ea } = await start();
-      await trade(w, ea, { symbol: 'EURUSD', position: 'buy', lot: 0.1 });
+      await trade(w, ea, eurusd('buy', { lot: 0.1 }));
       await trade(w, ea, { symbol: 'GBPUSD', position: 'buy', lot: 0.2 });
       manualTrade(w, 'USDJPY', 'buy', 0.3);
 
-      const nothing = await trade(w, ea, { symbol: 'EURUSD', position: 'closesell' });
+      const nothing = await trade(w, ea, eurusd('closesell'));
       expect(nothing.row.status).toBe('success');
       expect(nothing.line.text).toMatch(
         /success: Nothing to close: no matching open (position|order)/,
@@ -95,7 +85,7 @@ export function tradingScenarios(
       expect(openTrades(w.account)).toHaveLength(3);
 
       w.broker.setPrice('EURUSD', 1.1015, 1.10152);
-      const closebuy = await trade(w, ea, { symbol: 'EURUSD', position: 'closebuy' });
+      const closebuy = await trade(w, ea, eurusd('closebuy'));
       expect(closebuy.row).toMatchObject({ status: 'success', executedPrice: 1.1015 });
       expect(
         openTrades(w.account)
@@ -110,14 +100,11 @@ export function tradingScenarios(
 
     it('break-even, then the trailing stop, follow the price; the broker closes at the trailed stop', async () => {
       const { w, ea } = await start();
-      await trade(w, ea, {
-        symbol: 'EURUSD',
-        position: 'buy',
-        lot: 0.1,
-        slpoint: 300,
-        trailingStop: 150,
-        breakEvenPips: 10,
-      });
+      await trade(
+        w,
+        ea,
+        eurusd('buy', { lot: 0.1, slpoint: 300, trailingStop: 150, breakEvenPips: 10 }),
+      );
       const sl = () => openTrades(w.account)[0]?.sl;
       expect(sl()).toBe(1.09702);
       w.broker.setPrice('EURUSD', 1.1009, 1.10092); // 88 points up: not yet 10 pips
@@ -138,12 +125,7 @@ export function tradingScenarios(
 
     it('a test signal is logged and skipped, not traded', async () => {
       const { w, ea } = await start();
-      const { row, line } = await trade(w, ea, {
-        symbol: 'EURUSD',
-        position: 'buy',
-        lot: 0.1,
-        isTest: true,
-      });
+      const { row, line } = await trade(w, ea, eurusd('buy', { lot: 0.1, isTest: true }));
       expect(line.text).toMatch(/skipped: Test signal: logged, not traded/);
       expect(row.displayStatus).toBe('test_success');
       expect(openTrades(w.account)).toHaveLength(0);

@@ -30,6 +30,25 @@ export function requireBinaries(kind: AccountKind): void {
   binaryOf('OrderTracker', platformOf(kind));
 }
 
+/** A crude oil CFD and an index, which every scenario broker lists under these names. */
+export const usoil = {
+  name: 'USOIL',
+  digits: 2,
+  contractSize: 1000,
+  tickValue: 10,
+  currencyBase: 'USD',
+  bid: 71.5,
+  ask: 71.53,
+};
+export const us3000 = {
+  name: 'US3000',
+  digits: 1,
+  tickValue: 0.1,
+  contractSize: 1,
+  bid: 3000,
+  ask: 3000.5,
+};
+
 /** The instruments every scenario broker lists (prices in the symbols' digits). */
 export function standardBroker(): Broker {
   const broker = new Broker();
@@ -42,23 +61,8 @@ export function standardBroker(): Broker {
     bid: 151.2,
     ask: 151.202,
   });
-  broker.addSymbol({
-    name: 'USOIL',
-    digits: 2,
-    contractSize: 1000,
-    tickValue: 10,
-    currencyBase: 'USD',
-    bid: 71.5,
-    ask: 71.53,
-  });
-  broker.addSymbol({
-    name: 'US3000',
-    digits: 1,
-    tickValue: 0.1,
-    contractSize: 1,
-    bid: 3000,
-    ask: 3000.5,
-  });
+  broker.addSymbol(usoil);
+  broker.addSymbol(us3000);
   return broker;
 }
 

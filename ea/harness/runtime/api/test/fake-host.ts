@@ -4,6 +4,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 
 /**
  * The other end of the terminal layer's host socket for its own tests: answers `hello` with the
@@ -32,6 +33,7 @@ export function buildProbe(platform: 'mt4' | 'mt5' = 'mt5'): string {
     '-std=c++20',
     platform === 'mt5' ? '-D__MQL5__' : '-D__MQL4__',
     `-I${path.join(harness, 'runtime')}`,
+    `-I${path.join(harness, 'build', 'gen', 'runtime')}`,
     probeSource,
     library,
     '-lssl',
@@ -170,4 +172,26 @@ export class FakeHost {
     });
     socket.on('error', () => socket.destroy());
   }
+}
+
+/**
+ * The hooks of a test file that runs the probe against one fake host: the probe is built and the
+ * host started before the file's tests (compiling takes a while), both removed after them. The
+ * returned function reads the host, which exists once the hooks have run.
+ */
+export function probeHostForFile(platform: 'mt4' | 'mt5' = 'mt5'): () => FakeHost {
+  let binary: string | undefined;
+  let host: FakeHost | undefined;
+  beforeAll(async () => {
+    binary = buildProbe(platform);
+    host = await new FakeHost(binary).start();
+  }, 120_000);
+  afterAll(async () => {
+    await host?.close();
+    if (binary) rmSync(path.dirname(binary), { recursive: true, force: true });
+  });
+  return () => {
+    if (!host) throw new Error('the probe host is not started (beforeAll failed)');
+    return host;
+  };
 }
