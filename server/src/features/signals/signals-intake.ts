@@ -145,7 +145,7 @@ export function createSignalIntake(deps: Deps) {
 
   /** 5. The row to store. */
   function newSignal(userId: string, alert: WebhookAlert, blocked: boolean, at: number): NewSignal {
-    const values: Omit<NewSignal, 'minProtocol'> = {
+    const values: NewSignal = {
       userId,
       symbol: alert.symbol,
       position: alert.position,
@@ -178,8 +178,10 @@ export function createSignalIntake(deps: Deps) {
       alertId: alert.alertId ?? null,
       receivedAt: new Date(at),
       expiresAt: new Date(at + ttlMs),
+      minProtocol: 1,
     };
-    return { ...values, minProtocol: v3FeatureOfRow(values) ? 3 : 1 };
+    if (v3FeatureOfRow(values)) values.minProtocol = 3;
+    return values;
   }
 
   /** Gives back the count of an alert that was counted but not stored by this request. */
