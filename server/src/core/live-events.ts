@@ -18,3 +18,15 @@ export function createLivePublisher(bus: Bus, onError: (err: unknown) => void) {
   };
 }
 export type PublishLive = ReturnType<typeof createLivePublisher>;
+
+/**
+ * A signal's dashboard event, built only when needed, that names the facts a watcher of every
+ * event (the notifier) decides on, so that it need not build the event to ignore it.
+ */
+export type LazySignalEvent = (() => LiveEvent) & {
+  signal: { status: string; isTest: boolean };
+};
+
+export function isLazySignal(event: LiveEvent | (() => LiveEvent)): event is LazySignalEvent {
+  return typeof event === 'function' && 'signal' in event;
+}

@@ -67,27 +67,41 @@ export const noCommands = {
   minProtocol: 1,
 } satisfies Pick<SignalRow, (typeof commandColumns)[number]>;
 
-/** The v3 command fields an EA is sent: only those in use, so a spec alert's signal is v1's. */
+/** The v3 command fields an EA is sent, in the order it gets them, and the column of each. */
+const commandFields = [
+  ['expiryMinutes', 'expiry'],
+  ['side', 'side'],
+  ['closePercent', 'closePercent'],
+  ['closeOpposite', 'closeOpposite'],
+  ['slpips', 'slpips'],
+  ['tppips', 'tppips'],
+  ['slprice', 'slprice'],
+  ['tpprice', 'tpprice'],
+  ['tps', 'tps'],
+  ['riskAmount', 'riskAmount'],
+  ['maxSpread', 'maxSpread'],
+  ['deviation', 'deviation'],
+  ['comment', 'comment'],
+  ['magic', 'magic'],
+] as const satisfies readonly (readonly [
+  keyof EaSignal,
+  Exclude<(typeof commandColumns)[number], 'minProtocol'>,
+])[];
+
+/**
+ * The v3 command fields an EA is sent: only those in use, so a spec alert's signal is v1's.
+ * A loop over a table rather than an object filtered through its entries: this runs twice
+ * per signal (intake's protocol check, the EA's frame).
+ */
 function commandFieldsOf(
   row: Pick<SignalRow, Exclude<(typeof commandColumns)[number], 'minProtocol'>>,
 ): Partial<EaSignal> {
-  const fields = {
-    expiryMinutes: row.expiry,
-    side: row.side,
-    closePercent: row.closePercent,
-    closeOpposite: row.closeOpposite,
-    slpips: row.slpips,
-    tppips: row.tppips,
-    slprice: row.slprice,
-    tpprice: row.tpprice,
-    tps: row.tps,
-    riskAmount: row.riskAmount,
-    maxSpread: row.maxSpread,
-    deviation: row.deviation,
-    comment: row.comment,
-    magic: row.magic,
-  };
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => isSet(value)));
+  const fields: Record<string, unknown> = {};
+  for (const [field, column] of commandFields) {
+    const value = row[column];
+    if (isSet(value)) fields[field] = value;
+  }
+  return fields as Partial<EaSignal>;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Database } from '../db/db.ts';
 import { isPermanent } from '../db/db-errors.ts';
 import { signals } from '../db/schema/signals.ts';
 import { coalesce } from './coalesce.ts';
+import { createSignalIds } from './signal-ids.ts';
 import { insertedRowOf, type NewSignal, type SignalRow, signalRowOf } from './signal-rows.ts';
 import {
   insertedColumns,
@@ -21,9 +22,6 @@ export type TerminalRef = { id: string; userId: string; platform: 'mt4' | 'mt5' 
  * with a full pool's wait it still answers inside TradingView's 3 s.
  */
 const insertTimeoutMs = 1500;
-
-/** New ids as drizzle's own inserts make them (the column's default: UUIDv7). */
-const newSignalId = signals.id.defaultFn as () => string;
 
 /** After this long past its TTL, a received signal with no result is marked as an error. */
 export const resultGraceMs = 60_000;
@@ -56,6 +54,7 @@ export type Ack = { terminal: TerminalRef; signalId: string; at: number };
  */
 export function createSignalStore(database: Pick<Database, 'db' | 'inTime' | 'prepared'>) {
   const { db, inTime, prepared } = database;
+  const newSignalId = createSignalIds();
 
   /**
    * Inserts made while earlier ones are in flight go together: one statement and one commit

@@ -1,4 +1,5 @@
 import type { DisplayStatus, SignalDelivery, SignalView } from '@signalrelay/contracts/signals';
+import type { LazySignalEvent } from './live-events.ts';
 import type { SignalRow } from './signal-rows.ts';
 
 /**
@@ -70,4 +71,11 @@ export function toSignalView(row: SignalRow, delivery: SignalDelivery | null = n
     rule: row.rule,
     delivery,
   };
+}
+
+/** The dashboard's event for a signal, its view built only if a dashboard or the notifier needs it. */
+export function signalEvent(row: SignalRow): LazySignalEvent {
+  return Object.assign(() => ({ type: 'signal' as const, signal: toSignalView(row) }), {
+    signal: { status: row.status, isTest: row.isTest },
+  });
 }

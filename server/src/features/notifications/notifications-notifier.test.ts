@@ -1,6 +1,8 @@
 import type { LiveEvent } from '@signalrelay/contracts/live';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
+import type { SignalRow } from '../../core/signal-rows.ts';
+import { signalEvent } from '../../core/signal-view.ts';
 import type { Db } from '../../db/db.ts';
 import { createMemoryBus } from '../../ports/bus-memory.ts';
 import type { Jobs } from '../../ports/jobs.ts';
@@ -28,8 +30,8 @@ describe('the notifier on the request path', () => {
       logger: pino({ level: 'silent' }),
     });
     const published: string[] = [];
-    const publish = observedBy((_userId: string, event: LiveEvent) => {
-      published.push(event.type);
+    const publish = observedBy((_userId, event) => {
+      published.push((typeof event === 'function' ? event() : event).type);
     }, notifier);
     const started = performance.now();
     for (let i = 0; i < 1000; i++) publish('user-1', failedSignal);
@@ -61,5 +63,35 @@ describe('the notifier on the request path', () => {
     } as unknown as LiveEvent);
     notifier.observe('u', { type: 'ea', connected: true, lastConnected: 1 });
     expect(reads).toBe(0);
+  });
+
+  it('leaves a signal event unbuilt when no notification is about it, and builds a failed one', () => {
+    const observed: string[] = [];
+    const notifier = createNotifier({
+      db: stalledDb,
+      jobs: {} as Jobs,
+      bus: createMemoryBus({ onHandlerError: () => {} }),
+      now: Date.now,
+      logger: pino({ level: 'silent' }),
+    });
+    notifier.observe = (_userId, event) => void observed.push(event.type);
+    const handed: unknown[] = [];
+    const publish = observedBy((_userId, event) => void handed.push(event), notifier);
+    const row = (status: string) =>
+      ({
+        id: 's',
+        status,
+        isTest: false,
+        receivedAt: new Date(),
+        expiresAt: new Date(),
+      }) as SignalRow;
+    const pending = signalEvent(row('pending'));
+    publish('u', pending);
+    // Handed on as it came: the dashboard publisher builds it only if a dashboard listens.
+    expect(handed).toEqual([pending]);
+    expect(observed).toEqual([]);
+    publish('u', signalEvent(row('failed')));
+    expect(handed[1]).toMatchObject({ type: 'signal', signal: { status: 'failed' } });
+    expect(observed).toEqual(['signal']);
   });
 });

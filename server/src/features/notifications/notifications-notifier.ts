@@ -2,7 +2,7 @@ import type { LiveEvent } from '@signalrelay/contracts/live';
 import type { NotificationEvent } from '@signalrelay/contracts/notifications';
 import type { Logger } from 'pino';
 import { setNewest } from '../../core/bounded-map.ts';
-import type { PublishLive } from '../../core/live-events.ts';
+import { isLazySignal, type LazySignalEvent, type PublishLive } from '../../core/live-events.ts';
 import type { TerminalRef } from '../../core/signal-store.ts';
 import type { Db } from '../../db/db.ts';
 import type { Bus } from '../../ports/bus.ts';
@@ -34,6 +34,10 @@ const cacheTtlMs = 30_000;
 const cacheMaxUsers = 50_000;
 /** Notices one user may enqueue per minute from this process (a flood stays out of Redis). */
 const enqueuePerMinute = 30;
+
+/** A signal a notification may be about: a real one that failed or was refused. */
+const notifiable = (signal: LazySignalEvent['signal']) =>
+  !signal.isTest && (signal.status === 'failed' || signal.status === 'error');
 
 /** Schedules a notice; the job id makes a second schedule of the same occurrence a no-op. */
 export function enqueueNotice(jobs: Jobs, userId: string, notice: Notice) {
@@ -119,7 +123,7 @@ export function createNotifier(deps: {
       switch (event.type) {
         case 'signal': {
           const { signal } = event;
-          if (signal.isTest || (signal.status !== 'failed' && signal.status !== 'error')) return;
+          if (!notifiable(signal)) return;
           const { rule } = signal;
           if (rule)
             notify(userId, 'rule_triggered', () => ruleTriggeredNotice({ ...signal, rule }));
@@ -184,13 +188,18 @@ export type Notifier = ReturnType<typeof createNotifier>;
 
 /**
  * A live publisher that also shows each event to the notifier. The notifier needs the event
- * whether or not a dashboard listens, so a lazily built one is built here, once.
+ * whether or not a dashboard listens, so a lazily built one is built here, once; unless it is
+ * a signal's (`signalEvent`) no notification is about, which stays lazy (most signals).
  */
 export function observedBy(
-  publish: (userId: string, event: LiveEvent) => void,
+  publish: (userId: string, event: LiveEvent | (() => LiveEvent)) => void,
   notifier: Notifier,
 ): PublishLive {
   return (userId, event) => {
+    if (isLazySignal(event) && !notifiable(event.signal)) {
+      publish(userId, event);
+      return;
+    }
     const built = typeof event === 'function' ? event() : event;
     publish(userId, built);
     notifier.observe(userId, built);

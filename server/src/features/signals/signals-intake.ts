@@ -18,7 +18,7 @@ import {
   v3FeatureOfRow,
 } from '../../core/signal-rows.ts';
 import type { SignalStore } from '../../core/signal-store.ts';
-import { displayStatusOf, toSignalView } from '../../core/signal-view.ts';
+import { displayStatusOf, signalEvent } from '../../core/signal-view.ts';
 import type { Db } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
 import type { Presence } from '../../ports/presence.ts';
@@ -145,7 +145,7 @@ export function createSignalIntake(deps: Deps) {
 
   /** 5. The row to store. */
   function newSignal(userId: string, alert: WebhookAlert, blocked: boolean, at: number): NewSignal {
-    const values: Omit<NewSignal, 'minProtocol'> = {
+    const values: NewSignal = {
       userId,
       symbol: alert.symbol,
       position: alert.position,
@@ -178,8 +178,10 @@ export function createSignalIntake(deps: Deps) {
       alertId: alert.alertId ?? null,
       receivedAt: new Date(at),
       expiresAt: new Date(at + ttlMs),
+      minProtocol: 1,
     };
-    return { ...values, minProtocol: v3FeatureOfRow(values) ? 3 : 1 };
+    if (v3FeatureOfRow(values)) values.minProtocol = 3;
+    return values;
   }
 
   /** Gives back the count of an alert that was counted but not stored by this request. */
@@ -224,7 +226,7 @@ export function createSignalIntake(deps: Deps) {
   /** 7. Metrics, and the owner's dashboard (events built only if a dashboard listens). */
   function report(row: SignalRow, counted: Counted) {
     metrics.signalsByStatus.inc({ status: row.status });
-    publishLive(row.userId, () => ({ type: 'signal', signal: toSignalView(row) }));
+    publishLive(row.userId, signalEvent(row));
     const { used, limit, resetsAt } = counted;
     if (used !== null) {
       publishLive(row.userId, () => ({
@@ -260,7 +262,7 @@ export function createSignalIntake(deps: Deps) {
         : [];
       if (failed) {
         metrics.signalsByStatus.inc({ status: failed.status });
-        publishLive(failed.userId, () => ({ type: 'signal', signal: toSignalView(failed) }));
+        publishLive(failed.userId, signalEvent(failed));
         return { row: failed, delivered: false };
       }
     }
