@@ -9,21 +9,14 @@ import { ChannelCard } from './notifications-channel-card.tsx';
 import { generateSecret, type NotificationsForm } from './notifications-form.ts';
 
 type Form = UseFormReturn<NotificationsForm, unknown, NotificationsForm>;
-type TextField = Exclude<
-  {
-    [K in keyof NotificationsForm]: NotificationsForm[K] extends string ? K : never;
-  }[keyof NotificationsForm],
-  'eaOfflineMinutes'
->;
 type Field = {
-  name: TextField;
+  name: keyof NotificationsForm;
   label: string;
   hint: (view: SettingsView, values: NotificationsForm) => string;
   input: (view: SettingsView) => InputHTMLAttributes<HTMLInputElement>;
 };
 type Channel = {
   channel: NotificationChannel;
-  switch: 'emailEnabled' | 'telegramEnabled' | 'discordEnabled' | 'webhookEnabled';
   title: string;
   description: (view: SettingsView) => string;
   fields: Field[];
@@ -35,14 +28,12 @@ const plain = { spellCheck: false } as const;
 const channels: Channel[] = [
   {
     channel: 'email',
-    switch: 'emailEnabled',
     title: 'E-mail',
     description: (view) => `To your account's address, ${view.email.address}.`,
     fields: [],
   },
   {
     channel: 'telegram',
-    switch: 'telegramEnabled',
     title: 'Telegram',
     description: () => 'From your own bot to a chat, group or channel.',
     fields: [
@@ -71,7 +62,6 @@ const channels: Channel[] = [
   },
   {
     channel: 'discord',
-    switch: 'discordEnabled',
     title: 'Discord',
     description: () => 'A message in a channel of your server.',
     fields: [
@@ -85,7 +75,6 @@ const channels: Channel[] = [
   },
   {
     channel: 'webhook',
-    switch: 'webhookEnabled',
     title: 'Signed webhook',
     description: () => 'A JSON POST to your own server, signed with HMAC-SHA256.',
     fields: [
@@ -161,8 +150,8 @@ export function ChannelCards({
           key={card.channel}
           title={card.title}
           description={card.description(view)}
-          enabled={values[card.switch]}
-          onEnabled={(on) => form.setValue(card.switch, on)}
+          enabled={values[`${card.channel}Enabled`]}
+          onEnabled={(on) => form.setValue(`${card.channel}Enabled`, on)}
           footer={footer(card.channel)}
           error={errorFor(card.channel)}
         >

@@ -61,13 +61,7 @@ export function DailyLossFields({
   return (
     <>
       <BoundField form={form} name={at(prefix, 'lossKind')} label="Max daily loss">
-        <Select>
-          {Object.entries(kinds).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </Select>
+        <Select options={Object.keys(kinds)} label={(kind) => kinds[kind]} />
       </BoundField>
       {(kind === 'amount' || kind === 'percent') && (
         <>

@@ -36,13 +36,11 @@ export function TakeProfitLevels({ form }: { form: UseFormReturn<TestForm> }) {
             name={`tps.${index}.unit`}
             label={<LevelLabel index={index} text="Unit" />}
           >
-            <Select className="pr-7 pl-2.5">
-              {takeProfitUnits.map((unit) => (
-                <option key={unit} value={unit}>
-                  {unitLabels[unit]}
-                </option>
-              ))}
-            </Select>
+            <Select
+              className="pr-7 pl-2.5"
+              options={takeProfitUnits}
+              label={(unit) => unitLabels[unit]}
+            />
           </BoundField>
           <BoundField
             form={form}
