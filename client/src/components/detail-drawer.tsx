@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { CloseIcon } from './icons.tsx';
+import { CloseButton } from './dialog.tsx';
 
 type DataAttributes = Record<`data-${string}`, string>;
 
@@ -48,14 +48,7 @@ export function DetailDrawer({ title, onClose, opener, data, children }: DetailD
         <h2 id={titleId} className="text-sm font-semibold">
           {title}
         </h2>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label="Close details"
-          className="rounded-lg p-1 text-ink-subtle hover:bg-surface-sunken hover:text-ink"
-        >
-          <CloseIcon />
-        </button>
+        <CloseButton label="Close details" onClick={onClose} />
       </div>
       <div className="p-4">{children}</div>
     </dialog>

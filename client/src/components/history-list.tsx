@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useState } from 'react';
+import { type MouseEvent, type ReactNode, useCallback, useState } from 'react';
 import { cn } from '../lib/cn.ts';
 import { desktopQuery, useMediaQuery } from '../lib/use-media-query.ts';
 import { DetailDrawer } from './detail-drawer.tsx';
@@ -32,11 +32,34 @@ export type HistoryListProps<T> = {
   details: (item: T, layout: 'desktop' | 'mobile') => ReactNode;
 };
 
-function Chevron({ open }: { open: boolean }) {
+/** What opens a row's or card's details drawer, and says whether it is open. */
+function Toggle({
+  open,
+  label,
+  onToggle,
+  className,
+  children,
+}: {
+  open: boolean;
+  label: string | undefined;
+  onToggle: (event: MouseEvent<HTMLButtonElement>) => void;
+  className: string;
+  children?: ReactNode;
+}) {
   return (
-    <ChevronDownIcon
-      className={cn('size-4 text-ink-subtle transition-transform', open && 'rotate-180')}
-    />
+    <button
+      type="button"
+      aria-expanded={open}
+      aria-haspopup="dialog"
+      aria-label={label}
+      className={className}
+      onClick={onToggle}
+    >
+      {children}
+      <ChevronDownIcon
+        className={cn('size-4 text-ink-subtle transition-transform', open && 'rotate-180')}
+      />
+    </button>
   );
 }
 
@@ -66,7 +89,7 @@ export function HistoryList<T>(props: HistoryListProps<T>) {
   if (!desktop)
     return <HistoryCards {...props} openKey={open?.key} toggle={toggle} drawer={drawer} />;
   return (
-    <div className={cn(item && 'grid grid-cols-[minmax(0,1fr)_24rem] items-start gap-4')}>
+    <div className={cn(item && 'grid grid-cols-[minmax(0,1fr)_22rem] items-start gap-4')}>
       <HistoryTable {...props} openKey={open?.key} toggle={toggle} />
       {drawer('desktop')}
     </div>
@@ -108,19 +131,15 @@ function HistoryTable<T>(props: HistoryListProps<T> & Opening) {
               <RowCells row={item} columns={columns} />
               {action && <Td className="text-right">{action.cell(item)}</Td>}
               <Td className="w-10 text-right">
-                <button
-                  type="button"
-                  aria-expanded={open}
-                  aria-haspopup="dialog"
-                  aria-label={props.toggleLabel(item, open)}
+                <Toggle
+                  open={open}
+                  label={props.toggleLabel(item, open)}
                   className="rounded-md p-1 hover:bg-surface-sunken"
-                  onClick={(event) => {
+                  onToggle={(event) => {
                     event.stopPropagation();
                     toggle(key, event.currentTarget);
                   }}
-                >
-                  <Chevron open={open} />
-                </button>
+                />
               </Td>
             </Tr>
           );
@@ -145,23 +164,18 @@ function HistoryCards<T>(
             {...props.rowData?.(item)}
             className="rounded-xl border border-line bg-surface shadow-xs"
           >
-            <button
-              type="button"
-              aria-expanded={open}
-              aria-haspopup="dialog"
-              aria-label={card.label?.(item, open)}
-              className="flex w-full items-start justify-between gap-3 p-4 text-left"
-              onClick={(event) => toggle(key, event.currentTarget)}
+            <Toggle
+              open={open}
+              label={card.label?.(item, open)}
+              className="flex w-full items-start gap-2 p-4 text-left"
+              onToggle={(event) => toggle(key, event.currentTarget)}
             >
-              <div className="min-w-0 space-y-1">
+              <div className="mr-1 min-w-0 flex-1 space-y-1">
                 <div className="flex flex-wrap items-center gap-2 text-sm">{card.title(item)}</div>
                 {card.lines(item)}
               </div>
-              <div className="flex shrink-0 items-center gap-2">
-                {card.side(item)}
-                <Chevron open={open} />
-              </div>
-            </button>
+              <div className="flex shrink-0 items-center gap-2">{card.side(item)}</div>
+            </Toggle>
             {open && props.drawer('mobile')}
             {action && (
               <div className="flex justify-end border-t border-line px-4 py-2">
