@@ -9,100 +9,102 @@ import { ChannelCard } from './notifications-channel-card.tsx';
 import { generateSecret, type NotificationsForm } from './notifications-form.ts';
 
 type Form = UseFormReturn<NotificationsForm, unknown, NotificationsForm>;
-type Field = {
+type Field = InputHTMLAttributes<HTMLInputElement> & {
   name: keyof NotificationsForm;
   label: string;
-  hint: (view: SettingsView, values: NotificationsForm) => string;
-  input: (view: SettingsView) => InputHTMLAttributes<HTMLInputElement>;
+  hint: string;
 };
 type Channel = {
   channel: NotificationChannel;
   title: string;
-  description: (view: SettingsView) => string;
+  description: string;
   fields: Field[];
 };
 
-const plain = { spellCheck: false } as const;
-
-/** The four channels, each with the fields it needs (e-mail has none: it goes to the account). */
-const channels: Channel[] = [
-  {
-    channel: 'email',
-    title: 'E-mail',
-    description: (view) => `To your account's address, ${view.email.address}.`,
-    fields: [],
-  },
-  {
-    channel: 'telegram',
-    title: 'Telegram',
-    description: () => 'From your own bot to a chat, group or channel.',
-    fields: [
-      {
-        name: 'telegramBotToken',
-        label: 'Bot token',
-        hint: (view) =>
-          view.telegram.botToken
+/**
+ * The four channels with the fields each needs (e-mail has none: it goes to the account's
+ * address); hints and placeholders say what is saved, which the user cannot see again.
+ */
+function channelsOf(view: SettingsView, values: NotificationsForm): Channel[] {
+  const plain = { spellCheck: false };
+  return [
+    {
+      channel: 'email',
+      title: 'E-mail',
+      description: `To your account's address, ${view.email.address}.`,
+      fields: [],
+    },
+    {
+      channel: 'telegram',
+      title: 'Telegram',
+      description: 'From your own bot to a chat, group or channel.',
+      fields: [
+        {
+          ...plain,
+          name: 'telegramBotToken',
+          label: 'Bot token',
+          hint: view.telegram.botToken
             ? 'Saved. Leave empty to keep it, or paste a new one.'
             : 'Create a bot with @BotFather and paste the token it gives you.',
-        input: (view) => ({
-          ...plain,
           type: 'password',
           autoComplete: 'off',
           placeholder: view.telegram.botToken ?? '123456789:ABCdef…',
-        }),
-      },
-      {
-        name: 'telegramChatId',
-        label: 'Chat id',
-        hint: () =>
-          'Send your bot a message, then read the chat id from getUpdates; or @yourchannel.',
-        input: () => ({ ...plain, inputMode: 'numeric', placeholder: '123456789' }),
-      },
-    ],
-  },
-  {
-    channel: 'discord',
-    title: 'Discord',
-    description: () => 'A message in a channel of your server.',
-    fields: [
-      {
-        name: 'discordWebhookUrl',
-        label: 'Webhook URL',
-        hint: () => 'Channel settings → Integrations → Webhooks → New Webhook → Copy Webhook URL.',
-        input: () => ({ ...plain, type: 'url', placeholder: 'https://discord.com/api/webhooks/…' }),
-      },
-    ],
-  },
-  {
-    channel: 'webhook',
-    title: 'Signed webhook',
-    description: () => 'A JSON POST to your own server, signed with HMAC-SHA256.',
-    fields: [
-      {
-        name: 'webhookUrl',
-        label: 'URL',
-        hint: () => 'Public https address; private and local addresses are refused.',
-        input: () => ({ ...plain, type: 'url', placeholder: 'https://example.com/signalrelay' }),
-      },
-      {
-        name: 'webhookSecret',
-        label: 'Signing secret',
-        hint: (view, values) =>
-          values.webhookSecret
+        },
+        {
+          ...plain,
+          name: 'telegramChatId',
+          label: 'Chat id',
+          hint: 'Send your bot a message, then read the chat id from getUpdates; or @yourchannel.',
+          inputMode: 'numeric',
+          placeholder: '123456789',
+        },
+      ],
+    },
+    {
+      channel: 'discord',
+      title: 'Discord',
+      description: 'A message in a channel of your server.',
+      fields: [
+        {
+          ...plain,
+          name: 'discordWebhookUrl',
+          label: 'Webhook URL',
+          hint: 'Channel settings → Integrations → Webhooks → New Webhook → Copy Webhook URL.',
+          type: 'url',
+          placeholder: 'https://discord.com/api/webhooks/…',
+        },
+      ],
+    },
+    {
+      channel: 'webhook',
+      title: 'Signed webhook',
+      description: 'A JSON POST to your own server, signed with HMAC-SHA256.',
+      fields: [
+        {
+          ...plain,
+          name: 'webhookUrl',
+          label: 'URL',
+          hint: 'Public https address; private and local addresses are refused.',
+          type: 'url',
+          placeholder: 'https://example.com/signalrelay',
+        },
+        {
+          ...plain,
+          name: 'webhookSecret',
+          label: 'Signing secret',
+          hint: values.webhookSecret
             ? 'Copy it to your receiver now: once saved it is shown masked.'
             : view.webhook.secret
               ? 'Saved. Leave empty to keep it, or generate a new one.'
               : 'At least 16 characters, or generate one.',
-        input: (view) => ({
-          ...plain,
-          autoComplete: 'off',
           className: 'font-mono',
+          autoComplete: 'off',
           placeholder: view.webhook.secret ?? 'whsec_…',
-        }),
-      },
-    ],
-  },
-];
+        },
+      ],
+    },
+  ];
+}
 
 /** What a channel shows besides its fields: e-mail's notes, the webhook's secret buttons. */
 function Extra({ channel, form }: { channel: NotificationChannel; form: Form }) {
@@ -145,25 +147,19 @@ export function ChannelCards({
   const values = form.watch();
   return (
     <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
-      {channels.map((card) => (
+      {channelsOf(view, values).map((card) => (
         <ChannelCard
           key={card.channel}
           title={card.title}
-          description={card.description(view)}
+          description={card.description}
           enabled={values[`${card.channel}Enabled`]}
           onEnabled={(on) => form.setValue(`${card.channel}Enabled`, on)}
           footer={footer(card.channel)}
           error={errorFor(card.channel)}
         >
-          {card.fields.map((field) => (
-            <BoundField
-              key={field.name}
-              form={form}
-              name={field.name}
-              label={field.label}
-              hint={field.hint(view, values)}
-            >
-              <Input {...field.input(view)} />
+          {card.fields.map(({ name, label, hint, ...input }) => (
+            <BoundField key={name} form={form} name={name} label={label} hint={hint}>
+              <Input {...input} />
             </BoundField>
           ))}
           <Extra channel={card.channel} form={form} />
