@@ -51,18 +51,36 @@ export function Modal({ open, onClose, title, hideTitle, className, children }: 
           <h2 id={titleId} className={hideTitle ? 'sr-only' : 'pr-8 text-lg font-semibold'}>
             {title}
           </h2>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Close"
-            className="absolute top-4 right-4 rounded-lg p-1 text-ink-subtle hover:bg-surface-sunken hover:text-ink"
-          >
-            <CloseIcon />
-          </button>
+          <CloseButton label="Close" onClick={onClose} className="absolute top-4 right-4" />
           {children}
         </div>
       )}
     </dialog>
+  );
+}
+
+/** The × that closes a modal or a drawer. */
+export function CloseButton({
+  label,
+  onClick,
+  className,
+}: {
+  label: string;
+  onClick: () => void;
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className={cn(
+        'rounded-lg p-1 text-ink-subtle hover:bg-surface-sunken hover:text-ink',
+        className,
+      )}
+    >
+      <CloseIcon />
+    </button>
   );
 }
 

@@ -77,8 +77,27 @@ export function Input({ className, ...rest }: InputHTMLAttributes<HTMLInputEleme
   return <input className={cn(controlClasses, className)} {...rest} />;
 }
 
-export function Select({ className, ...rest }: SelectHTMLAttributes<HTMLSelectElement>) {
-  return <select className={cn(controlClasses, 'pr-8', className)} {...rest} />;
+/** A select; `options` lists its choices by value, shown as `label` names them (or as is). */
+export function Select<V extends string | number>({
+  className,
+  options,
+  label = String,
+  children,
+  ...rest
+}: SelectHTMLAttributes<HTMLSelectElement> & {
+  options?: readonly V[];
+  label?: (value: V) => ReactNode;
+}) {
+  return (
+    <select className={cn(controlClasses, 'pr-8', className)} {...rest}>
+      {children}
+      {options?.map((value) => (
+        <option key={value} value={value}>
+          {label(value)}
+        </option>
+      ))}
+    </select>
+  );
 }
 
 export function Textarea({ className, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement>) {

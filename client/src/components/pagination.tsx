@@ -57,13 +57,8 @@ export function Pagination({
             className="h-8 w-auto py-0"
             value={pageSize}
             onChange={(event) => onPageSize(Number(event.target.value))}
-          >
-            {pageSizes.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </Select>
+            options={pageSizes}
+          />
         </div>
       </div>
       {totalPages > 1 && (

@@ -21,38 +21,28 @@ export function formatProfit(value: number): string {
   return text;
 }
 
-const timestampParts = new Intl.DateTimeFormat('en-CA', {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
 /**
  * "2026-11-24 14:02:57" (with `ms`: "2026-11-24 14:02:57.540") in the viewer's time zone: the
  * dashboard's one timestamp format. Screens name the zone once (`viewerTimeZone`).
  */
 export function formatTimestamp(instant: string | number | Date, ms = false): string {
-  const date = new Date(instant);
-  const parts = Object.fromEntries(
-    timestampParts.formatToParts(date).map((p) => [p.type, p.value]),
-  );
-  const text = `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
-  return ms ? `${text}.${String(date.getMilliseconds()).padStart(3, '0')}` : text;
+  const d = new Date(instant);
+  const day = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  const text = `${day} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  return ms ? `${text}.${pad(d.getMilliseconds(), 3)}` : text;
 }
 
 /** The viewer's time zone as the browser names it, e.g. "Europe/Berlin". */
-export const viewerTimeZone = timestampParts.resolvedOptions().timeZone;
+export const viewerTimeZone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** "3h 05m", "12m"; durations of open positions are shown as 'Open' by the caller. */
 export function formatDuration(ms: number): string {
   const minutes = Math.max(0, Math.floor(ms / 60_000));
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  return hours > 0 ? `${hours}h ${String(rest).padStart(2, '0')}m` : `${rest}m`;
+  return hours > 0 ? `${hours}h ${pad(rest)}m` : `${rest}m`;
 }
 
 /** Milliseconds until the next midnight in US Eastern time, when daily quotas reset. */

@@ -72,6 +72,7 @@ export function TestFooter({
   label: string;
 }) {
   const result = state === 'sending' ? undefined : state;
+  const ResultIcon = result?.ok ? CheckIcon : AlertIcon;
   return (
     <div className="space-y-3">
       <Button
@@ -91,11 +92,9 @@ export function TestFooter({
             result.ok ? 'border-green-200 bg-profit-soft' : 'border-red-200 bg-loss-soft',
           )}
         >
-          {result.ok ? (
-            <CheckIcon className="mt-0.5 size-4 shrink-0 text-profit" />
-          ) : (
-            <AlertIcon className="mt-0.5 size-4 shrink-0 text-loss" />
-          )}
+          <ResultIcon
+            className={cn('mt-0.5 size-4 shrink-0', result.ok ? 'text-profit' : 'text-loss')}
+          />
           <span className="min-w-0">{result.message}</span>
         </p>
       )}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fact, FactList } from '../../components/fact-list.tsx';
 import {
   formatDuration,
   formatNumber,
@@ -18,19 +18,10 @@ export function orderDuration(order: OrderView): string {
 
 const priceOrNone = (value: number) => (value > 0 ? formatPrice(value) : 'None');
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="rounded-lg border border-line bg-surface px-3 py-2">
-      <dt className="text-xs text-ink-subtle">{label}</dt>
-      <dd className="mt-0.5 text-sm font-medium break-words text-ink tabular-nums">{children}</dd>
-    </div>
-  );
-}
-
-/** The expanded row on desktop (spec section 2): what the table's columns do not show. */
+/** A row's details drawer on desktop (spec section 2): what the table's columns do not show. */
 export function OrderDetailsDesktop({ order }: { order: OrderView }) {
   return (
-    <dl className="grid grid-cols-2 gap-2 lg:grid-cols-5">
+    <FactList>
       <Fact label="Platform">{order.platform.toUpperCase()}</Fact>
       <Fact label="Stop Loss">{priceOrNone(order.stopLoss)}</Fact>
       <Fact label="Take Profit">{priceOrNone(order.takeProfit)}</Fact>
@@ -41,20 +32,20 @@ export function OrderDetailsDesktop({ order }: { order: OrderView }) {
       {order.comment && <Fact label="Comment">{order.comment}</Fact>}
       <Fact label={`Open Time (${viewerTimeZone})`}>{formatTime(order.openTime)}</Fact>
       <Fact label={`Close Time (${viewerTimeZone})`}>{formatTime(order.closeTime)}</Fact>
-    </dl>
+    </FactList>
   );
 }
 
-/** The expanded card on phones (spec section 2). */
+/** A card's details sheet on phones (spec section 2). */
 export function OrderDetailsMobile({ order }: { order: OrderView }) {
   return (
-    <dl className="grid grid-cols-2 gap-2">
+    <FactList>
       <Fact label="Lots">{formatNumber(order.lots)}</Fact>
       <Fact label="Open Price">{formatPrice(order.openPrice)}</Fact>
       <Fact label="Close Price">{order.closePrice ? formatPrice(order.closePrice) : '-'}</Fact>
       <Fact label="Duration">{orderDuration(order)}</Fact>
       <Fact label={`Open Time (${viewerTimeZone})`}>{formatTime(order.openTime)}</Fact>
       <Fact label={`Close Time (${viewerTimeZone})`}>{formatTime(order.closeTime)}</Fact>
-    </dl>
+    </FactList>
   );
 }

@@ -84,6 +84,7 @@ export function orderHistoryList({
         </>
       ),
     },
+    detailsTitle: (order) => `Order #${order.ticket}, ${order.symbol}`,
     details: (order, layout) =>
       layout === 'desktop' ? (
         <OrderDetailsDesktop order={order} />

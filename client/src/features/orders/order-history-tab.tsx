@@ -27,21 +27,16 @@ type Confirming = { kind: 'all' } | { kind: 'one'; order: OrderView } | null;
 function ChartFigures({ stats }: { stats: OrderStatistics }) {
   return (
     <span className="flex flex-wrap gap-x-4 gap-y-1">
-      <span>
-        Profit factor{' '}
-        <strong className="text-ink tabular-nums">
-          {stats.profitFactor === null ? '—' : formatNumber(stats.profitFactor)}
-        </strong>
-      </span>
-      <span>
-        Max drawdown{' '}
-        <strong className="text-ink tabular-nums">{formatNumber(stats.maxDrawdown)}</strong>
-      </span>
-      <span>
-        Expectancy{' '}
-        <strong className="text-ink tabular-nums">{formatProfit(stats.expectancy)}</strong> per
-        trade
-      </span>
+      {[
+        ['Profit factor', stats.profitFactor === null ? '—' : formatNumber(stats.profitFactor)],
+        ['Max drawdown', formatNumber(stats.maxDrawdown)],
+        ['Expectancy', formatProfit(stats.expectancy), ' per trade'],
+      ].map(([label, value, after]) => (
+        <span key={label}>
+          {label} <strong className="text-ink tabular-nums">{value}</strong>
+          {after}
+        </span>
+      ))}
     </span>
   );
 }
@@ -198,16 +193,6 @@ function OrderHistory({ licenseNumber }: { licenseNumber: string }) {
   );
 }
 
-function isUnfiltered(query: {
-  status: string;
-  platform: string;
-  orderType: string;
-  period: string;
-}) {
-  return (
-    query.status === 'all' &&
-    query.platform === 'all' &&
-    query.orderType === 'all' &&
-    query.period === 'all'
-  );
-}
+/** No filter chosen: an empty list then means no orders at all. */
+const isUnfiltered = (query: Record<'status' | 'platform' | 'orderType' | 'period', string>) =>
+  [query.status, query.platform, query.orderType, query.period].every((value) => value === 'all');

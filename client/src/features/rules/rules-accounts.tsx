@@ -1,10 +1,17 @@
-import { useFieldArray, useWatch } from 'react-hook-form';
+import { useFieldArray } from 'react-hook-form';
 import { Button } from '../../components/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/card.tsx';
-import { BoundField } from '../../components/form.tsx';
-import { Input, Select } from '../../components/form-field.tsx';
-import { checkboxClass, type RulesForm } from './rules-fields.tsx';
+import type { RulesForm } from './rules-fields.tsx';
 import { emptyAccount } from './rules-form.ts';
+import { DailyLossFields, type NumberField, NumberFields } from './rules-number-fields.tsx';
+
+/** What an account may override, empty meaning "as the user's rules". */
+const asAbove = { placeholder: 'as above', hint: 'Empty: as above. 0: off.' };
+const overrides: readonly NumberField[] = [
+  { name: 'account', label: 'Account number', placeholder: '5012345', required: true },
+  { name: 'maxLot', label: 'Max lot', decimal: true, ...asAbove },
+  { name: 'maxOpenPositions', label: 'Max open positions', ...asAbove },
+];
 
 /** One account's overrides: the rules its EA checks, different from the user's. */
 function AccountOverride({
@@ -16,7 +23,6 @@ function AccountOverride({
   index: number;
   onRemove: () => void;
 }) {
-  const lossKind = useWatch({ control: form.control, name: `accounts.${index}.lossKind` });
   return (
     <li>
       <fieldset
@@ -24,57 +30,12 @@ function AccountOverride({
         aria-label={`Account override ${index + 1}`}
       >
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <BoundField
+          <NumberFields form={form} prefix={`accounts.${index}.`} fields={overrides} />
+          <DailyLossFields
             form={form}
-            name={`accounts.${index}.account`}
-            label="Account number"
-            required
-          >
-            <Input inputMode="numeric" placeholder="5012345" />
-          </BoundField>
-          <BoundField
-            form={form}
-            name={`accounts.${index}.maxLot`}
-            label="Max lot"
-            hint="Empty: as above. 0: off."
-          >
-            <Input inputMode="decimal" placeholder="as above" />
-          </BoundField>
-          <BoundField
-            form={form}
-            name={`accounts.${index}.maxOpenPositions`}
-            label="Max open positions"
-            hint="Empty: as above. 0: off."
-          >
-            <Input inputMode="numeric" placeholder="as above" />
-          </BoundField>
-          <BoundField form={form} name={`accounts.${index}.lossKind`} label="Max daily loss">
-            <Select>
-              <option value="inherit">As above</option>
-              <option value="off">Off</option>
-              <option value="amount">Amount</option>
-              <option value="percent">Percent</option>
-            </Select>
-          </BoundField>
-          {lossKind !== 'inherit' && lossKind !== 'off' && (
-            <>
-              <BoundField
-                form={form}
-                name={`accounts.${index}.lossValue`}
-                label={lossKind === 'amount' ? 'Loss amount' : 'Loss percent'}
-              >
-                <Input inputMode="decimal" />
-              </BoundField>
-              <label className="flex items-center gap-2 self-end pb-2 text-sm text-ink">
-                <input
-                  type="checkbox"
-                  className={checkboxClass}
-                  {...form.register(`accounts.${index}.lossCloseAll`)}
-                />
-                Close every position when reached
-              </label>
-            </>
-          )}
+            prefix={`accounts.${index}.`}
+            kinds={{ inherit: 'As above', off: 'Off', amount: 'Amount', percent: 'Percent' }}
+          />
         </div>
         <div className="mt-3 flex justify-end">
           <Button variant="ghost" size="sm" onClick={onRemove}>

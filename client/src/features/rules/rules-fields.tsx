@@ -3,14 +3,19 @@ import { type UseFormReturn, useFieldArray, useFormState, useWatch } from 'react
 import { Button } from '../../components/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/card.tsx';
 import { BoundField, errorSentence } from '../../components/form.tsx';
-import { Input, Select, Textarea } from '../../components/form-field.tsx';
+import { Input, Textarea } from '../../components/form-field.tsx';
 import type { Rules } from './rules-api.ts';
 import type { RulesFormValues } from './rules-form.ts';
+import {
+  checkboxClass,
+  DailyLossFields,
+  type NumberField,
+  NumberFields,
+} from './rules-number-fields.tsx';
 
 // biome-ignore lint/suspicious/noExplicitAny: the form's context type is not used here
 export type RulesForm = UseFormReturn<RulesFormValues, any, Rules>;
 
-export const checkboxClass = 'size-4 shrink-0 rounded border-line-strong accent-brand-600';
 const dayNames: Record<WeekDay, string> = {
   mon: 'Mon',
   tue: 'Tue',
@@ -32,59 +37,45 @@ function GroupError({ form, name }: { form: RulesForm; name: 'days' }) {
   ) : null;
 }
 
+const off = { placeholder: 'off' };
+const limits: readonly NumberField[] = [
+  {
+    name: 'maxLot',
+    label: 'Max lot',
+    hint: 'Per signal, given or computed from the risk.',
+    decimal: true,
+    ...off,
+  },
+  {
+    name: 'maxOpenPositions',
+    label: 'Max open positions',
+    hint: 'Checked by the EA before each opening.',
+    ...off,
+  },
+  {
+    name: 'maxDailyTrades',
+    label: 'Max daily trades',
+    hint: 'Openings per day, counted at intake.',
+    ...off,
+  },
+];
+
 /** Max lot, open positions, daily trades and daily loss: the user's limits. */
 export function LimitsCard({ form }: { form: RulesForm }) {
-  const lossKind = useWatch({ control: form.control, name: 'lossKind' });
   return (
     <Card role="group" aria-label="Limits">
       <CardHeader title="Limits" description="Leave a field empty to switch that rule off." />
       <CardBody className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-        <BoundField
+        <NumberFields form={form} prefix="" fields={limits} />
+        <DailyLossFields
           form={form}
-          name="maxLot"
-          label="Max lot"
-          hint="Per signal, given or computed from the risk."
-        >
-          <Input inputMode="decimal" placeholder="off" />
-        </BoundField>
-        <BoundField
-          form={form}
-          name="maxOpenPositions"
-          label="Max open positions"
-          hint="Checked by the EA before each opening."
-        >
-          <Input inputMode="numeric" placeholder="off" />
-        </BoundField>
-        <BoundField
-          form={form}
-          name="maxDailyTrades"
-          label="Max daily trades"
-          hint="Openings per day, counted at intake."
-        >
-          <Input inputMode="numeric" placeholder="off" />
-        </BoundField>
-        <BoundField form={form} name="lossKind" label="Max daily loss">
-          <Select>
-            <option value="off">Off</option>
-            <option value="amount">Amount (account currency)</option>
-            <option value="percent">Percent of the day's starting balance</option>
-          </Select>
-        </BoundField>
-        {lossKind !== 'off' && (
-          <>
-            <BoundField
-              form={form}
-              name="lossValue"
-              label={lossKind === 'amount' ? 'Loss amount' : 'Loss percent'}
-            >
-              <Input inputMode="decimal" />
-            </BoundField>
-            <label className="flex items-center gap-2 self-end pb-2 text-sm text-ink">
-              <input type="checkbox" className={checkboxClass} {...form.register('lossCloseAll')} />
-              Close every position when reached
-            </label>
-          </>
-        )}
+          prefix=""
+          kinds={{
+            off: 'Off',
+            amount: 'Amount (account currency)',
+            percent: "Percent of the day's starting balance",
+          }}
+        />
       </CardBody>
     </Card>
   );

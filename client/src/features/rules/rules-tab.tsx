@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../components/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/card.tsx';
 import { useZodForm } from '../../components/form.tsx';
-import { InfoIcon } from '../../components/icons.tsx';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
+import { TabIntro } from '../../components/tab-heading.tsx';
 import { toast } from '../../components/toast.tsx';
 import { errorText } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query.ts';
@@ -103,22 +103,16 @@ export function RulesTab() {
   const rules = useQuery(rulesQueries.current());
   return (
     <div className="space-y-6">
-      <div>
-        <h2 className="text-xl font-semibold text-ink">Rules</h2>
-        <div className="mt-3 flex gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900">
-          <InfoIcon className="mt-0.5 size-5 shrink-0 text-brand-600" />
-          <p>
-            Guards every signal must pass. Trading hours, symbols, daily trades and the lot of an
-            alert are checked when the alert arrives; max lot, open positions and daily loss are
-            checked by the EA on your terminal. A stopped signal stays in Signal History with the
-            reason. Each rule is explained in{' '}
-            <Link to="/docs/rules" className="font-medium text-brand-700 underline">
-              Rules
-            </Link>
-            .
-          </p>
-        </div>
-      </div>
+      <TabIntro title="Rules">
+        Guards every signal must pass. Trading hours, symbols, daily trades and the lot of an alert
+        are checked when the alert arrives; max lot, open positions and daily loss are checked by
+        the EA on your terminal. A stopped signal stays in Signal History with the reason. Each rule
+        is explained in{' '}
+        <Link to="/docs/rules" className="font-medium text-brand-700 underline">
+          Rules
+        </Link>
+        .
+      </TabIntro>
       {rules.error ? (
         <ErrorState message={errorText(rules.error)} onRetry={() => void rules.refetch()} />
       ) : !rules.data ? (

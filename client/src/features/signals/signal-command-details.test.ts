@@ -1,30 +1,17 @@
-import type { SignalView } from '@signalrelay/contracts/signals';
+import { alertNumberFields, type SignalView } from '@signalrelay/contracts/signals';
 import { describe, expect, it } from 'vitest';
 import { commandDetails } from './signal-command-details.ts';
+import { commandNumberFields } from './signal-test-form.ts';
 
+/** A spec buy of 0.1 lot using no command: every number 0, the other fields unset. */
 const base = {
+  ...Object.fromEntries([...alertNumberFields, ...commandNumberFields].map((f) => [f, 0])),
   position: 'buy',
-  price: 0,
   lot: 0.1,
-  slpoint: 0,
-  tppoint: 0,
-  trailingStop: 0,
-  breakEvenPips: 0,
-  riskPercentage: 0,
-  expiry: 0,
   side: null,
-  closePercent: 0,
   closeOpposite: false,
-  slpips: 0,
-  tppips: 0,
-  slprice: 0,
-  tpprice: 0,
   tps: [],
-  riskAmount: 0,
-  maxSpread: 0,
-  deviation: 0,
   comment: null,
-  magic: 0,
   account: null,
 } as unknown as SignalView;
 const details = (fields: Partial<SignalView>) =>

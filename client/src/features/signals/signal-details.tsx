@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { CopyButton } from '../../components/copy-button.tsx';
+import { Fact, FactList } from '../../components/fact-list.tsx';
 import { AlertIcon, InfoIcon } from '../../components/icons.tsx';
 import { formatNumber, formatPrice, formatTimestamp } from '../../components/trading/format.ts';
 import { cn } from '../../lib/cn.ts';
@@ -32,15 +33,6 @@ function NoticeBox({ notice }: { notice: SignalNotice }) {
         <p className="font-semibold">{notice.title}</p>
         <p className="mt-0.5 opacity-90">{notice.text}</p>
       </div>
-    </div>
-  );
-}
-
-function DetailBox({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="rounded-lg border border-line bg-surface px-3 py-2">
-      <dt className="text-xs text-ink-subtle">{label}</dt>
-      <dd className="mt-0.5 text-sm font-medium text-ink tabular-nums">{children}</dd>
     </div>
   );
 }
@@ -118,7 +110,7 @@ function resultHop(signal: SignalView): { label: string; at: string | null; afte
 function Journey({ signal }: { signal: SignalView }) {
   const result = resultHop(signal);
   return (
-    <ol aria-label="Hop timings" className="flex flex-col gap-2 sm:flex-row">
+    <ol aria-label="Hop timings" className="flex flex-col gap-2">
       <Hop label="Received" at={signal.receivedAt} after="Start" />
       <Hop
         label="Delivered"
@@ -156,7 +148,7 @@ function RawBody({ text }: { text: string }) {
 }
 
 /**
- * An expanded Signal History row: the notice its status calls for (spec section 8), the error
+ * A Signal History row's details drawer: the notice its status calls for (spec section 8), the error
  * or the terminal's note, then what TradingView sent (an alert refused for its content) or how
  * the signal went.
  */
@@ -198,25 +190,25 @@ function Outcome({ signal }: { signal: SignalView }) {
         <Journey signal={signal} />
       </div>
 
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
+      <FactList>
         {/* buy and sell execute at market: their price is only what the chart showed. */}
         {commandDetails(signal).map((detail) => (
-          <DetailBox key={detail.label} label={detail.label}>
+          <Fact key={detail.label} label={detail.label}>
             {detail.value}
-          </DetailBox>
+          </Fact>
         ))}
-        <DetailBox label="Platform">{signal.platform?.toUpperCase() ?? 'All'}</DetailBox>
-        <DetailBox label="Sender">{signal.senderPlatform || '—'}</DetailBox>
-        {signal.ticket && <DetailBox label="Ticket">{signal.ticket}</DetailBox>}
+        <Fact label="Platform">{signal.platform?.toUpperCase() ?? 'All'}</Fact>
+        <Fact label="Sender">{signal.senderPlatform || '—'}</Fact>
+        {signal.ticket && <Fact label="Ticket">{signal.ticket}</Fact>}
         {signal.executedPrice !== null && (
-          <DetailBox label="Fill price">{formatPrice(signal.executedPrice)}</DetailBox>
+          <Fact label="Fill price">{formatPrice(signal.executedPrice)}</Fact>
         )}
-        {slippage !== null && <DetailBox label="Slippage">{slippageText(slippage)}</DetailBox>}
+        {slippage !== null && <Fact label="Slippage">{slippageText(slippage)}</Fact>}
         {signal.executedVolume !== null && (
-          <DetailBox label="Executed lot">{formatNumber(signal.executedVolume)}</DetailBox>
+          <Fact label="Executed lot">{formatNumber(signal.executedVolume)}</Fact>
         )}
-        {signal.retcode !== null && <DetailBox label="Broker code">{signal.retcode}</DetailBox>}
-      </dl>
+        {signal.retcode !== null && <Fact label="Broker code">{signal.retcode}</Fact>}
+      </FactList>
     </>
   );
 }

@@ -73,6 +73,7 @@ export function signalHistoryList(quotaLimit: number): Omit<HistoryListProps<Sig
       ),
       side: cell('status'),
     },
+    detailsTitle: (signal) => `${signal.symbol || 'Signal'} ${signal.position ?? ''} signal`.trim(),
     details: (signal) => <SignalDetails signal={signal} quotaLimit={quotaLimit} />,
   };
 }

@@ -67,22 +67,13 @@ export function SignalTestFields({
         <Input value={licenseNumber ?? ''} placeholder="No license number" readOnly />
       </FormField>
       <BoundField form={form} name="platform" label="Platform">
-        <Select>
-          {testPlatforms.map((platform) => (
-            <option key={platform} value={platform}>
-              {platform}
-            </option>
-          ))}
-        </Select>
+        <Select options={testPlatforms} />
       </BoundField>
       <BoundField form={form} name="position" label="Position">
-        <Select>
-          {testPositions.map((p) => (
-            <option key={p} value={p}>
-              {positionLabels[p.toLowerCase() as keyof typeof positionLabels]}
-            </option>
-          ))}
-        </Select>
+        <Select
+          options={testPositions}
+          label={(p) => positionLabels[p.toLowerCase() as keyof typeof positionLabels]}
+        />
       </BoundField>
       <BoundField form={form} name="symbol" label="Symbol">
         <Input autoCapitalize="characters" spellCheck={false} />

@@ -1,5 +1,9 @@
 import { alertFieldPositions } from '@signalrelay/contracts/alert-rules';
-import { type AlertPosition, webhookPositions } from '@signalrelay/contracts/signals';
+import {
+  type AlertPosition,
+  alertNumberFields,
+  webhookPositions,
+} from '@signalrelay/contracts/signals';
 import { z } from 'zod';
 
 /**
@@ -16,15 +20,10 @@ export const testPositions = webhookPositions.map((p) =>
 ) as Uppercase<AlertPosition>[];
 export type TestPosition = Uppercase<AlertPosition>;
 
-/** The spec's opening fields, always sent (0 included) with buy and sell, as before. */
-export const openingFields = [
-  'lot',
-  'slpoint',
-  'tppoint',
-  'trailingStop',
-  'breakEvenPips',
-  'riskPercentage',
-] as const;
+/** The spec's opening fields (the alert's numbers but its price), always sent (0 included) with buy and sell, as before. */
+export const openingFields = alertNumberFields.filter(
+  (field): field is Exclude<(typeof alertNumberFields)[number], 'price'> => field !== 'price',
+);
 /** The fields beyond the spec (issue 22), sent only when set. */
 export const commandNumberFields = [
   'expiry',

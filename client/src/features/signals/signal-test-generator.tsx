@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { Tabs } from '../../components/tabs.tsx';
 import { type TestForm, webhookJsonText } from './signal-test-form.ts';
@@ -13,20 +13,28 @@ const modes = [
   { value: 'strategy', label: 'Strategy alert' },
 ] as const;
 
-/** The spec's generator: the message for exactly the parameters above. */
-function FixedAlert({ json }: { json: string }) {
+/** A titled text to copy: the alert message or the webhook URL. */
+function CopyFigure({
+  title,
+  text,
+  copyLabel,
+  children,
+}: {
+  title: string;
+  text: string;
+  copyLabel: string;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
-    <figure aria-labelledby={`${id}-json`}>
+    <figure aria-labelledby={id}>
       <div className="mb-2 flex items-center justify-between gap-3">
-        <p id={`${id}-json`} className="text-sm font-medium text-ink">
-          Alert message (JSON)
+        <p id={id} className="text-sm font-medium text-ink">
+          {title}
         </p>
-        <CopyButton text={json} label="Copy JSON" />
+        <CopyButton text={text} label={copyLabel} />
       </div>
-      <pre className="overflow-x-auto rounded-lg bg-night p-4 font-mono text-xs leading-relaxed text-slate-100">
-        {json}
-      </pre>
+      {children}
     </figure>
   );
 }
@@ -45,27 +53,26 @@ export function SignalTestGenerator({
 }) {
   const [mode, setMode] = useState<Mode>('fixed');
   const url = webhookUrl();
-  const id = useId();
+  const json = webhookJsonText(form, licenseNumber);
   return (
     <div className="space-y-4">
       <Tabs label="Alert message kind" items={modes} value={mode} onChange={setMode}>
         {mode === 'fixed' ? (
-          <FixedAlert json={webhookJsonText(form, licenseNumber)} />
+          // The spec's generator: the message for exactly the parameters above.
+          <CopyFigure title="Alert message (JSON)" text={json} copyLabel="Copy JSON">
+            <pre className="overflow-x-auto rounded-lg bg-night p-4 font-mono text-xs leading-relaxed text-slate-100">
+              {json}
+            </pre>
+          </CopyFigure>
         ) : (
           <StrategyAlertEditor form={form} licenseNumber={licenseNumber} />
         )}
       </Tabs>
-      <figure aria-labelledby={`${id}-url`}>
-        <div className="mb-2 flex items-center justify-between gap-3">
-          <p id={`${id}-url`} className="text-sm font-medium text-ink">
-            Webhook URL
-          </p>
-          <CopyButton text={url} label="Copy URL" />
-        </div>
+      <CopyFigure title="Webhook URL" text={url} copyLabel="Copy URL">
         <code className="block overflow-x-auto rounded-lg border border-line bg-surface-sunken px-3 py-2 font-mono text-xs whitespace-nowrap text-ink">
           {url}
         </code>
-      </figure>
+      </CopyFigure>
     </div>
   );
 }

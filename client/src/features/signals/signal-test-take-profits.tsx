@@ -11,6 +11,22 @@ import {
 } from './signal-test-form.ts';
 
 const unitLabels = { points: 'Points', pips: 'Pips', price: 'Price' } as const;
+const number = { className: 'px-2.5', type: 'number', inputMode: 'decimal', min: '0' } as const;
+/** A level's fields: its name in the form, its label, and its control. */
+const levelControls = [
+  [
+    'unit',
+    'Unit',
+    <Select
+      key="unit"
+      className="pr-7 pl-2.5"
+      options={takeProfitUnits}
+      label={(unit) => unitLabels[unit]}
+    />,
+  ],
+  ['distance', 'Distance', <Input key="distance" {...number} step="any" />],
+  ['percent', 'Close %', <Input key="percent" {...number} step="1" max="100" />],
+] as const;
 
 /**
  * Several take-profits (`tps`, buy and sell only): up to three levels, each a distance in one
@@ -31,40 +47,16 @@ export function TakeProfitLevels({ form }: { form: UseFormReturn<TestForm> }) {
           key={field.id}
           className="grid grid-cols-[minmax(5.75rem,1.1fr)_minmax(0,1.3fr)_minmax(3.5rem,1fr)_auto] items-end gap-1.5 sm:gap-2"
         >
-          <BoundField
-            form={form}
-            name={`tps.${index}.unit`}
-            label={<LevelLabel index={index} text="Unit" />}
-          >
-            <Select className="pr-7 pl-2.5">
-              {takeProfitUnits.map((unit) => (
-                <option key={unit} value={unit}>
-                  {unitLabels[unit]}
-                </option>
-              ))}
-            </Select>
-          </BoundField>
-          <BoundField
-            form={form}
-            name={`tps.${index}.distance`}
-            label={<LevelLabel index={index} text="Distance" />}
-          >
-            <Input className="px-2.5" type="number" inputMode="decimal" step="any" min="0" />
-          </BoundField>
-          <BoundField
-            form={form}
-            name={`tps.${index}.percent`}
-            label={<LevelLabel index={index} text="Close %" />}
-          >
-            <Input
-              className="px-2.5"
-              type="number"
-              inputMode="decimal"
-              step="1"
-              min="0"
-              max="100"
-            />
-          </BoundField>
+          {levelControls.map(([name, text, control]) => (
+            <BoundField
+              key={name}
+              form={form}
+              name={`tps.${index}.${name}`}
+              label={<LevelLabel index={index} text={text} />}
+            >
+              {control}
+            </BoundField>
+          ))}
           <Button
             variant="ghost"
             className="px-2"
