@@ -105,6 +105,55 @@ export function Callout({
   );
 }
 
+/**
+ * A docs table from data: one row per array of cells. `rowHeaders` makes each row's first cell its
+ * header (a `th`); `nowrap` keeps that many leading columns (short names) on one line.
+ */
+export function DocTable({
+  head,
+  rows,
+  rowHeaders = false,
+  nowrap = 0,
+}: {
+  head: readonly string[];
+  rows: readonly (readonly ReactNode[])[];
+  rowHeaders?: boolean;
+  nowrap?: number;
+}) {
+  return (
+    <table>
+      <thead>
+        <tr>
+          {head.map((title) => (
+            <th key={title} scope="col">
+              {title}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((cells, r) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed table
+          <tr key={r}>
+            {cells.map((cell, i) => {
+              const className = i < nowrap ? 'whitespace-nowrap' : undefined;
+              return rowHeaders && i === 0 ? (
+                <th key={head[i]} scope="row" className={className}>
+                  {cell}
+                </th>
+              ) : (
+                <td key={head[i]} className={className}>
+                  {cell}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** A code sample with a copy button. */
 export function CodeBlock({ code, label }: { code: string; label?: string }) {
   return (

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Callout, CodeBlock, DocsPage } from './docs-kit.tsx';
+import { Callout, CodeBlock, DocsPage, DocTable } from './docs-kit.tsx';
 
 /** Each rule: what it does and where it is checked (the server at intake, or the EA). */
 const rules: [name: string, where: string, what: string][] = [
@@ -61,24 +61,17 @@ export function RulesDocsPage() {
         are checked by the EA; the rest are checked by the server when the alert arrives, so a
         signal they stop never reaches the EA.
       </p>
-      <table>
-        <thead>
-          <tr>
-            <th>rule</th>
-            <th>checked by</th>
-            <th>what it does</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rules.map(([name, where, what]) => (
-            <tr key={name}>
-              <td className="whitespace-nowrap font-medium">{name}</td>
-              <td className="whitespace-nowrap">{where}</td>
-              <td>{what}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DocTable
+        head={['rule', 'checked by', 'what it does']}
+        rows={rules.map(([name, where, what]) => [
+          <span key={name} className="font-medium">
+            {name}
+          </span>,
+          where,
+          what,
+        ])}
+        nowrap={2}
+      />
       <Callout title="A stopped signal is kept, never executed">
         <p>
           Signal History lists it with the rule and the numbers, for example "Lot 5.00 is above your

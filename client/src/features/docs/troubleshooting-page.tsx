@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { CheckIcon } from '../../components/icons.tsx';
+import { CheckList } from '../../components/check-list.tsx';
 import { Callout, DocsPage } from './docs-kit.tsx';
 
 function ProblemCard({
@@ -69,14 +69,7 @@ export function TroubleshootingPage() {
       lead="Most problems come down to one setting in MetaTrader. Run through the checklist first, then find your symptom below."
     >
       <h2>Quick checklist</h2>
-      <ul className="not-prose my-4 space-y-2">
-        {checklist.map((item) => (
-          <li key={item} className="flex items-start gap-2 text-ink-muted">
-            <CheckIcon className="mt-1 size-4 shrink-0 text-brand-600" />
-            <span>{item}</span>
-          </li>
-        ))}
-      </ul>
+      <CheckList items={checklist} className="not-prose my-4" />
       <p>
         The <em>Experts</em> and <em>Journal</em> tabs of MetaTrader's Toolbox (<em>Ctrl+T</em>) say
         what the EA is doing; the EA writes a plain-language line for every setup problem it
