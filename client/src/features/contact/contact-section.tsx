@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { Card } from '../../components/card.tsx';
-import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../components/icons.tsx';
+import { contactLines } from '../../components/contact-lines.tsx';
+import { ClockIcon } from '../../components/icons.tsx';
+import { cn } from '../../lib/cn.ts';
 import { useSiteInfo } from '../shared/site-info.ts';
 import { ContactForm } from './contact-form.tsx';
 
@@ -29,31 +31,24 @@ export function ContactSection() {
           <Card className="p-5">
             <h2 className="font-semibold text-ink">Contact information</h2>
             <ul className="mt-4 space-y-3 text-sm text-ink-muted">
-              {info && (
-                <li className="flex gap-3">
-                  <MailIcon className="size-5 shrink-0 text-brand-600" />
-                  <a
-                    href={`mailto:${info.supportEmail}`}
-                    className="break-all text-brand-700 hover:underline"
-                  >
-                    {info.supportEmail}
-                  </a>
+              {contactLines(info).map((line) => (
+                <li key={line.key} className="flex gap-3">
+                  <line.icon className="size-5 shrink-0 text-brand-600" />
+                  {line.href ? (
+                    <a
+                      href={line.href}
+                      className={cn(
+                        'hover:underline',
+                        line.key === 'email' && 'break-all text-brand-700',
+                      )}
+                    >
+                      {line.text}
+                    </a>
+                  ) : (
+                    <span className="whitespace-pre-line">{line.text}</span>
+                  )}
                 </li>
-              )}
-              {info?.phone && (
-                <li className="flex gap-3">
-                  <PhoneIcon className="size-5 shrink-0 text-brand-600" />
-                  <a href={`tel:${info.phone.replace(/[^+\d]/g, '')}`} className="hover:underline">
-                    {info.phone}
-                  </a>
-                </li>
-              )}
-              {info?.address && (
-                <li className="flex gap-3">
-                  <MapPinIcon className="size-5 shrink-0 text-brand-600" />
-                  <span className="whitespace-pre-line">{info.address}</span>
-                </li>
-              )}
+              ))}
               <li className="flex gap-3">
                 <ClockIcon className="size-5 shrink-0 text-brand-600" />
                 <span>We reply within 24 hours.</span>

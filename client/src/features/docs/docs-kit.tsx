@@ -2,6 +2,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { AlertIcon, ChevronLeftIcon, ChevronRightIcon, InfoIcon } from '../../components/icons.tsx';
+import { StepNumber } from '../../components/step-number.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { docsNav, docsOrder } from './docs-nav.ts';
@@ -179,9 +180,7 @@ export function StepList({ steps }: { steps: { title: string; body: ReactNode }[
     <ol className="not-prose my-6 space-y-6">
       {steps.map((step, index) => (
         <li key={step.title} className="flex gap-4">
-          <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">
-            {index + 1}
-          </span>
+          <StepNumber n={index + 1} className="size-8" />
           <div className="min-w-0 flex-1 pt-1">
             <h3 className="font-semibold text-ink">{step.title}</h3>
             <div className="mt-1 text-ink-muted leading-7 doc-inline">{step.body}</div>

@@ -1,16 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { buttonClasses } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
-import {
-  BoltIcon,
-  GlobeIcon,
-  HeartIcon,
-  MailIcon,
-  MapPinIcon,
-  PhoneIcon,
-  ShieldIcon,
-  SparkIcon,
-} from '../../components/icons.tsx';
+import { contactLines } from '../../components/contact-lines.tsx';
+import { BoltIcon, GlobeIcon, HeartIcon, ShieldIcon, SparkIcon } from '../../components/icons.tsx';
+import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useSiteInfo } from '../shared/site-info.ts';
 
@@ -183,29 +176,21 @@ export function AboutPage() {
               business day.
             </p>
             <ul className="mt-5 space-y-3 text-sm">
-              {info && (
-                <li className="flex items-center gap-3">
-                  <MailIcon className="size-5 text-brand-600" />
-                  <a
-                    href={`mailto:${info.supportEmail}`}
-                    className="text-brand-700 hover:underline"
-                  >
-                    {info.supportEmail}
-                  </a>
+              {contactLines(info).map((line) => (
+                <li key={line.key} className="flex items-start gap-3">
+                  <line.icon className="size-5 shrink-0 text-brand-600" />
+                  {line.href ? (
+                    <a
+                      href={line.href}
+                      className={cn('hover:underline', line.key === 'email' && 'text-brand-700')}
+                    >
+                      {line.text}
+                    </a>
+                  ) : (
+                    <span className="whitespace-pre-line">{line.text}</span>
+                  )}
                 </li>
-              )}
-              {info?.phone && (
-                <li className="flex items-center gap-3">
-                  <PhoneIcon className="size-5 text-brand-600" />
-                  <span>{info.phone}</span>
-                </li>
-              )}
-              {info?.address && (
-                <li className="flex items-start gap-3">
-                  <MapPinIcon className="size-5 shrink-0 text-brand-600" />
-                  <span className="whitespace-pre-line">{info.address}</span>
-                </li>
-              )}
+              ))}
             </ul>
             <Link to="/docs/support" className={buttonClasses('outline', 'md', 'mt-6')}>
               Open the support page
