@@ -1,4 +1,6 @@
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { buttonClasses } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
 import { AlertIcon, CheckIcon } from '../../components/icons.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -54,6 +56,47 @@ export function FormMessage({
       <Icon className="mt-0.5 size-4 shrink-0" />
       <p>{children}</p>
     </div>
+  );
+}
+
+/**
+ * The end of a flow a link or form started (verification, password reset): a green tick or a
+ * red warning beside the outcome, then the ways on. `announce` reads it out when it replaces a form.
+ */
+export function OutcomeCard({
+  title,
+  tone,
+  announce,
+  actions,
+  children,
+}: {
+  title: string;
+  tone: 'error' | 'success';
+  announce?: boolean;
+  actions: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <AuthCard title={title}>
+      <div className="flex items-start gap-3" role={announce ? 'status' : undefined}>
+        {tone === 'success' ? (
+          <CheckIcon className="mt-0.5 size-5 shrink-0 text-profit" />
+        ) : (
+          <AlertIcon className="mt-0.5 size-5 shrink-0 text-loss" />
+        )}
+        <p className="text-sm text-ink-muted">{children}</p>
+      </div>
+      {actions}
+    </AuthCard>
+  );
+}
+
+/** The way back to signing in, after a flow that ends signed out. */
+export function GoToLogin() {
+  return (
+    <Link to="/login" className={buttonClasses('primary', 'md', 'mt-6 w-full')}>
+      Go to Login
+    </Link>
   );
 }
 

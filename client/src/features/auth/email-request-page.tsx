@@ -5,9 +5,8 @@ import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
 import { BoundField, useZodForm } from '../../components/form.tsx';
 import { Input } from '../../components/form-field.tsx';
-import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { authApi, serverText } from './auth-api.ts';
+import { authApi, failureText } from './auth-api.ts';
 import { AuthCard, authLinkClass, FormMessage } from './auth-card.tsx';
 import { messages } from './auth-messages.ts';
 
@@ -46,10 +45,7 @@ function EmailRequestPage({
       await send(email);
       setResult({ tone: 'success', text: sent });
     } catch (err) {
-      setResult({
-        tone: 'error',
-        text: err instanceof ApiError ? (serverText(err, 'message') ?? failed) : error,
-      });
+      setResult({ tone: 'error', text: failureText(err, 'message', failed, error) });
     }
   }
 

@@ -1,8 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Card } from '../../components/card.tsx';
-import { contactLines } from '../../components/contact-lines.tsx';
+import { ContactLines } from '../../components/contact-lines.tsx';
 import { ClockIcon } from '../../components/icons.tsx';
-import { cn } from '../../lib/cn.ts';
 import { useSiteInfo } from '../shared/site-info.ts';
 import { ContactForm } from './contact-form.tsx';
 
@@ -31,24 +30,7 @@ export function ContactSection() {
           <Card className="p-5">
             <h2 className="font-semibold text-ink">Contact information</h2>
             <ul className="mt-4 space-y-3 text-sm text-ink-muted">
-              {contactLines(info).map((line) => (
-                <li key={line.key} className="flex gap-3">
-                  <line.icon className="size-5 shrink-0 text-brand-600" />
-                  {line.href ? (
-                    <a
-                      href={line.href}
-                      className={cn(
-                        'hover:underline',
-                        line.key === 'email' && 'break-all text-brand-700',
-                      )}
-                    >
-                      {line.text}
-                    </a>
-                  ) : (
-                    <span className="whitespace-pre-line">{line.text}</span>
-                  )}
-                </li>
-              ))}
+              <ContactLines info={info} look="page" />
               <li className="flex gap-3">
                 <ClockIcon className="size-5 shrink-0 text-brand-600" />
                 <span>We reply within 24 hours.</span>

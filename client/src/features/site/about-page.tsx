@@ -1,9 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { buttonClasses } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
-import { contactLines } from '../../components/contact-lines.tsx';
+import { ContactLines } from '../../components/contact-lines.tsx';
 import { BoltIcon, GlobeIcon, HeartIcon, ShieldIcon, SparkIcon } from '../../components/icons.tsx';
-import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useSiteInfo } from '../shared/site-info.ts';
 
@@ -176,21 +175,7 @@ export function AboutPage() {
               business day.
             </p>
             <ul className="mt-5 space-y-3 text-sm">
-              {contactLines(info).map((line) => (
-                <li key={line.key} className="flex items-start gap-3">
-                  <line.icon className="size-5 shrink-0 text-brand-600" />
-                  {line.href ? (
-                    <a
-                      href={line.href}
-                      className={cn('hover:underline', line.key === 'email' && 'text-brand-700')}
-                    >
-                      {line.text}
-                    </a>
-                  ) : (
-                    <span className="whitespace-pre-line">{line.text}</span>
-                  )}
-                </li>
-              ))}
+              <ContactLines info={info} look="page" />
             </ul>
             <Link to="/docs/support" className={buttonClasses('outline', 'md', 'mt-6')}>
               Open the support page

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { contactLines } from '../../components/contact-lines.tsx';
+import { ContactLines } from '../../components/contact-lines.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { useSiteInfo } from '../shared/site-info.ts';
 
@@ -55,18 +55,7 @@ export function SiteFooter() {
         <address className="space-y-3 not-italic">
           <h2 className="text-sm font-semibold text-white">Contact</h2>
           <ul className="space-y-2 text-sm">
-            {contactLines(info, 'address-first').map((line) => (
-              <li key={line.key} className="flex gap-2">
-                <line.icon className="mt-0.5 size-4 shrink-0" />
-                {line.href ? (
-                  <a href={line.href} className={linkClass}>
-                    {line.text}
-                  </a>
-                ) : (
-                  <span className="whitespace-pre-line">{line.text}</span>
-                )}
-              </li>
-            ))}
+            <ContactLines info={info} look="footer" />
           </ul>
         </address>
       </div>
