@@ -88,18 +88,11 @@ export function BasicConfigPage() {
         <table className="w-full border-collapse text-sm max-sm:block">
           <thead className="bg-surface-muted text-left max-sm:sr-only">
             <tr>
-              <th scope="col" className="px-3 py-2 font-semibold text-ink">
-                Parameter
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold text-ink">
-                Values
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold text-ink">
-                Default
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold text-ink">
-                Description
-              </th>
+              {['Parameter', 'Values', 'Default', 'Description'].map((column) => (
+                <th key={column} scope="col" className="px-3 py-2 font-semibold text-ink">
+                  {column}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="divide-y divide-line max-sm:block">

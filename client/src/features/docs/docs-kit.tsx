@@ -155,6 +155,30 @@ export function DocTable({
   );
 }
 
+/** The "Setting up" section of a page about a dashboard tab: where the tab is, then what to do. */
+export function SetupSection({
+  tab,
+  label,
+  children,
+}: {
+  tab: 'notifications' | 'rules';
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <h2 id="setup">Setting up</h2>
+      <p>
+        Open the dashboard's{' '}
+        <Link to="/dashboard" hash={tab}>
+          {label}
+        </Link>{' '}
+        tab, {children}
+      </p>
+    </>
+  );
+}
+
 /** A code sample with a copy button. */
 export function CodeBlock({ code, label }: { code: string; label?: string }) {
   return (

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Callout, CodeBlock, DocsPage, DocTable } from './docs-kit.tsx';
+import { Callout, CodeBlock, DocsPage, DocTable, SetupSection } from './docs-kit.tsx';
 
 /** Each rule: what it does and where it is checked (the server at intake, or the EA). */
 const rules: [name: string, where: string, what: string][] = [
@@ -44,16 +44,11 @@ export function RulesDocsPage() {
       title="Rules"
       lead="Risk limits and guards that every signal must pass: max lot, max open positions, max daily trades, max daily loss, trading hours, allowed symbols, and a symbol map for brokers that name instruments their own way."
     >
-      <h2 id="setup">Setting up</h2>
-      <p>
-        Open the dashboard's{' '}
-        <Link to="/dashboard" hash="rules">
-          Rules
-        </Link>{' '}
-        tab, fill in the rules you want (an empty field is off) and save. Every save is listed under
-        the form with who made it, when, and each value before and after. Changes apply at once: to
+      <SetupSection tab="rules" label="Rules">
+        fill in the rules you want (an empty field is off) and save. Every save is listed under the
+        form with who made it, when, and each value before and after. Changes apply at once: to
         alerts from the next one on, and to your EAs, which receive the new rules within a second.
-      </p>
+      </SetupSection>
 
       <h2 id="rules">The rules and where they are checked</h2>
       <p>
