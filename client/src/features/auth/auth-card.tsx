@@ -18,7 +18,8 @@ export function AuthCard({
   title: string;
   subtitle?: ReactNode;
   children: ReactNode;
-  footer?: ReactNode;
+  /** The link under the card to the neighbouring screen, after an optional lead-in. */
+  footer?: { lead?: string; to: '/signup' | '/login' | '/forgot-password'; label: string };
 }) {
   return (
     <section className="flex flex-1 items-start justify-center bg-surface-muted px-4 py-12 sm:items-center sm:py-16">
@@ -28,7 +29,14 @@ export function AuthCard({
           {subtitle && <p className="mt-1.5 text-sm text-ink-muted">{subtitle}</p>}
           <div className="mt-6">{children}</div>
         </Card>
-        {footer && <div className="mt-6 text-center text-sm text-ink-muted">{footer}</div>}
+        {footer && (
+          <div className="mt-6 text-center text-sm text-ink-muted">
+            {footer.lead && `${footer.lead} `}
+            <Link to={footer.to} className={authLinkClass}>
+              {footer.label}
+            </Link>
+          </div>
+        )}
       </div>
     </section>
   );

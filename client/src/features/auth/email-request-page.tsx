@@ -1,5 +1,4 @@
 import { forgotBody } from '@signalrelay/contracts/auth';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
@@ -7,7 +6,7 @@ import { BoundField, useZodForm } from '../../components/form.tsx';
 import { Input } from '../../components/form-field.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { authApi, failureText } from './auth-api.ts';
-import { AuthCard, authLinkClass, FormMessage } from './auth-card.tsx';
+import { AuthCard, FormMessage } from './auth-card.tsx';
 import { messages } from './auth-messages.ts';
 
 type EmailRequest = {
@@ -50,15 +49,7 @@ function EmailRequestPage({
   }
 
   return (
-    <AuthCard
-      title={title}
-      subtitle={subtitle}
-      footer={
-        <Link to="/login" className={authLinkClass}>
-          Back to Login
-        </Link>
-      }
-    >
+    <AuthCard title={title} subtitle={subtitle} footer={{ to: '/login', label: 'Back to Login' }}>
       {result && <FormMessage tone={result.tone}>{result.text}</FormMessage>}
       <form onSubmit={form.handleSubmit(request)} noValidate className="space-y-4">
         <BoundField form={form} name="email" label="Email" required>

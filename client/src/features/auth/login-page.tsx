@@ -74,14 +74,7 @@ export function LoginPage({ redirect, error }: { redirect?: string; error?: stri
     <AuthCard
       title="Sign in to SignalRelay"
       subtitle="Welcome back. Your signals are waiting."
-      footer={
-        <>
-          New to SignalRelay?{' '}
-          <Link to="/signup" className={authLinkClass}>
-            Create an account
-          </Link>
-        </>
-      }
+      footer={{ lead: 'New to SignalRelay?', to: '/signup', label: 'Create an account' }}
     >
       {message && <FormMessage tone="error">{message}</FormMessage>}
       <form onSubmit={form.handleSubmit(send)} noValidate className="space-y-4">

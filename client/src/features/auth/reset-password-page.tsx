@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { z } from 'zod';
 import { Button } from '../../components/button.tsx';
@@ -6,7 +5,7 @@ import { BoundField, useZodForm } from '../../components/form.tsx';
 import { Input } from '../../components/form-field.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { authApi, failureText } from './auth-api.ts';
-import { AuthCard, authLinkClass, FormMessage, GoToLogin, OutcomeCard } from './auth-card.tsx';
+import { AuthCard, FormMessage, GoToLogin, OutcomeCard } from './auth-card.tsx';
 import { messages, passwordRuleHint } from './auth-messages.ts';
 
 /**
@@ -50,11 +49,7 @@ export function ResetPasswordPage({ token }: { token?: string }) {
     <AuthCard
       title="Choose a new password"
       subtitle="Every device signed in to your account will be signed out."
-      footer={
-        <Link to="/forgot-password" className={authLinkClass}>
-          Need a new link?
-        </Link>
-      }
+      footer={{ to: '/forgot-password', label: 'Need a new link?' }}
     >
       {!token && (
         <FormMessage tone="error">

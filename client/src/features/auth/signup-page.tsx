@@ -55,14 +55,7 @@ export function SignupPage() {
     <AuthCard
       title="Create your account"
       subtitle="Start relaying TradingView alerts to MetaTrader in minutes."
-      footer={
-        <>
-          Already have an account?{' '}
-          <Link to="/login" className={authLinkClass}>
-            Sign in
-          </Link>
-        </>
-      }
+      footer={{ lead: 'Already have an account?', to: '/login', label: 'Sign in' }}
     >
       {message && <FormMessage tone="error">{message}</FormMessage>}
       <form onSubmit={form.handleSubmit(send)} noValidate className="space-y-4">
