@@ -108,7 +108,8 @@ export function Callout({
 
 /**
  * A docs table from data: one row per array of cells. `rowHeaders` makes each row's first cell its
- * header (a `th`); `nowrap` keeps that many leading columns (short names) on one line.
+ * header (a `th`); `nowrap` keeps that many leading columns (short names) on one line from the
+ * `sm` width up: on a phone the columns share the width and every word may wrap.
  */
 export function DocTable({
   head,
@@ -137,7 +138,7 @@ export function DocTable({
           // biome-ignore lint/suspicious/noArrayIndexKey: a fixed table
           <tr key={r}>
             {cells.map((cell, i) => {
-              const className = i < nowrap ? 'whitespace-nowrap' : undefined;
+              const className = i < nowrap ? 'sm:whitespace-nowrap' : undefined;
               return rowHeaders && i === 0 ? (
                 <th key={head[i]} scope="row" className={className}>
                   {cell}
