@@ -28,6 +28,19 @@ export function providerStartUrl(provider: 'google' | 'facebook', redirect?: str
 }
 
 /**
+ * What a failed call shows: the server's own text when it gave one, else `refused` when it
+ * answered and `unreachable` when no answer came.
+ */
+export function failureText(
+  err: unknown,
+  field: 'message' | 'error',
+  refused: string,
+  unreachable = refused,
+): string {
+  return err instanceof ApiError ? (serverText(err, field) ?? refused) : unreachable;
+}
+
+/**
  * The server's own text for a failed call, from the field the spec names for that call
  * (`message` for login and forgot, `error` for signup, reset and dashboard access). Undefined
  * when no answer arrived (a network failure) or it carried no such text.

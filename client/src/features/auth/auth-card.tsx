@@ -1,4 +1,6 @@
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { buttonClasses } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
 import { AlertIcon, CheckIcon } from '../../components/icons.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -16,7 +18,8 @@ export function AuthCard({
   title: string;
   subtitle?: ReactNode;
   children: ReactNode;
-  footer?: ReactNode;
+  /** The link under the card to the neighbouring screen, after an optional lead-in. */
+  footer?: { lead?: string; to: '/signup' | '/login' | '/forgot-password'; label: string };
 }) {
   return (
     <section className="flex flex-1 items-start justify-center bg-surface-muted px-4 py-12 sm:items-center sm:py-16">
@@ -26,7 +29,14 @@ export function AuthCard({
           {subtitle && <p className="mt-1.5 text-sm text-ink-muted">{subtitle}</p>}
           <div className="mt-6">{children}</div>
         </Card>
-        {footer && <div className="mt-6 text-center text-sm text-ink-muted">{footer}</div>}
+        {footer && (
+          <div className="mt-6 text-center text-sm text-ink-muted">
+            {footer.lead && `${footer.lead} `}
+            <Link to={footer.to} className={authLinkClass}>
+              {footer.label}
+            </Link>
+          </div>
+        )}
       </div>
     </section>
   );
@@ -54,6 +64,47 @@ export function FormMessage({
       <Icon className="mt-0.5 size-4 shrink-0" />
       <p>{children}</p>
     </div>
+  );
+}
+
+/**
+ * The end of a flow a link or form started (verification, password reset): a green tick or a
+ * red warning beside the outcome, then the ways on. `announce` reads it out when it replaces a form.
+ */
+export function OutcomeCard({
+  title,
+  tone,
+  announce,
+  actions,
+  children,
+}: {
+  title: string;
+  tone: 'error' | 'success';
+  announce?: boolean;
+  actions: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <AuthCard title={title}>
+      <div className="flex items-start gap-3" role={announce ? 'status' : undefined}>
+        {tone === 'success' ? (
+          <CheckIcon className="mt-0.5 size-5 shrink-0 text-profit" />
+        ) : (
+          <AlertIcon className="mt-0.5 size-5 shrink-0 text-loss" />
+        )}
+        <p className="text-sm text-ink-muted">{children}</p>
+      </div>
+      {actions}
+    </AuthCard>
+  );
+}
+
+/** The way back to signing in, after a flow that ends signed out. */
+export function GoToLogin() {
+  return (
+    <Link to="/login" className={buttonClasses('primary', 'md', 'mt-6 w-full')}>
+      Go to Login
+    </Link>
   );
 }
 

@@ -1,14 +1,12 @@
 import { forgotBody } from '@signalrelay/contracts/auth';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
 import { BoundField, useZodForm } from '../../components/form.tsx';
 import { Input } from '../../components/form-field.tsx';
-import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { authApi, serverText } from './auth-api.ts';
-import { AuthCard, authLinkClass, FormMessage } from './auth-card.tsx';
+import { authApi, failureText } from './auth-api.ts';
+import { AuthCard, FormMessage } from './auth-card.tsx';
 import { messages } from './auth-messages.ts';
 
 type EmailRequest = {
@@ -46,23 +44,12 @@ function EmailRequestPage({
       await send(email);
       setResult({ tone: 'success', text: sent });
     } catch (err) {
-      setResult({
-        tone: 'error',
-        text: err instanceof ApiError ? (serverText(err, 'message') ?? failed) : error,
-      });
+      setResult({ tone: 'error', text: failureText(err, 'message', failed, error) });
     }
   }
 
   return (
-    <AuthCard
-      title={title}
-      subtitle={subtitle}
-      footer={
-        <Link to="/login" className={authLinkClass}>
-          Back to Login
-        </Link>
-      }
-    >
+    <AuthCard title={title} subtitle={subtitle} footer={{ to: '/login', label: 'Back to Login' }}>
       {result && <FormMessage tone={result.tone}>{result.text}</FormMessage>}
       <form onSubmit={form.handleSubmit(request)} noValidate className="space-y-4">
         <BoundField form={form} name="email" label="Email" required>

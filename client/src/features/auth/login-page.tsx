@@ -6,10 +6,9 @@ import { Button } from '../../components/button.tsx';
 import { BoundField, useZodForm } from '../../components/form.tsx';
 import { Input } from '../../components/form-field.tsx';
 import { LoadingState } from '../../components/states.tsx';
-import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useSession } from '../../stores/session-store.ts';
-import { authApi, serverText } from './auth-api.ts';
+import { authApi, failureText } from './auth-api.ts';
 import { AuthCard, authLinkClass, FormMessage } from './auth-card.tsx';
 import { loginErrorMessage, messages } from './auth-messages.ts';
 import { checkSessionWithin, safeRedirect } from './session-check.ts';
@@ -59,11 +58,7 @@ export function LoginPage({ redirect, error }: { redirect?: string; error?: stri
       setUser(user);
       await router.navigate({ href: safeRedirect(redirect), replace: true });
     } catch (err) {
-      setMessage(
-        err instanceof ApiError
-          ? (serverText(err, 'message') ?? messages.loginFailed)
-          : messages.loginError,
-      );
+      setMessage(failureText(err, 'message', messages.loginFailed, messages.loginError));
     }
   }
 
@@ -79,14 +74,7 @@ export function LoginPage({ redirect, error }: { redirect?: string; error?: stri
     <AuthCard
       title="Sign in to SignalRelay"
       subtitle="Welcome back. Your signals are waiting."
-      footer={
-        <>
-          New to SignalRelay?{' '}
-          <Link to="/signup" className={authLinkClass}>
-            Create an account
-          </Link>
-        </>
-      }
+      footer={{ lead: 'New to SignalRelay?', to: '/signup', label: 'Create an account' }}
     >
       {message && <FormMessage tone="error">{message}</FormMessage>}
       <form onSubmit={form.handleSubmit(send)} noValidate className="space-y-4">

@@ -1,14 +1,11 @@
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { z } from 'zod';
-import { Button, buttonClasses } from '../../components/button.tsx';
+import { Button } from '../../components/button.tsx';
 import { BoundField, useZodForm } from '../../components/form.tsx';
 import { Input } from '../../components/form-field.tsx';
-import { CheckIcon } from '../../components/icons.tsx';
-import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { authApi, serverText } from './auth-api.ts';
-import { AuthCard, authLinkClass, FormMessage } from './auth-card.tsx';
+import { authApi, failureText } from './auth-api.ts';
+import { AuthCard, FormMessage, GoToLogin, OutcomeCard } from './auth-card.tsx';
 import { messages, passwordRuleHint } from './auth-messages.ts';
 
 /**
@@ -36,25 +33,15 @@ export function ResetPasswordPage({ token }: { token?: string }) {
       await authApi.resetPassword(token ?? '', password);
       setDone(true);
     } catch (err) {
-      setError(
-        err instanceof ApiError
-          ? (serverText(err, 'error') ?? messages.resetFailed)
-          : messages.resetFailed,
-      );
+      setError(failureText(err, 'error', messages.resetFailed));
     }
   }
 
   if (done) {
     return (
-      <AuthCard title="Password Reset">
-        <div className="flex items-start gap-3" role="status">
-          <CheckIcon className="mt-0.5 size-5 shrink-0 text-profit" />
-          <p className="text-sm text-ink">{messages.resetDone}</p>
-        </div>
-        <Link to="/login" className={buttonClasses('primary', 'md', 'mt-6 w-full')}>
-          Go to Login
-        </Link>
-      </AuthCard>
+      <OutcomeCard title="Password Reset" tone="success" announce actions={<GoToLogin />}>
+        {messages.resetDone}
+      </OutcomeCard>
     );
   }
 
@@ -62,11 +49,7 @@ export function ResetPasswordPage({ token }: { token?: string }) {
     <AuthCard
       title="Choose a new password"
       subtitle="Every device signed in to your account will be signed out."
-      footer={
-        <Link to="/forgot-password" className={authLinkClass}>
-          Need a new link?
-        </Link>
-      }
+      footer={{ to: '/forgot-password', label: 'Need a new link?' }}
     >
       {!token && (
         <FormMessage tone="error">

@@ -6,9 +6,8 @@ import { Button } from '../../components/button.tsx';
 import { BoundField, errorSentence, useZodForm } from '../../components/form.tsx';
 import { Input } from '../../components/form-field.tsx';
 import { toast } from '../../components/toast.tsx';
-import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { authApi, serverText } from './auth-api.ts';
+import { authApi, failureText } from './auth-api.ts';
 import { AuthCard, authLinkClass, FormMessage } from './auth-card.tsx';
 import { messages, passwordRuleHint } from './auth-messages.ts';
 import { signupFormSchema } from './signup-checks.ts';
@@ -48,11 +47,7 @@ export function SignupPage() {
       toast.success(done);
       await navigate({ href: '/login' });
     } catch (err) {
-      setMessage(
-        err instanceof ApiError
-          ? (serverText(err, 'error') ?? messages.signupFailed)
-          : messages.signupError,
-      );
+      setMessage(failureText(err, 'error', messages.signupFailed, messages.signupError));
     }
   }
 
@@ -60,14 +55,7 @@ export function SignupPage() {
     <AuthCard
       title="Create your account"
       subtitle="Start relaying TradingView alerts to MetaTrader in minutes."
-      footer={
-        <>
-          Already have an account?{' '}
-          <Link to="/login" className={authLinkClass}>
-            Sign in
-          </Link>
-        </>
-      }
+      footer={{ lead: 'Already have an account?', to: '/login', label: 'Sign in' }}
     >
       {message && <FormMessage tone="error">{message}</FormMessage>}
       <form onSubmit={form.handleSubmit(send)} noValidate className="space-y-4">

@@ -17,31 +17,14 @@ import {
   shownDate,
 } from './subscription-display.ts';
 
-const frames: Record<PlanBoxKind, { classes: string; icon: ReactNode }> = {
-  trial: {
-    classes: 'border-brand-200 bg-brand-50',
-    icon: <ClockIcon className="size-5 text-brand-700" />,
-  },
-  free: {
-    classes: 'border-line bg-surface-muted',
-    icon: <InfoIcon className="size-5 text-ink-muted" />,
-  },
-  cancelled: {
-    classes: 'border-red-200 bg-loss-soft',
-    icon: <AlertIcon className="size-5 text-loss" />,
-  },
-  ending: {
-    classes: 'border-amber-200 bg-warn-soft',
-    icon: <AlertIcon className="size-5 text-warn" />,
-  },
-  active: {
-    classes: 'border-green-200 bg-profit-soft',
-    icon: <CheckIcon className="size-5 text-profit" />,
-  },
-  'self-hosted': {
-    classes: 'border-line bg-surface-muted',
-    icon: <InfoIcon className="size-5 text-ink-muted" />,
-  },
+/** Each case's frame: the box's border and fill, its icon and the icon's colour. */
+const frames: Record<PlanBoxKind, { box: string; Icon: typeof InfoIcon; icon: string }> = {
+  trial: { box: 'border-brand-200 bg-brand-50', Icon: ClockIcon, icon: 'text-brand-700' },
+  free: { box: 'border-line bg-surface-muted', Icon: InfoIcon, icon: 'text-ink-muted' },
+  cancelled: { box: 'border-red-200 bg-loss-soft', Icon: AlertIcon, icon: 'text-loss' },
+  ending: { box: 'border-amber-200 bg-warn-soft', Icon: AlertIcon, icon: 'text-warn' },
+  active: { box: 'border-green-200 bg-profit-soft', Icon: CheckIcon, icon: 'text-profit' },
+  'self-hosted': { box: 'border-line bg-surface-muted', Icon: InfoIcon, icon: 'text-ink-muted' },
 };
 
 /** What the box says, in the user's terms, for each case of the spec's priority list. */
@@ -99,9 +82,11 @@ export function PlanBox({ box, user, now }: { box: Box; user: SubscriptionView; 
   }
 
   return (
-    <section aria-label="Subscription" className={cn('rounded-xl border px-5 py-4', frame.classes)}>
+    <section aria-label="Subscription" className={cn('rounded-xl border px-5 py-4', frame.box)}>
       <div className="flex items-start gap-3">
-        <span className="mt-0.5 shrink-0">{frame.icon}</span>
+        <span className="mt-0.5 shrink-0">
+          <frame.Icon className={cn('size-5', frame.icon)} />
+        </span>
         <div className="min-w-0 flex-1">
           <h3 className="font-semibold text-ink">{box.title}</h3>
           <p className="mt-1 text-sm text-ink-muted">{explanation(box.kind, user, now)}</p>

@@ -12,8 +12,29 @@ export type PlanOffer = {
   features: string[];
 };
 
-const historyText = (days: number | null) =>
-  days === null ? 'Unlimited order history' : `Order history, ${days} days`;
+/** A plan on sale; its features follow from the plan's limits. */
+function offer(
+  plan: PaidPlan,
+  name: string,
+  listedPrice: string,
+  afterTrialPrice: string,
+  popular: boolean,
+): PlanOffer {
+  const { signalsPerDay, historyDays } = planLimits[plan];
+  return {
+    plan,
+    name,
+    listedPrice,
+    afterTrialPrice,
+    popular,
+    features: [
+      `${signalsPerDay} signals per day`,
+      historyDays === null ? 'Unlimited order history' : `Order history, ${historyDays} days`,
+      'MetaTrader 4 and 5',
+      'E-mail support',
+    ],
+  };
+}
 
 /**
  * The two plans on sale (spec sections 3 and 9). The spec gives two price readings for each
@@ -21,32 +42,8 @@ const historyText = (days: number | null) =>
  * the payment page shows both, and Stripe Checkout shows the exact amount before anyone pays.
  */
 export const planOffers: readonly PlanOffer[] = [
-  {
-    plan: 'basic',
-    name: 'Basic',
-    listedPrice: '$20',
-    afterTrialPrice: '$19.99',
-    popular: true,
-    features: [
-      `${planLimits.basic.signalsPerDay} signals per day`,
-      historyText(planLimits.basic.historyDays),
-      'MetaTrader 4 and 5',
-      'E-mail support',
-    ],
-  },
-  {
-    plan: 'pro',
-    name: 'Pro',
-    listedPrice: '$30',
-    afterTrialPrice: '$34.99',
-    popular: false,
-    features: [
-      `${planLimits.pro.signalsPerDay} signals per day`,
-      historyText(planLimits.pro.historyDays),
-      'MetaTrader 4 and 5',
-      'E-mail support',
-    ],
-  },
+  offer('basic', 'Basic', '$20', '$19.99', true),
+  offer('pro', 'Pro', '$30', '$34.99', false),
 ];
 
 export function offerOf(plan: string | null | undefined): PlanOffer | undefined {

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Card } from '../../components/card.tsx';
-import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../components/icons.tsx';
+import { ContactLines } from '../../components/contact-lines.tsx';
+import { ClockIcon } from '../../components/icons.tsx';
 import { useSiteInfo } from '../shared/site-info.ts';
 import { ContactForm } from './contact-form.tsx';
 
@@ -29,31 +30,7 @@ export function ContactSection() {
           <Card className="p-5">
             <h2 className="font-semibold text-ink">Contact information</h2>
             <ul className="mt-4 space-y-3 text-sm text-ink-muted">
-              {info && (
-                <li className="flex gap-3">
-                  <MailIcon className="size-5 shrink-0 text-brand-600" />
-                  <a
-                    href={`mailto:${info.supportEmail}`}
-                    className="break-all text-brand-700 hover:underline"
-                  >
-                    {info.supportEmail}
-                  </a>
-                </li>
-              )}
-              {info?.phone && (
-                <li className="flex gap-3">
-                  <PhoneIcon className="size-5 shrink-0 text-brand-600" />
-                  <a href={`tel:${info.phone.replace(/[^+\d]/g, '')}`} className="hover:underline">
-                    {info.phone}
-                  </a>
-                </li>
-              )}
-              {info?.address && (
-                <li className="flex gap-3">
-                  <MapPinIcon className="size-5 shrink-0 text-brand-600" />
-                  <span className="whitespace-pre-line">{info.address}</span>
-                </li>
-              )}
+              <ContactLines info={info} look="page" />
               <li className="flex gap-3">
                 <ClockIcon className="size-5 shrink-0 text-brand-600" />
                 <span>We reply within 24 hours.</span>

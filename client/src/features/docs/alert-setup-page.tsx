@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
+import { CheckList } from '../../components/check-list.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { Modal } from '../../components/dialog.tsx';
-import { ArrowRightIcon, CheckIcon, ZoomIcon } from '../../components/icons.tsx';
+import { ArrowRightIcon, ZoomIcon } from '../../components/icons.tsx';
 import {
   ChartToolbarScreen,
   MessageScreen,
@@ -215,21 +216,17 @@ export function AlertSetupPage() {
       </ol>
 
       <h2>Go-live checklist</h2>
-      <ul className="not-prose my-4 space-y-2">
-        {[
+      <CheckList
+        className="not-prose my-4"
+        items={[
           'Test signals and demo trades behave as expected.',
           'The EA runs on the live account, on a computer or VPS that stays on.',
           'Every entry has a stop loss, and volumes fit your account size.',
           'Your plan’s daily signal allowance covers how often the alert fires.',
           'Alerts use an alertId so a resent alert cannot trade twice.',
           'You know how to stop: pause the alert in TradingView, or turn off Algo Trading in MetaTrader.',
-        ].map((item) => (
-          <li key={item} className="flex items-start gap-2 text-ink-muted">
-            <CheckIcon className="mt-1 size-4 shrink-0 text-brand-600" />
-            <span>{item}</span>
-          </li>
-        ))}
-      </ul>
+        ]}
+      />
       <p>
         TradingView stops an alert that triggers more than 15 times in 3 minutes; if signals stop
         arriving, check the alert's status in TradingView.

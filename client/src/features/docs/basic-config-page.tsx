@@ -1,7 +1,8 @@
 import { alertSchemaPath } from '@signalrelay/contracts/alert-json-schema';
 import { Link } from '@tanstack/react-router';
+import { CheckList } from '../../components/check-list.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
-import { CheckIcon, CloseIcon } from '../../components/icons.tsx';
+import { CloseIcon } from '../../components/icons.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useSession } from '../../stores/session-store.ts';
 import { alertExamples, exampleJson } from './alert-examples.ts';
@@ -87,18 +88,11 @@ export function BasicConfigPage() {
         <table className="w-full border-collapse text-sm max-sm:block">
           <thead className="bg-surface-muted text-left max-sm:sr-only">
             <tr>
-              <th scope="col" className="px-3 py-2 font-semibold text-ink">
-                Parameter
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold text-ink">
-                Values
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold text-ink">
-                Default
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold text-ink">
-                Description
-              </th>
+              {['Parameter', 'Values', 'Default', 'Description'].map((column) => (
+                <th key={column} scope="col" className="px-3 py-2 font-semibold text-ink">
+                  {column}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="divide-y divide-line max-sm:block">
@@ -196,25 +190,16 @@ export function BasicConfigPage() {
       <div className="not-prose my-4 grid gap-4 md:grid-cols-2">
         <div className="rounded-xl border border-line bg-surface p-5">
           <h3 className="font-semibold text-ink">Do</h3>
-          <ul className="mt-3 space-y-2 text-sm leading-6 text-ink-muted">
-            {dos.map((d) => (
-              <li key={d} className="flex gap-2">
-                <CheckIcon className="mt-1 size-4 shrink-0 text-brand-600" />
-                <span>{d}</span>
-              </li>
-            ))}
-          </ul>
+          <CheckList items={dos} className="mt-3 text-sm leading-6" />
         </div>
         <div className="rounded-xl border border-line bg-surface p-5">
           <h3 className="font-semibold text-ink">Don't</h3>
-          <ul className="mt-3 space-y-2 text-sm leading-6 text-ink-muted">
-            {donts.map((d) => (
-              <li key={d} className="flex gap-2">
-                <CloseIcon className="mt-1 size-4 shrink-0 text-ink-subtle" />
-                <span>{d}</span>
-              </li>
-            ))}
-          </ul>
+          <CheckList
+            items={donts}
+            className="mt-3 text-sm leading-6"
+            icon={CloseIcon}
+            iconClassName="mt-1 size-4 shrink-0 text-ink-subtle"
+          />
         </div>
       </div>
 

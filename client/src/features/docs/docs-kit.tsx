@@ -2,6 +2,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { AlertIcon, ChevronLeftIcon, ChevronRightIcon, InfoIcon } from '../../components/icons.tsx';
+import { StepNumber } from '../../components/step-number.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { docsNav, docsOrder } from './docs-nav.ts';
@@ -105,6 +106,80 @@ export function Callout({
   );
 }
 
+/**
+ * A docs table from data: one row per array of cells. `rowHeaders` makes each row's first cell its
+ * header (a `th`); `nowrap` keeps that many leading columns (short names) on one line from the
+ * `sm` width up: on a phone the columns share the width and every word may wrap.
+ */
+export function DocTable({
+  head,
+  rows,
+  rowHeaders = false,
+  nowrap = 0,
+}: {
+  head: readonly string[];
+  rows: readonly (readonly ReactNode[])[];
+  rowHeaders?: boolean;
+  nowrap?: number;
+}) {
+  return (
+    <table>
+      <thead>
+        <tr>
+          {head.map((title) => (
+            <th key={title} scope="col">
+              {title}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((cells, r) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed table
+          <tr key={r}>
+            {cells.map((cell, i) => {
+              const className = i < nowrap ? 'sm:whitespace-nowrap' : undefined;
+              return rowHeaders && i === 0 ? (
+                <th key={head[i]} scope="row" className={className}>
+                  {cell}
+                </th>
+              ) : (
+                <td key={head[i]} className={className}>
+                  {cell}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The "Setting up" section of a page about a dashboard tab: where the tab is, then what to do. */
+export function SetupSection({
+  tab,
+  label,
+  children,
+}: {
+  tab: 'notifications' | 'rules';
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <h2 id="setup">Setting up</h2>
+      <p>
+        Open the dashboard's{' '}
+        <Link to="/dashboard" hash={tab}>
+          {label}
+        </Link>{' '}
+        tab, {children}
+      </p>
+    </>
+  );
+}
+
 /** A code sample with a copy button. */
 export function CodeBlock({ code, label }: { code: string; label?: string }) {
   return (
@@ -130,9 +205,7 @@ export function StepList({ steps }: { steps: { title: string; body: ReactNode }[
     <ol className="not-prose my-6 space-y-6">
       {steps.map((step, index) => (
         <li key={step.title} className="flex gap-4">
-          <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">
-            {index + 1}
-          </span>
+          <StepNumber n={index + 1} className="size-8" />
           <div className="min-w-0 flex-1 pt-1">
             <h3 className="font-semibold text-ink">{step.title}</h3>
             <div className="mt-1 text-ink-muted leading-7 doc-inline">{step.body}</div>

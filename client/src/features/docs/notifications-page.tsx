@@ -1,5 +1,4 @@
-import { Link } from '@tanstack/react-router';
-import { Callout, CodeBlock, DocsPage } from './docs-kit.tsx';
+import { Callout, CodeBlock, DocsPage, DocTable, SetupSection } from './docs-kit.tsx';
 
 const examplePayload = `{
   "id": "5b0f3c1e9a7d4e21b8c6a2f04d9e7c13",
@@ -82,16 +81,11 @@ export function NotificationsDocsPage() {
       title="Notifications"
       lead="Be told when something needs you: a failed or refused signal, an EA that went away, a second EA refused, the daily quota, and a daily summary. By e-mail, Telegram, Discord or a signed webhook to your own server."
     >
-      <h2 id="setup">Setting up</h2>
-      <p>
-        Open the dashboard's{' '}
-        <Link to="/dashboard" hash="notifications">
-          Notifications
-        </Link>{' '}
-        tab, tick the events you want and switch on one or more channels. Every ticked event goes to
+      <SetupSection tab="notifications" label="Notifications">
+        tick the events you want and switch on one or more channels. Every ticked event goes to
         every channel that is on. Use <strong>Send test</strong> on each channel to check it
         arrives.
-      </p>
+      </SetupSection>
       <ul>
         <li>
           <strong>E-mail</strong> goes to your account's address.
@@ -117,24 +111,11 @@ export function NotificationsDocsPage() {
       </p>
 
       <h2 id="events">Events</h2>
-      <table>
-        <thead>
-          <tr>
-            <th>event</th>
-            <th>sent when</th>
-          </tr>
-        </thead>
-        <tbody>
-          {events.map(([name, when]) => (
-            <tr key={name}>
-              <td className="whitespace-nowrap">
-                <code>{name}</code>
-              </td>
-              <td>{when}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DocTable
+        head={['event', 'sent when']}
+        rows={events.map(([name, when]) => [<code key={name}>{name}</code>, when])}
+        nowrap={1}
+      />
 
       <h2 id="webhook">The signed webhook</h2>
       <p>
@@ -142,24 +123,10 @@ export function NotificationsDocsPage() {
       </p>
       <CodeBlock code={examplePayload} />
       <p>and these headers:</p>
-      <table>
-        <thead>
-          <tr>
-            <th>header</th>
-            <th>value</th>
-          </tr>
-        </thead>
-        <tbody>
-          {headers.map(([name, value]) => (
-            <tr key={name}>
-              <td>
-                <code>{name}</code>
-              </td>
-              <td>{value}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DocTable
+        head={['header', 'value']}
+        rows={headers.map(([name, value]) => [<code key={name}>{name}</code>, value])}
+      />
       <h3 id="verify">Verifying a delivery</h3>
       <ol>
         <li>

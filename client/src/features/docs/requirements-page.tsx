@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Callout, DocsPage } from './docs-kit.tsx';
+import { Callout, DocsPage, DocTable } from './docs-kit.tsx';
 
 const hardware = [
   [
@@ -13,6 +13,14 @@ const hardware = [
   ['Internet', 'At least 1 Mbps; latency under 100 ms preferred', '10 Mbps or more'],
 ];
 
+const vps = [
+  ['CPU', '1 vCPU'],
+  ['Memory', '2 GB RAM'],
+  ['Disk', '20 GB SSD'],
+  ['Operating system', 'Windows Server'],
+  ['Provider uptime', '99.9% or better'],
+];
+
 export function RequirementsPage() {
   return (
     <DocsPage
@@ -21,24 +29,7 @@ export function RequirementsPage() {
       lead="What the computer or VPS running MetaTrader needs for the SignalRelay EA. These are guidelines, not checks: the EA runs wherever MetaTrader runs well."
     >
       <h2>Hardware and operating system</h2>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Component</th>
-            <th scope="col">Minimum</th>
-            <th scope="col">Recommended</th>
-          </tr>
-        </thead>
-        <tbody>
-          {hardware.map(([component, minimum, recommended]) => (
-            <tr key={component}>
-              <th scope="row">{component}</th>
-              <td>{minimum}</td>
-              <td>{recommended}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DocTable head={['Component', 'Minimum', 'Recommended']} rows={hardware} rowHeaders />
       <p>
         Each terminal with the EA attached uses little CPU while it waits for signals; memory and
         disk use are those of MetaTrader itself, which grow with the number of open charts and the
@@ -75,36 +66,7 @@ export function RequirementsPage() {
         Signals can only be executed while the terminal is running and connected. A virtual private
         server keeps it online around the clock, independent of your own computer and connection.
       </p>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">VPS resource</th>
-            <th scope="col">Minimum</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <th scope="row">CPU</th>
-            <td>1 vCPU</td>
-          </tr>
-          <tr>
-            <th scope="row">Memory</th>
-            <td>2 GB RAM</td>
-          </tr>
-          <tr>
-            <th scope="row">Disk</th>
-            <td>20 GB SSD</td>
-          </tr>
-          <tr>
-            <th scope="row">Operating system</th>
-            <td>Windows Server</td>
-          </tr>
-          <tr>
-            <th scope="row">Provider uptime</th>
-            <td>99.9% or better</td>
-          </tr>
-        </tbody>
-      </table>
+      <DocTable head={['VPS resource', 'Minimum']} rows={vps} rowHeaders />
       <ul>
         <li>
           Choose a data centre close to your broker's trade server: order execution time depends on

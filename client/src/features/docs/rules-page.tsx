@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Callout, CodeBlock, DocsPage } from './docs-kit.tsx';
+import { Callout, CodeBlock, DocsPage, DocTable, SetupSection } from './docs-kit.tsx';
 
 /** Each rule: what it does and where it is checked (the server at intake, or the EA). */
 const rules: [name: string, where: string, what: string][] = [
@@ -44,16 +44,11 @@ export function RulesDocsPage() {
       title="Rules"
       lead="Risk limits and guards that every signal must pass: max lot, max open positions, max daily trades, max daily loss, trading hours, allowed symbols, and a symbol map for brokers that name instruments their own way."
     >
-      <h2 id="setup">Setting up</h2>
-      <p>
-        Open the dashboard's{' '}
-        <Link to="/dashboard" hash="rules">
-          Rules
-        </Link>{' '}
-        tab, fill in the rules you want (an empty field is off) and save. Every save is listed under
-        the form with who made it, when, and each value before and after. Changes apply at once: to
+      <SetupSection tab="rules" label="Rules">
+        fill in the rules you want (an empty field is off) and save. Every save is listed under the
+        form with who made it, when, and each value before and after. Changes apply at once: to
         alerts from the next one on, and to your EAs, which receive the new rules within a second.
-      </p>
+      </SetupSection>
 
       <h2 id="rules">The rules and where they are checked</h2>
       <p>
@@ -61,24 +56,17 @@ export function RulesDocsPage() {
         are checked by the EA; the rest are checked by the server when the alert arrives, so a
         signal they stop never reaches the EA.
       </p>
-      <table>
-        <thead>
-          <tr>
-            <th>rule</th>
-            <th>checked by</th>
-            <th>what it does</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rules.map(([name, where, what]) => (
-            <tr key={name}>
-              <td className="whitespace-nowrap font-medium">{name}</td>
-              <td className="whitespace-nowrap">{where}</td>
-              <td>{what}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DocTable
+        head={['rule', 'checked by', 'what it does']}
+        rows={rules.map(([name, where, what]) => [
+          <span key={name} className="font-medium">
+            {name}
+          </span>,
+          where,
+          what,
+        ])}
+        nowrap={2}
+      />
       <Callout title="A stopped signal is kept, never executed">
         <p>
           Signal History lists it with the rule and the numbers, for example "Lot 5.00 is above your

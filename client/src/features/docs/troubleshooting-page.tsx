@@ -1,7 +1,33 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { CheckIcon } from '../../components/icons.tsx';
+import { CheckList } from '../../components/check-list.tsx';
+import { cn } from '../../lib/cn.ts';
 import { Callout, DocsPage } from './docs-kit.tsx';
+
+/** One side of a problem: its symptoms (bulleted) or its fixes (numbered, in order). */
+function ProblemColumn({
+  title,
+  items,
+  List,
+  listClass,
+}: {
+  title: string;
+  items: ReactNode[];
+  List: 'ul' | 'ol';
+  listClass: string;
+}) {
+  return (
+    <div>
+      <h3 className="text-xs font-semibold tracking-wide text-ink-subtle uppercase">{title}</h3>
+      <List className={cn('mt-2 space-y-1.5 pl-5 text-sm leading-6 text-ink-muted', listClass)}>
+        {items.map((item, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
+          <li key={i}>{item}</li>
+        ))}
+      </List>
+    </div>
+  );
+}
 
 function ProblemCard({
   id,
@@ -23,28 +49,13 @@ function ProblemCard({
         {title}
       </h2>
       <div className="mt-4 grid gap-6 md:grid-cols-2">
-        <div>
-          <h3 className="text-xs font-semibold tracking-wide text-ink-subtle uppercase">
-            What you see
-          </h3>
-          <ul className="mt-2 list-disc space-y-1.5 pl-5 text-sm leading-6 text-ink-muted">
-            {symptoms.map((s, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
-              <li key={i}>{s}</li>
-            ))}
-          </ul>
-        </div>
-        <div>
-          <h3 className="text-xs font-semibold tracking-wide text-ink-subtle uppercase">
-            How to fix it
-          </h3>
-          <ol className="mt-2 list-decimal space-y-1.5 pl-5 text-sm leading-6 text-ink-muted doc-inline">
-            {fixes.map((f, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
-              <li key={i}>{f}</li>
-            ))}
-          </ol>
-        </div>
+        <ProblemColumn title="What you see" items={symptoms} List="ul" listClass="list-disc" />
+        <ProblemColumn
+          title="How to fix it"
+          items={fixes}
+          List="ol"
+          listClass="list-decimal doc-inline"
+        />
       </div>
     </section>
   );
@@ -69,14 +80,7 @@ export function TroubleshootingPage() {
       lead="Most problems come down to one setting in MetaTrader. Run through the checklist first, then find your symptom below."
     >
       <h2>Quick checklist</h2>
-      <ul className="not-prose my-4 space-y-2">
-        {checklist.map((item) => (
-          <li key={item} className="flex items-start gap-2 text-ink-muted">
-            <CheckIcon className="mt-1 size-4 shrink-0 text-brand-600" />
-            <span>{item}</span>
-          </li>
-        ))}
-      </ul>
+      <CheckList items={checklist} className="not-prose my-4" />
       <p>
         The <em>Experts</em> and <em>Journal</em> tabs of MetaTrader's Toolbox (<em>Ctrl+T</em>) say
         what the EA is doing; the EA writes a plain-language line for every setup problem it

@@ -5,6 +5,7 @@ import { Badge } from '../../components/badge.tsx';
 import { buttonClasses } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
 import { DownloadIcon } from '../../components/icons.tsx';
+import { StepNumber } from '../../components/step-number.tsx';
 import { fileSize, platformNames } from './download-format.ts';
 
 /** What the zips hold, said plainly: we cannot compile MQL on the server, only on Windows. */
@@ -118,9 +119,7 @@ export function InstallGuide({ manifest }: { manifest: DownloadsManifest }) {
       <ol className="mt-3 grid gap-4 md:grid-cols-3">
         {steps(allCompiled).map((step, index) => (
           <li key={step.title} className="flex gap-3">
-            <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">
-              {index + 1}
-            </span>
+            <StepNumber n={index + 1} className="size-7" />
             <div className="min-w-0">
               <p className="font-medium text-ink">{step.title}</p>
               <p className="mt-1 text-sm leading-6 text-ink-muted [&_a]:text-brand-700 [&_a]:underline">

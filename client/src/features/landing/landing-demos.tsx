@@ -1,5 +1,5 @@
 import { Badge } from '../../components/badge.tsx';
-import { CheckIcon } from '../../components/icons.tsx';
+import { CheckList } from '../../components/check-list.tsx';
 import { DataTable } from '../../components/table.tsx';
 import { EaConnectionIndicator } from '../../components/trading/ea-connection.tsx';
 import {
@@ -11,7 +11,6 @@ import { type OrderRowData, orderColumns } from '../../components/trading/order-
 import { QuotaMeter } from '../../components/trading/quota-meter.tsx';
 import { type SignalRowData, signalColumns } from '../../components/trading/signal-row.tsx';
 import { StatCard } from '../../components/trading/stat-card.tsx';
-import { cn } from '../../lib/cn.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { SectionHeading } from './section-heading.tsx';
 
@@ -69,19 +68,6 @@ const sampleSignals: Omit<SignalRowData, 'receivedAt'>[] = [
 const demoSignalColumns = (['time', 'symbol', 'position', 'status'] as const).map(
   (key) => signalColumns[key],
 );
-
-function CheckList({ items, className }: { items: string[]; className?: string }) {
-  return (
-    <ul className={cn('space-y-2 text-ink-muted', className)}>
-      {items.map((item) => (
-        <li key={item} className="flex items-start gap-2">
-          <CheckIcon className="mt-1 size-4 shrink-0 text-brand-600" />
-          {item}
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 function SampleBadge() {
   return <Badge tone="neutral">Sample data · illustrative values</Badge>;

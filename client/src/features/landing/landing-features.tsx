@@ -6,7 +6,7 @@ import {
   SettingsIcon,
   ShieldIcon,
 } from '../../components/icons.tsx';
-import { SectionHeading } from './section-heading.tsx';
+import { LandingCard, LandingSection } from './section-heading.tsx';
 
 const features = [
   {
@@ -43,25 +43,26 @@ const features = [
 
 export function LandingFeatures() {
   return (
-    <section id="features" className="py-20">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading
-          eyebrow="Features"
-          title="Everything between the alert and the fill"
-          text="SignalRelay carries the alert, executes it through the EA and keeps the record, so you can trust automation with real money."
-        />
-        <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {features.map((f) => (
-            <div key={f.title} className="rounded-xl border border-line bg-surface p-6 shadow-xs">
+    <LandingSection
+      id="features"
+      eyebrow="Features"
+      title="Everything between the alert and the fill"
+      text="SignalRelay carries the alert, executes it through the EA and keeps the record, so you can trust automation with real money."
+    >
+      <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {features.map((f) => (
+          <LandingCard
+            key={f.title}
+            mark={
               <div className="inline-flex rounded-lg bg-brand-50 p-2 text-brand-600">
                 <f.icon className="size-6" />
               </div>
-              <h3 className="mt-4 text-lg font-semibold text-ink">{f.title}</h3>
-              <p className="mt-2 text-sm leading-6 text-ink-muted">{f.text}</p>
-            </div>
-          ))}
-        </div>
+            }
+            title={f.title}
+            text={f.text}
+          />
+        ))}
       </div>
-    </section>
+    </LandingSection>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { buttonClasses } from '../../components/button.tsx';
-import { CheckIcon } from '../../components/icons.tsx';
+import { CheckList } from '../../components/check-list.tsx';
 import { ProductShot } from '../../components/product-shot.tsx';
 
 const highlights = [
@@ -33,14 +33,11 @@ export function LandingHero() {
               Learn More
             </Link>
           </div>
-          <ul className="mt-8 space-y-2 text-sm text-ink-muted">
-            {highlights.map((h) => (
-              <li key={h} className="flex items-center gap-2">
-                <CheckIcon className="size-4 text-brand-600" />
-                {h}
-              </li>
-            ))}
-          </ul>
+          <CheckList
+            items={highlights}
+            className="mt-8 text-sm"
+            iconClassName="mt-0.5 size-4 shrink-0 text-brand-600"
+          />
         </div>
         <ProductShot screen="signal-history" eager caption />
       </div>

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { SectionHeading } from './section-heading.tsx';
+import { StepNumber } from '../../components/step-number.tsx';
+import { LandingCard, LandingSection } from './section-heading.tsx';
 
 const steps = [
   {
@@ -25,36 +26,33 @@ const steps = [
 
 export function LandingHowItWorks() {
   return (
-    <section id="how-it-works" className="bg-surface-muted py-20">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading
-          eyebrow="How it works"
-          title="Four steps from alert to trade"
-          text="No code, no DLLs, no ports to open: the EA connects out to SignalRelay and waits for your alerts."
-        />
-        <ol className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-          {steps.map((step, index) => (
-            <li
-              key={step.title}
-              className="relative rounded-xl border border-line bg-surface p-6 shadow-xs"
-            >
-              <span className="flex size-9 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">
-                {index + 1}
-              </span>
-              <h3 className="mt-4 text-lg font-semibold text-ink">{step.title}</h3>
-              <p className="mt-2 text-sm leading-6 text-ink-muted">{step.text}</p>
-              {'link' in step && (
-                <Link
-                  to={step.link.to}
-                  className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline"
-                >
-                  {step.link.label} →
-                </Link>
-              )}
-            </li>
-          ))}
-        </ol>
-      </div>
-    </section>
+    <LandingSection
+      id="how-it-works"
+      className="bg-surface-muted"
+      eyebrow="How it works"
+      title="Four steps from alert to trade"
+      text="No code, no DLLs, no ports to open: the EA connects out to SignalRelay and waits for your alerts."
+    >
+      <ol className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+        {steps.map((step, index) => (
+          <LandingCard
+            key={step.title}
+            as="li"
+            mark={<StepNumber n={index + 1} className="size-9" />}
+            title={step.title}
+            text={step.text}
+          >
+            {'link' in step && (
+              <Link
+                to={step.link.to}
+                className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline"
+              >
+                {step.link.label} →
+              </Link>
+            )}
+          </LandingCard>
+        ))}
+      </ol>
+    </LandingSection>
   );
 }

@@ -4,7 +4,7 @@ import { Badge } from '../../components/badge.tsx';
 import { buttonClasses } from '../../components/button.tsx';
 import { CheckIcon, CloseIcon } from '../../components/icons.tsx';
 import { cn } from '../../lib/cn.ts';
-import { SectionHeading } from './section-heading.tsx';
+import { LandingSection } from './section-heading.tsx';
 
 type Plan = {
   name: string;
@@ -66,68 +66,64 @@ const plans: Plan[] = [
 
 export function LandingPricing() {
   return (
-    <section id="pricing" className="py-20">
-      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <SectionHeading
-          eyebrow="Pricing"
-          title="Simple plans, cancel any time"
-          text="Daily signal allowances reset at midnight US Eastern time. Test signals never count."
-        />
-        <div className="mx-auto mt-12 grid max-w-5xl gap-6 lg:grid-cols-3">
-          {plans.map((plan) => (
-            <div
-              key={plan.name}
-              className={cn(
-                'relative flex flex-col rounded-2xl border bg-surface p-6 shadow-sm',
-                plan.popular ? 'border-brand-500 ring-2 ring-brand-500' : 'border-line',
-              )}
+    <LandingSection
+      id="pricing"
+      eyebrow="Pricing"
+      title="Simple plans, cancel any time"
+      text="Daily signal allowances reset at midnight US Eastern time. Test signals never count."
+    >
+      <div className="mx-auto mt-12 grid max-w-5xl gap-6 lg:grid-cols-3">
+        {plans.map((plan) => (
+          <div
+            key={plan.name}
+            className={cn(
+              'relative flex flex-col rounded-2xl border bg-surface p-6 shadow-sm',
+              plan.popular ? 'border-brand-500 ring-2 ring-brand-500' : 'border-line',
+            )}
+          >
+            {plan.popular && (
+              <Badge tone="brand" className="absolute -top-3 left-6">
+                POPULAR
+              </Badge>
+            )}
+            <h3 className="text-lg font-semibold text-ink">{plan.name}</h3>
+            <p className="mt-1 text-sm text-ink-muted">{plan.blurb}</p>
+            <p className="mt-5 flex items-baseline gap-1">
+              <span className="text-4xl font-semibold text-ink">{plan.price}</span>
+              {plan.period && <span className="text-ink-muted">{plan.period}</span>}
+            </p>
+            <p className="mt-1 h-5 text-sm font-medium text-brand-700">{plan.trial}</p>
+            <ul className="mt-6 flex-1 space-y-3 text-sm">
+              {plan.features.map((f) => (
+                <li
+                  key={f.text}
+                  className={cn(
+                    'flex items-start gap-2',
+                    f.included ? 'text-ink' : 'text-ink-subtle',
+                  )}
+                >
+                  {f.included ? (
+                    <CheckIcon className="size-5 shrink-0 text-brand-600" />
+                  ) : (
+                    <CloseIcon className="size-5 shrink-0" />
+                  )}
+                  <span>
+                    <span className="sr-only">{f.included ? 'Included: ' : 'Not included: '}</span>
+                    {f.text}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <Link
+              to={plan.cta.to}
+              search={plan.cta.search}
+              className={buttonClasses(plan.popular ? 'primary' : 'outline', 'lg', 'mt-8 w-full')}
             >
-              {plan.popular && (
-                <Badge tone="brand" className="absolute -top-3 left-6">
-                  POPULAR
-                </Badge>
-              )}
-              <h3 className="text-lg font-semibold text-ink">{plan.name}</h3>
-              <p className="mt-1 text-sm text-ink-muted">{plan.blurb}</p>
-              <p className="mt-5 flex items-baseline gap-1">
-                <span className="text-4xl font-semibold text-ink">{plan.price}</span>
-                {plan.period && <span className="text-ink-muted">{plan.period}</span>}
-              </p>
-              <p className="mt-1 h-5 text-sm font-medium text-brand-700">{plan.trial}</p>
-              <ul className="mt-6 flex-1 space-y-3 text-sm">
-                {plan.features.map((f) => (
-                  <li
-                    key={f.text}
-                    className={cn(
-                      'flex items-start gap-2',
-                      f.included ? 'text-ink' : 'text-ink-subtle',
-                    )}
-                  >
-                    {f.included ? (
-                      <CheckIcon className="size-5 shrink-0 text-brand-600" />
-                    ) : (
-                      <CloseIcon className="size-5 shrink-0" />
-                    )}
-                    <span>
-                      <span className="sr-only">
-                        {f.included ? 'Included: ' : 'Not included: '}
-                      </span>
-                      {f.text}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-              <Link
-                to={plan.cta.to}
-                search={plan.cta.search}
-                className={buttonClasses(plan.popular ? 'primary' : 'outline', 'lg', 'mt-8 w-full')}
-              >
-                {plan.cta.label}
-              </Link>
-            </div>
-          ))}
-        </div>
+              {plan.cta.label}
+            </Link>
+          </div>
+        ))}
       </div>
-    </section>
+    </LandingSection>
   );
 }

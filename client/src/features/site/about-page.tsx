@@ -1,16 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { buttonClasses } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
-import {
-  BoltIcon,
-  GlobeIcon,
-  HeartIcon,
-  MailIcon,
-  MapPinIcon,
-  PhoneIcon,
-  ShieldIcon,
-  SparkIcon,
-} from '../../components/icons.tsx';
+import { ContactLines } from '../../components/contact-lines.tsx';
+import { BoltIcon, GlobeIcon, HeartIcon, ShieldIcon, SparkIcon } from '../../components/icons.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useSiteInfo } from '../shared/site-info.ts';
 
@@ -183,29 +175,7 @@ export function AboutPage() {
               business day.
             </p>
             <ul className="mt-5 space-y-3 text-sm">
-              {info && (
-                <li className="flex items-center gap-3">
-                  <MailIcon className="size-5 text-brand-600" />
-                  <a
-                    href={`mailto:${info.supportEmail}`}
-                    className="text-brand-700 hover:underline"
-                  >
-                    {info.supportEmail}
-                  </a>
-                </li>
-              )}
-              {info?.phone && (
-                <li className="flex items-center gap-3">
-                  <PhoneIcon className="size-5 text-brand-600" />
-                  <span>{info.phone}</span>
-                </li>
-              )}
-              {info?.address && (
-                <li className="flex items-start gap-3">
-                  <MapPinIcon className="size-5 shrink-0 text-brand-600" />
-                  <span className="whitespace-pre-line">{info.address}</span>
-                </li>
-              )}
+              <ContactLines info={info} look="page" />
             </ul>
             <Link to="/docs/support" className={buttonClasses('outline', 'md', 'mt-6')}>
               Open the support page

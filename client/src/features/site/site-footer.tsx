@@ -1,9 +1,29 @@
 import { Link } from '@tanstack/react-router';
-import { MailIcon, MapPinIcon, PhoneIcon } from '../../components/icons.tsx';
+import { ContactLines } from '../../components/contact-lines.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { useSiteInfo } from '../shared/site-info.ts';
 
 const linkClass = 'text-sm text-slate-300 hover:text-white';
+
+const linkGroups = [
+  {
+    title: 'Product',
+    links: [
+      { to: '/docs', label: 'Documentation' },
+      { to: '/signup', label: 'Start free trial' },
+      { to: '/about', label: 'About us' },
+      { to: '/docs/support', label: 'Contact support' },
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      { to: '/terms', label: 'Terms of Service' },
+      { to: '/privacy-policy', label: 'Privacy Policy' },
+      { to: '/cookie-policy', label: 'Cookie Policy' },
+    ],
+  },
+] as const;
 
 export function SiteFooter() {
   const info = useSiteInfo();
@@ -18,76 +38,24 @@ export function SiteFooter() {
             shows what happened to every signal and order.
           </p>
         </div>
-        <nav aria-label="Product" className="space-y-3">
-          <h2 className="text-sm font-semibold text-white">Product</h2>
-          <ul className="space-y-2">
-            <li>
-              <Link to="/docs" className={linkClass}>
-                Documentation
-              </Link>
-            </li>
-            <li>
-              <Link to="/signup" className={linkClass} activeProps={{}}>
-                Start free trial
-              </Link>
-            </li>
-            <li>
-              <Link to="/about" className={linkClass}>
-                About us
-              </Link>
-            </li>
-            <li>
-              <Link to="/docs/support" className={linkClass}>
-                Contact support
-              </Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-label="Legal" className="space-y-3">
-          <h2 className="text-sm font-semibold text-white">Legal</h2>
-          <ul className="space-y-2">
-            <li>
-              <Link to="/terms" className={linkClass}>
-                Terms of Service
-              </Link>
-            </li>
-            <li>
-              <Link to="/privacy-policy" className={linkClass}>
-                Privacy Policy
-              </Link>
-            </li>
-            <li>
-              <Link to="/cookie-policy" className={linkClass}>
-                Cookie Policy
-              </Link>
-            </li>
-          </ul>
-        </nav>
+        {linkGroups.map((group) => (
+          <nav key={group.title} aria-label={group.title} className="space-y-3">
+            <h2 className="text-sm font-semibold text-white">{group.title}</h2>
+            <ul className="space-y-2">
+              {group.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className={linkClass}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
         <address className="space-y-3 not-italic">
           <h2 className="text-sm font-semibold text-white">Contact</h2>
           <ul className="space-y-2 text-sm">
-            {info?.address && (
-              <li className="flex gap-2">
-                <MapPinIcon className="mt-0.5 size-4 shrink-0" />
-                <span className="whitespace-pre-line">{info.address}</span>
-              </li>
-            )}
-            {info?.phone && (
-              <li className="flex gap-2">
-                <PhoneIcon className="mt-0.5 size-4 shrink-0" />
-                <a href={`tel:${info.phone.replace(/[^+\d]/g, '')}`} className={linkClass}>
-                  {info.phone}
-                </a>
-              </li>
-            )}
-            {info && (
-              <li className="flex gap-2">
-                <MailIcon className="mt-0.5 size-4 shrink-0" />
-                <a href={`mailto:${info.supportEmail}`} className={linkClass}>
-                  {info.supportEmail}
-                </a>
-              </li>
-            )}
+            <ContactLines info={info} look="footer" />
           </ul>
         </address>
       </div>
