@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktopViewport, launchBrowser, mobileViewport } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { desktopViewport, mobileViewport } from './browser.ts';
+import { browserSuite } from './browser-suite.ts';
 import { shot, shotOf } from './shots.ts';
-import { createSignedInUser, openSignedIn, postAlert } from './signed-in.ts';
+import { openSignedIn, postAlert } from './signed-in.ts';
 
 /**
  * The Signal Test tab's strategy alert in headless Chromium, at 1280 and 375 px: the message
@@ -11,17 +11,7 @@ import { createSignedInUser, openSignedIn, postAlert } from './signed-in.ts';
  * user edits it (a bad field named in words, then accepted again); and, filled in the way
  * TradingView fills it, accepted by the real webhook.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 const editor = (page: Page) => page.getByLabel('Strategy alert message (JSON)');
 /** The Webhook JSON Generator card. */
@@ -48,12 +38,17 @@ describe('Strategy alert builder', { timeout: 60_000 }, () => {
     ['375', mobileViewport],
   ] as const) {
     it(`builds, copies and checks a strategy alert live (${width} px)`, async () => {
-      const user = await createSignedInUser(server, { plan: 'pro' });
-      const { page, context, errors, close } = await openSignedIn(browser, server, user, {
-        viewport,
-      });
+      const user = await suite.user('pro');
+      const { page, context, errors, close } = await openSignedIn(
+        suite.browser,
+        suite.server,
+        user,
+        {
+          viewport,
+        },
+      );
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-        origin: server.url,
+        origin: suite.server.url,
       });
       try {
         await page.goto('/dashboard#signal-test');
@@ -69,7 +64,7 @@ describe('Strategy alert builder', { timeout: 60_000 }, () => {
         await page.getByRole('button', { name: 'Copied!' }).waitFor();
         const copied = await page.evaluate(() => navigator.clipboard.readText());
         expect(copied).toBe(text);
-        const sent = await postAlert(server, JSON.parse(filledIn(copied)));
+        const sent = await postAlert(suite.server, JSON.parse(filledIn(copied)));
         expect(sent).toMatchObject({ status: 200, body: { ok: true } });
 
         // A bad field, typed: the schema's words for it, at once.
@@ -117,7 +112,7 @@ describe('Strategy alert builder', { timeout: 60_000 }, () => {
             .count(),
         ).toBe(0);
         await check(page).getByText('The server accepts this message.').waitFor();
-        const reversal = await postAlert(server, JSON.parse(filledIn(reversed)));
+        const reversal = await postAlert(suite.server, JSON.parse(filledIn(reversed)));
         expect(reversal).toMatchObject({ status: 200, body: { ok: true } });
         await shotOf(generator(page), `alert-builder-reverse-card-${width}`);
         await reverse.uncheck();

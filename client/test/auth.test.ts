@@ -2,21 +2,19 @@ import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { linkTo, mailTo, password, uniqueEmail } from '../../server/test/auth.ts';
 import { type SmtpReceiver, startSmtpReceiver } from '../../server/test/smtp-receiver.ts';
-import { launchBrowser, openPage, type WatchedPage } from './browser.ts';
-import { clientDist, type RunningServer, startServer } from './server.ts';
+import { openPage, type WatchedPage } from './browser.ts';
+import { browserSuite } from './browser-suite.ts';
+import { clientDist } from './server.ts';
 
 /**
  * The account screens as a new user meets them, in headless Chromium against the real server,
  * with the e-mails caught by a real SMTP receiver.
  */
 let smtp: SmtpReceiver;
-let server: RunningServer;
-let browser: Browser;
-
 let distCopy: string;
 
 /**
@@ -38,20 +36,14 @@ async function snapshotDist(): Promise<string> {
   }
 }
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  distCopy = await snapshotDist();
-  [server, browser] = await Promise.all([
-    startServer({ SMTP_URL: smtp.url, CLIENT_DIST: distCopy }),
-    launchBrowser(),
-  ]);
-});
-
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   await smtp?.close();
   if (distCopy) await rm(distCopy, { recursive: true, force: true });
+});
+const suite = browserSuite(async () => {
+  smtp = await startSmtpReceiver();
+  distCopy = await snapshotDist();
+  return { SMTP_URL: smtp.url, CLIENT_DIST: distCopy };
 });
 
 /** Answers the app gives on purpose in these flows, which Chromium logs as failed loads. */
@@ -60,7 +52,9 @@ const expectedFailures = [
 ];
 
 async function open(): Promise<WatchedPage> {
-  const watched = await openPage(browser, server.url, { allowConsole: expectedFailures });
+  const watched = await openPage(suite.browser, suite.server.url, {
+    allowConsole: expectedFailures,
+  });
   // Fail with the locator that did not show up instead of at the test's time-out.
   watched.page.setDefaultTimeout(15_000);
   return watched;
@@ -254,11 +248,11 @@ describe('sign-up, verification, login, logout', () => {
     await page.waitForURL((url) => url.pathname === '/dashboard');
     // The session ends elsewhere (here: a password reset from another browser).
     const [cookie] = await context.cookies();
-    await fetch(`${server.url}/api/auth/logout`, {
+    await fetch(`${suite.server.url}/api/auth/logout`, {
       method: 'POST',
       headers: {
         cookie: `${cookie!.name}=${cookie!.value}`,
-        origin: server.testApp.deps.config.publicUrl,
+        origin: suite.server.testApp.deps.config.publicUrl,
       },
     });
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));

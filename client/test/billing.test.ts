@@ -1,11 +1,12 @@
 import { createServer } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliver, stripeTestConfig, testWebhookSecret } from '../../server/test/stripe-events.ts';
 import { type StripeFake, startStripeFake } from '../../server/test/stripe-fake.ts';
-import { launchBrowser, openPage } from './browser.ts';
+import { openPage } from './browser.ts';
+import { browserSuite } from './browser-suite.ts';
 import { type RunningServer, startServer } from './server.ts';
-import { createSignedInUser, openSignedIn } from './signed-in.ts';
+import { openSignedIn } from './signed-in.ts';
 
 /** A port nobody listens on right now, so PUBLIC_URL (Stripe's return URLs) can name it. */
 async function freePort(): Promise<number> {
@@ -23,26 +24,23 @@ const expectedFailures = [
 ];
 
 let fake: StripeFake;
-let server: RunningServer;
-let browser: Browser;
 let webhook: { url: string; secret: string };
 
-beforeAll(async () => {
+afterAll(async () => {
+  await fake?.close();
+});
+const suite = browserSuite(async () => {
   fake = await startStripeFake();
   const port = await freePort();
-  [server, browser] = await Promise.all([
-    startServer({ ...stripeTestConfig(fake), PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}` }),
-    launchBrowser(),
-  ]);
-  webhook = { url: `${server.url}/api/stripe-subscriptions/webhook`, secret: testWebhookSecret };
+  return { ...stripeTestConfig(fake), PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}` };
+});
+beforeAll(() => {
+  webhook = {
+    url: `${suite.server.url}/api/stripe-subscriptions/webhook`,
+    secret: testWebhookSecret,
+  };
   // The fake Checkout page delivers its events here when the customer pays, as Stripe would.
   fake.deliverTo(webhook);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await fake?.close();
 });
 
 function planBox(page: Page) {
@@ -55,8 +53,8 @@ async function deliverAll(events: Parameters<typeof deliver>[0][]) {
 
 describe('plans and billing in the browser', () => {
   it('walks a free user through the trial, a cancellation and its reactivation', async () => {
-    const user = await createSignedInUser(server, { plan: 'free' });
-    const { page, errors, close } = await openSignedIn(browser, server, user);
+    const user = await suite.user('free');
+    const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user);
 
     await page.goto('/dashboard#licenses');
     await planBox(page).getByRole('heading', { name: 'Free Plan' }).waitFor();
@@ -79,7 +77,7 @@ describe('plans and billing in the browser', () => {
     expect(await page.textContent('body')).toContain('trial 14 days');
     await page.getByRole('button', { name: 'Subscribe' }).click();
 
-    await page.waitForURL(`${server.url}/dashboard#licenses`);
+    await page.waitForURL(`${suite.server.url}/dashboard#licenses`);
     const box = planBox(page);
     await box.getByRole('heading', { name: 'Free Trial Active' }).waitFor();
     await page.getByText('BASIC', { exact: true }).waitFor();
@@ -124,8 +122,8 @@ describe('plans and billing in the browser', () => {
   });
 
   it('copies and regenerates the license number after asking', async () => {
-    const user = await createSignedInUser(server, { plan: 'free' });
-    const { page, errors, close } = await openSignedIn(browser, server, user);
+    const user = await suite.user('free');
+    const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user);
     await page.goto('/dashboard#licenses');
     const number = page.getByTestId('license-number');
     await number.waitFor();
@@ -146,13 +144,13 @@ describe('plans and billing in the browser', () => {
   });
 
   it('sends an expired subscription from the dashboard to /payment', async () => {
-    const user = await createSignedInUser(server, { plan: 'free' });
-    const { page, errors, close } = await openSignedIn(browser, server, user, {
+    const user = await suite.user('free');
+    const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user, {
       allowConsole: expectedFailures,
     });
     const response = await page.request.post('/api/stripe-subscriptions/create-checkout-session', {
       data: { plan: 'pro' },
-      headers: { origin: server.url },
+      headers: { origin: suite.server.url },
     });
     const completed = fake.completeCheckout((await response.json()).url.split('/').pop());
     await deliverAll(completed.events);
@@ -168,7 +166,7 @@ describe('plans and billing in the browser', () => {
   });
 
   it('shows the payment-failed page with Try Again for the plan', async () => {
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await openPage(suite.browser, suite.server.url);
     await page.goto('/payment-failed?plan=basic');
     await page
       .getByText(
@@ -190,7 +188,7 @@ describe('plans and billing in the browser', () => {
   });
 
   it('asks a visitor to sign in before Checkout, and comes back to the plan', async () => {
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await openPage(suite.browser, suite.server.url);
     await page.goto('/payment?plan=pro');
     await page.getByRole('button', { name: 'Start free trial of Pro' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
@@ -200,8 +198,8 @@ describe('plans and billing in the browser', () => {
   });
 
   it('redirects to the customer portal, or explains why it cannot', async () => {
-    const user = await createSignedInUser(server, { plan: 'free' });
-    const { page, errors, close } = await openSignedIn(browser, server, user, {
+    const user = await suite.user('free');
+    const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user, {
       allowConsole: expectedFailures,
     });
     await page.goto('/billing-portal');
@@ -213,7 +211,7 @@ describe('plans and billing in the browser', () => {
 
     const response = await page.request.post('/api/stripe-subscriptions/create-checkout-session', {
       data: { plan: 'basic' },
-      headers: { origin: server.url },
+      headers: { origin: suite.server.url },
     });
     await deliverAll(fake.completeCheckout((await response.json()).url.split('/').pop()).events);
     await page.goto('/billing-portal');
@@ -231,7 +229,7 @@ describe('payment page without billing', () => {
   afterAll(() => selfHosted?.close());
 
   it('says billing is not configured and names the plan everyone has', async () => {
-    const { page, errors, close } = await openPage(browser, selfHosted.url);
+    const { page, errors, close } = await openPage(suite.browser, selfHosted.url);
     await page.goto('/payment?plan=basic');
     await page.getByRole('heading', { name: 'Billing is not configured' }).waitFor();
     expect(await page.textContent('main')).toContain('every account has the PRO plan');

@@ -1,31 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, mobileViewport } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
-import {
-  createSignedInUser,
-  openSignedIn,
-  postAlert,
-  screenshot,
-  startReferenceEa,
-} from './signed-in.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { mobileViewport } from './browser.ts';
+import { browserSuite } from './browser-suite.ts';
+import { openSignedIn, postAlert, screenshot, startReferenceEa } from './signed-in.ts';
 
 /**
  * The dashboard frame in headless Chromium: tabs chosen by the URL hash, the sidebar, the
  * welcome header with Logout, and the mobile layout at 375 px with a screenshot of each state
  * under test-results/dashboard/.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 const currentTab = (page: Page) =>
   page.locator('nav[aria-label="Dashboard"] a[aria-current="page"]').textContent();
@@ -36,8 +20,8 @@ const overflowsSideways = (page: Page) =>
 
 describe('dashboard', { timeout: 60_000 }, () => {
   it('chooses the tab by the URL hash, Licenses by default and for unknown hashes', async () => {
-    const user = await createSignedInUser(server, { plan: 'pro' });
-    const { page, errors, close } = await openSignedIn(browser, server, user);
+    const user = await suite.user('pro');
+    const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user);
     await page.goto('/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Welcome, Test' }).waitFor();
     // The Licenses tab's account details (the sidebar shows the address too).
@@ -75,9 +59,9 @@ describe('dashboard', { timeout: 60_000 }, () => {
   });
 
   it('works on a 375 px phone through the slide-out menu', async () => {
-    const user = await createSignedInUser(server, { plan: 'basic' });
-    const ea = startReferenceEa(server, user.licenseNumber);
-    const { page, errors, close } = await openSignedIn(browser, server, user, {
+    const user = await suite.user('basic');
+    const ea = startReferenceEa(suite.server, user.licenseNumber);
+    const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user, {
       viewport: mobileViewport,
     });
     try {
@@ -86,7 +70,7 @@ describe('dashboard', { timeout: 60_000 }, () => {
         ['XAUUSD', 'sell'],
         ['GBPJPY', 'closeall'],
       ] as const) {
-        const sent = await postAlert(server, {
+        const sent = await postAlert(suite.server, {
           licenseNumber: user.licenseNumber,
           symbol,
           position,
@@ -156,12 +140,12 @@ describe('dashboard', { timeout: 60_000 }, () => {
   });
 
   it('lays Signal History out as a table beside the sidebar on a desktop', async () => {
-    const user = await createSignedInUser(server, { plan: 'pro' });
-    const ea = startReferenceEa(server, user.licenseNumber);
-    const { page, errors, close } = await openSignedIn(browser, server, user);
+    const user = await suite.user('pro');
+    const ea = startReferenceEa(suite.server, user.licenseNumber);
+    const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user);
     try {
       for (const symbol of ['EURUSD', 'USDJPY']) {
-        await postAlert(server, {
+        await postAlert(suite.server, {
           licenseNumber: user.licenseNumber,
           symbol,
           position: 'buy',

@@ -1,29 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { helloFrame, openEaSocket } from '../../server/test/ea-socket.ts';
 import { orders, signals, users } from '../../server/test/internals.ts';
 import { reportedOrder } from '../../server/test/orders.ts';
-import { launchBrowser } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
-import { createSignedInUser, openSignedIn, postAlert } from './signed-in.ts';
+import { browserSuite } from './browser-suite.ts';
+import { openSignedIn, postAlert } from './signed-in.ts';
 
 /**
  * SQL and HTML injection through every free-text field the dashboard shows, each written the
  * way it really arrives (the account, the webhook, the EA's result, the OrderTracker's report):
  * stored as sent, and shown as text. A script that ran would set `window.__pwned`.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 const html = (n: number) => `<img src=x onerror="window.__pwned=${n}">`;
 const sqlText = "x'); drop table signals; --";
@@ -35,9 +24,9 @@ async function pwned(page: Page) {
 
 describe('injection through the fields the dashboard renders', { timeout: 120_000 }, () => {
   it('stores every payload as sent and shows it as text, never as markup', async () => {
-    const { app, deps } = server.testApp;
+    const { app, deps } = suite.server.testApp;
     const db = deps.database.db;
-    const user = await createSignedInUser(server, { plan: 'pro' });
+    const user = await suite.user('pro');
     // The account's names, as set at sign-up (straight in, the sign-up flow is tested elsewhere).
     await db
       .update(users)
@@ -45,10 +34,10 @@ describe('injection through the fields the dashboard renders', { timeout: 120_00
       .where(eq(users.id, user.id));
 
     // A signal whose sender and alert id carry payloads, answered by an EA with a payload.
-    const ea = await openEaSocket(server.url);
+    const ea = await openEaSocket(suite.server.url);
     ea.send(helloFrame(user.licenseNumber, { broker: html(2) }));
     await ea.next((f) => f.type === 'welcome');
-    const alert = await postAlert(server, {
+    const alert = await postAlert(suite.server, {
       licenseNumber: user.licenseNumber,
       symbol: 'EURUSD',
       position: 'buy',
@@ -97,7 +86,7 @@ describe('injection through the fields the dashboard renders', { timeout: 120_00
     )) as unknown as { rows: { name: string | null }[] };
     expect(tables.rows.map((r) => r.name)).toEqual(['signals', 'orders', 'users']);
 
-    const { page, errors, close } = await openSignedIn(browser, server, user);
+    const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user);
     page.on('dialog', (dialog) => {
       errors.push(`dialog: ${dialog.message()}`);
       void dialog.dismiss();

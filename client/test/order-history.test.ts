@@ -1,34 +1,18 @@
 import { createEaClient } from '@signalrelay/bridge/ea-client';
 import { createPaperTerminal } from '@signalrelay/bridge/paper-terminal';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { paperTerminalOrders, reportedOrder } from '../../server/test/orders.ts';
-import { launchBrowser, mobileViewport } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
-import {
-  createSignedInUser,
-  openSignedIn,
-  postAlert,
-  type SignedInUser,
-  screenshot,
-} from './signed-in.ts';
+import { mobileViewport } from './browser.ts';
+import { browserSuite } from './browser-suite.ts';
+import { openSignedIn, postAlert, type SignedInUser, screenshot } from './signed-in.ts';
 
 /**
  * The Order History tab in headless Chromium against the real server. Orders arrive the way
  * they do in production: through `POST /api/orders/report`, including the rows of the
  * reference EA's paper terminal after real alerts went through the webhook and the EA.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 const hour = 3_600_000;
 const day = 24 * hour;
@@ -38,7 +22,7 @@ async function report(
   orders: unknown[],
   terminal: { platform: 'mt4' | 'mt5'; account: string },
 ) {
-  const response = await fetch(`${server.url}/api/orders/report`, {
+  const response = await fetch(`${suite.server.url}/api/orders/report`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -66,7 +50,7 @@ async function tradeOnPaperTerminal(user: SignedInUser) {
   const terminal = createPaperTerminal({ seed: 11 });
   const results: string[] = [];
   const ea = createEaClient({
-    server: server.url,
+    server: suite.server.url,
     transport: 'ws',
     licenseNumber: user.licenseNumber,
     platform: 'mt5',
@@ -85,7 +69,7 @@ async function tradeOnPaperTerminal(user: SignedInUser) {
       { symbol: 'EURUSD', position: 'closebuy' },
     ];
     for (const [i, alert] of alerts.entries()) {
-      const reply = await postAlert(server, { licenseNumber: user.licenseNumber, ...alert });
+      const reply = await postAlert(suite.server, { licenseNumber: user.licenseNumber, ...alert });
       expect(reply.status).toBe(200);
       await until(() => results.length === i + 1);
     }
@@ -176,14 +160,14 @@ describe('Order History on a desktop', () => {
   let paperProfit: number;
 
   beforeAll(async () => {
-    user = await createSignedInUser(server, { plan: 'pro' });
+    user = await suite.user('pro');
     const terminal = await tradeOnPaperTerminal(user);
     paperProfit = terminal.closedPositions()[0]!.profit;
     await report(user, mt4Rows(Date.now()), { platform: 'mt4', account: '777' });
   });
 
   it('shows the figures and the orders, filters, sorts and pages them', async () => {
-    const { page, errors, close } = await openSignedIn(browser, server, user);
+    const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user);
     await page.goto('/dashboard#order-history');
     await page.getByRole('heading', { name: 'Order History' }).waitFor();
     await page.getByText('Order tracking for all platforms').waitFor();
@@ -274,7 +258,7 @@ describe('Order History on a desktop', () => {
   });
 
   it('keeps filters, sort and page in the URL: a filtered history is a link, back and forward walk it', async () => {
-    const { page, errors, close } = await openSignedIn(browser, server, user);
+    const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user);
     const search = { status: 'open', platform: 'mt4', sortBy: 'ticket', sortOrder: 'asc' };
     await page.goto(
       `/dashboard?orders=${encodeURIComponent(JSON.stringify(search))}#order-history`,
@@ -308,7 +292,7 @@ describe('Order History on a desktop', () => {
   });
 
   it('expands one row at a time with the spec’s fields', async () => {
-    const { page, errors, close } = await openSignedIn(browser, server, user);
+    const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user);
     await page.goto('/dashboard#order-history');
     await showing(page).filter({ hasText: 'of 24 orders' }).waitFor();
 
@@ -349,7 +333,7 @@ describe('Order History on a desktop', () => {
   });
 
   it('deletes one order and then all of them after confirmation, and follows live reports', async () => {
-    const { page, errors, close } = await openSignedIn(browser, server, user);
+    const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user);
     await page.goto('/dashboard#order-history');
     await showing(page).filter({ hasText: 'of 24 orders' }).waitFor();
     expect(await page.getByRole('columnheader', { name: 'Action' }).count()).toBe(0);
@@ -398,7 +382,7 @@ describe('Order History on a desktop', () => {
   });
 
   it('says so in red when the history cannot be loaded', async () => {
-    const { page, errors, close } = await openSignedIn(browser, server, user, {
+    const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user, {
       allowConsole: [/status of 500/, /ERR_FAILED/],
     });
     await page.route('**/api/orders/history?*', (route) =>
@@ -419,7 +403,7 @@ describe('Order History on a 375 px phone', () => {
   let user: SignedInUser;
 
   beforeAll(async () => {
-    user = await createSignedInUser(server, { plan: 'free' });
+    user = await suite.user('free');
     const now = Date.now();
     const rows = mt4Rows(now).slice(0, 12);
     // Past the free plan's 30 days: the closed one is not kept, the open one is.
@@ -429,7 +413,7 @@ describe('Order History on a 375 px phone', () => {
   });
 
   it('shows the plan note, cards, one expanded card at a time, filters and deletion', async () => {
-    const { page, errors, close } = await openSignedIn(browser, server, user, {
+    const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user, {
       viewport: mobileViewport,
     });
     await page.goto('/dashboard#order-history');

@@ -1,25 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktopViewport, launchBrowser, mobileViewport } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
-import { createSignedInUser, openSignedIn, screenshot } from './signed-in.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { desktopViewport, mobileViewport } from './browser.ts';
+import { browserSuite } from './browser-suite.ts';
+import { openSignedIn, screenshot } from './signed-in.ts';
 
 /**
  * "What happened to my alert?" for an alert the server could not read: in headless Chromium
  * against the real server, a hand-typed alert with a stray comma shows in Signal History as an
  * error, with the reason and what TradingView sent, on a desktop and on a phone.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 const overflowsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
@@ -30,16 +20,18 @@ describe('an alert refused for its content', { timeout: 60_000 }, () => {
     ['mobile', mobileViewport],
   ] as const) {
     it(`is listed with the reason and the body TradingView sent (${name})`, async () => {
-      const user = await createSignedInUser(server, { plan: 'basic' });
+      const user = await suite.user('basic');
       const body = `{"licenseNumber": "${user.licenseNumber}", "symbol": "EURUSD", "position": "buy",, "lot": 0.1}`;
-      const res = await fetch(`${server.url}/api/webhook/handleWebhook`, {
+      const res = await fetch(`${suite.server.url}/api/webhook/handleWebhook`, {
         method: 'POST',
         headers: { 'content-type': 'text/plain' },
         body,
       });
       expect(res.status).toBe(400);
 
-      const { page, errors, close } = await openSignedIn(browser, server, user, { viewport });
+      const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user, {
+        viewport,
+      });
       try {
         await page.goto('/dashboard#signal-history');
         const row =

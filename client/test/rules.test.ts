@@ -1,24 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktopViewport, launchBrowser, mobileViewport } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
-import { createSignedInUser, openSignedIn, postAlert, screenshot } from './signed-in.ts';
+import { describe, expect, it } from 'vitest';
+import { desktopViewport, mobileViewport } from './browser.ts';
+import { browserSuite } from './browser-suite.ts';
+import { openSignedIn, postAlert, screenshot } from './signed-in.ts';
 
 /**
  * The Rules tab in headless Chromium against the real server: every part of the form filled
  * in, a mistake shown under its field before anything is sent, the save reaching the API and
  * intake, and the change log under the form.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 describe('rules tab', { timeout: 60_000 }, () => {
   for (const [name, viewport] of [
@@ -26,8 +16,10 @@ describe('rules tab', { timeout: 60_000 }, () => {
     ['375', mobileViewport],
   ] as const) {
     it(`fills in every rule, refuses a bad field, saves and lists the change (${name} px)`, async () => {
-      const user = await createSignedInUser(server);
-      const { page, errors, close } = await openSignedIn(browser, server, user, { viewport });
+      const user = await suite.user();
+      const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user, {
+        viewport,
+      });
       try {
         await page.goto('/dashboard#rules');
         await page.getByRole('heading', { name: 'Rules', exact: true }).waitFor();
@@ -92,7 +84,7 @@ describe('rules tab', { timeout: 60_000 }, () => {
           symbolMap: { GOLD: 'XAUUSD' },
           accounts: { '5012345': { maxLot: 2 } },
         });
-        const refused = await postAlert(server, {
+        const refused = await postAlert(suite.server, {
           licenseNumber: user.licenseNumber,
           symbol: 'GBPUSD',
           position: 'buy',

@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktopViewport, launchBrowser, mobileViewport } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { desktopViewport, mobileViewport } from './browser.ts';
+import { browserSuite } from './browser-suite.ts';
 import { shot } from './shots.ts';
-import { createSignedInUser, openSignedIn, postAlert, startReferenceEa } from './signed-in.ts';
+import { openSignedIn, postAlert, startReferenceEa } from './signed-in.ts';
 
 /**
  * The dashboard's setup checklist in headless Chromium against the real server, at 1280 and
@@ -11,17 +11,7 @@ import { createSignedInUser, openSignedIn, postAlert, startReferenceEa } from '.
  * connecting, a test signal it processes, a live alert through the webhook), then the
  * checklist disappears and stays gone after a reload.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 const checklist = (page: Page) => page.getByRole('region', { name: 'Get set up' });
 const step = (page: Page, title: string) =>
@@ -35,12 +25,17 @@ describe('Setup checklist', { timeout: 90_000 }, () => {
     ['375', mobileViewport],
   ] as const) {
     it(`ticks each step from real events, then disappears for good (${width} px)`, async () => {
-      const user = await createSignedInUser(server, { plan: 'pro' });
-      const { page, context, errors, close } = await openSignedIn(browser, server, user, {
-        viewport,
-      });
+      const user = await suite.user('pro');
+      const { page, context, errors, close } = await openSignedIn(
+        suite.browser,
+        suite.server,
+        user,
+        {
+          viewport,
+        },
+      );
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-        origin: server.url,
+        origin: suite.server.url,
       });
       let ea: ReturnType<typeof startReferenceEa> | undefined;
       try {
@@ -58,7 +53,7 @@ describe('Setup checklist', { timeout: 90_000 }, () => {
         await page.getByRole('button', { name: 'Copy', exact: true }).click();
         await done(page, 'Copy your license number');
         // 2. The reference EA connects.
-        ea = startReferenceEa(server, user.licenseNumber);
+        ea = startReferenceEa(suite.server, user.licenseNumber);
         await done(page, 'Install the EA and connect it');
         await checklist(page).getByText('2 of 4 done').waitFor();
         await shot(page, `setup-checklist-half-${width}`);
@@ -66,7 +61,7 @@ describe('Setup checklist', { timeout: 90_000 }, () => {
         // 3. A test signal through the webhook, processed by the EA.
         expect(
           (
-            await postAlert(server, {
+            await postAlert(suite.server, {
               licenseNumber: user.licenseNumber,
               symbol: 'EURUSD',
               position: 'buy',
@@ -83,7 +78,7 @@ describe('Setup checklist', { timeout: 90_000 }, () => {
         // 4. A live alert: the last step, and the checklist goes.
         expect(
           (
-            await postAlert(server, {
+            await postAlert(suite.server, {
               licenseNumber: user.licenseNumber,
               symbol: 'EURUSD',
               position: 'buy',

@@ -1,38 +1,27 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, mobileViewport, openPage } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
-import { createSignedInUser, openSignedIn } from './signed-in.ts';
+import { describe, expect, it } from 'vitest';
+import { mobileViewport, openPage } from './browser.ts';
+import { browserSuite } from './browser-suite.ts';
+import { openSignedIn } from './signed-in.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 describe('app shell', () => {
   it('answers client routes with 200 and unknown paths with 404', async () => {
     for (const path of ['/', '/about', '/docs', '/terms']) {
-      const response = await fetch(`${server.url}${path}`);
+      const response = await fetch(`${suite.server.url}${path}`);
       expect(response.status, path).toBe(200);
       expect(await response.text()).toContain('<div id="root">');
     }
-    const missing = await fetch(`${server.url}/no-such-page`);
+    const missing = await fetch(`${suite.server.url}/no-such-page`);
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).toContain('text/html');
-    const api = await fetch(`${server.url}/api/no-such-call`);
+    const api = await fetch(`${suite.server.url}/api/no-such-call`);
     expect(api.status).toBe(404);
     expect(api.headers.get('content-type')).toContain('application/json');
   });
 
   it('follows the header links from the landing page', async () => {
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await openPage(suite.browser, suite.server.url);
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect.poll(() => nav.getByRole('link', { name: 'Sign In' }).count()).toBe(1);
@@ -65,8 +54,8 @@ describe('app shell', () => {
   });
 
   it('shows Dashboard and Logout when signed in, and Sign In again after logging out', async () => {
-    const user = await createSignedInUser(server);
-    const { page, errors, close } = await openSignedIn(browser, server, user);
+    const user = await suite.user();
+    const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user);
     await page.goto('/about');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
@@ -87,7 +76,7 @@ describe('app shell', () => {
   });
 
   it('shows the not-found page for an unknown path', async () => {
-    const { page, errors, close } = await openPage(browser, server.url, {
+    const { page, errors, close } = await openPage(suite.browser, suite.server.url, {
       // The document itself is the 404 we asked for.
       allowConsole: [/status of 404 \(Not Found\) \(https?:\/\/[^/]+\/definitely\/not\/here\)$/],
     });
@@ -101,7 +90,7 @@ describe('app shell', () => {
   });
 
   it('opens and closes the mobile side menu', async () => {
-    const { page, errors, close } = await openPage(browser, server.url, {
+    const { page, errors, close } = await openPage(suite.browser, suite.server.url, {
       viewport: mobileViewport,
     });
     await page.goto('/');
@@ -126,7 +115,7 @@ describe('app shell', () => {
   });
 
   it('scrolls to the top and sends one page view (path and query) on each path change', async () => {
-    const { page, context, errors, close } = await openPage(browser, server.url);
+    const { page, context, errors, close } = await openPage(suite.browser, suite.server.url);
     await context.addInitScript(() => {
       const views: unknown[] = [];
       Object.assign(window, {
@@ -154,7 +143,7 @@ describe('app shell', () => {
   });
 
   it('takes the scrolled style after 50 px', async () => {
-    const { page, close } = await openPage(browser, server.url);
+    const { page, close } = await openPage(suite.browser, suite.server.url);
     await page.goto('/about');
     const header = page.locator('header').first();
     expect(await header.getAttribute('data-scrolled')).toBe('false');

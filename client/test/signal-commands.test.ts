@@ -1,10 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktopViewport, launchBrowser, mobileViewport } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { desktopViewport, mobileViewport } from './browser.ts';
+import { browserSuite } from './browser-suite.ts';
 import { shotOf } from './shots.ts';
 import {
-  createSignedInUser,
   openSignedIn,
   postAlert,
   type SignedInUser,
@@ -17,17 +16,10 @@ import {
  * each command (pending order's entry and expiry, partial close, reverse with both results, an
  * EA's refusal); the Signal Test form shows each position's own fields.
  */
-let server: RunningServer;
-let browser: Browser;
+const suite = browserSuite();
 let user: SignedInUser;
-
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  user = await createSignedInUser(server, { plan: 'pro' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  user = await suite.user('pro');
 });
 
 /** Signal Test's take-profit levels: shown on buy only, generated, sent and accepted. */
@@ -62,9 +54,9 @@ async function sendTakeProfits(page: Page, name: string) {
 
 describe('the trading commands on the dashboard', { timeout: 90_000 }, () => {
   it("shows each command in Signal History, and each position's own fields in Signal Test", async () => {
-    const ea = startReferenceEa(server, user.licenseNumber);
+    const ea = startReferenceEa(suite.server, user.licenseNumber);
     const alert = (body: Record<string, unknown>) =>
-      postAlert(server, { licenseNumber: user.licenseNumber, symbol: 'EURUSD', ...body });
+      postAlert(suite.server, { licenseNumber: user.licenseNumber, symbol: 'EURUSD', ...body });
     try {
       for (const body of [
         { position: 'buylimit', price: 1.02, lot: 0.1, expiry: 90, slpips: 20 },
@@ -80,7 +72,9 @@ describe('the trading commands on the dashboard', { timeout: 90_000 }, () => {
         [desktopViewport, '1280'],
         [mobileViewport, '375'],
       ] as const) {
-        const { page, errors, close } = await openSignedIn(browser, server, user, { viewport });
+        const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user, {
+          viewport,
+        });
         try {
           await page.goto('/dashboard#signal-history');
           await page.getByText('BUY LIMIT').first().waitFor();
@@ -124,7 +118,9 @@ describe('the trading commands on the dashboard', { timeout: 90_000 }, () => {
       [desktopViewport, '1280'],
       [mobileViewport, '375'],
     ] as const) {
-      const { page, errors, close } = await openSignedIn(browser, server, user, { viewport });
+      const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user, {
+        viewport,
+      });
       try {
         await page.goto('/docs/basic-config');
         await page.getByRole('heading', { name: 'Reverse in one alert' }).waitFor();

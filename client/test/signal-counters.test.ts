@@ -1,27 +1,17 @@
 import { planLimits } from '@signalrelay/contracts/billing';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktopViewport, launchBrowser, mobileViewport } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { desktopViewport, mobileViewport } from './browser.ts';
+import { browserSuite } from './browser-suite.ts';
 import { shot, shotOf } from './shots.ts';
-import { createSignedInUser, openSignedIn, postAlert } from './signed-in.ts';
+import { openSignedIn, postAlert } from './signed-in.ts';
 
 /**
  * Signal History's summary cards and quota meter in headless Chromium, at 1280 and 375 px,
  * after a live alert, a refused one and a test: the cards say what they count, and the quota
  * meter agrees with "counted in the quota".
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 const card = (page: Page, label: string) =>
   page.getByText(label, { exact: true }).first().locator('xpath=..');
@@ -32,18 +22,20 @@ describe('Signal History counters', { timeout: 60_000 }, () => {
     ['375', mobileViewport],
   ] as const) {
     it(`count refused alerts as failed and only counted signals in the quota (${width} px)`, async () => {
-      const user = await createSignedInUser(server, { plan: 'pro' });
+      const user = await suite.user('pro');
       const alert = {
         licenseNumber: user.licenseNumber,
         symbol: 'EURUSD',
         position: 'buy',
         lot: 0.01,
       };
-      expect((await postAlert(server, alert)).status).toBe(200);
-      expect((await postAlert(server, { ...alert, position: 'hold' })).status).toBe(400);
-      expect((await postAlert(server, { ...alert, isTest: true })).status).toBe(200);
+      expect((await postAlert(suite.server, alert)).status).toBe(200);
+      expect((await postAlert(suite.server, { ...alert, position: 'hold' })).status).toBe(400);
+      expect((await postAlert(suite.server, { ...alert, isTest: true })).status).toBe(200);
 
-      const { page, errors, close } = await openSignedIn(browser, server, user, { viewport });
+      const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user, {
+        viewport,
+      });
       try {
         await page.goto('/dashboard#signal-history');
         await card(page, 'Total Signals').getByText('3', { exact: true }).waitFor();

@@ -1,33 +1,16 @@
 import { quotaDayAt } from '@signalrelay/contracts/quota-day';
-import type { Browser, Page, WebSocketRoute } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, WebSocketRoute } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { quotaKey, signals } from '../../server/test/internals.ts';
-import { launchBrowser } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
-import {
-  createSignedInUser,
-  openSignedIn,
-  postAlert,
-  type SignedInUser,
-  startReferenceEa,
-} from './signed-in.ts';
+import { browserSuite } from './browser-suite.ts';
+import { openSignedIn, postAlert, type SignedInUser, startReferenceEa } from './signed-in.ts';
 
 /**
  * Signal History in headless Chromium against the real server: 250 stored signals through the
  * filters, sort and pager; the expanded row's messages; the live EA indicator with the reference
  * EA; and the 10 s polling that takes over when the live channel is down.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 const hour = 3_600_000;
 type Kind = 'success' | 'error' | 'failed' | 'quota_blocked' | 'test';
@@ -78,13 +61,13 @@ describe('Signal History', { timeout: 60_000 }, () => {
   let now: number;
 
   beforeAll(async () => {
-    user = await createSignedInUser(server, { plan: 'pro' });
+    user = await suite.user('pro');
     now = Date.now();
-    await server.testApp.deps.database.db.insert(signals).values(storedSignals(user.id, now));
+    await suite.server.testApp.deps.database.db.insert(signals).values(storedSignals(user.id, now));
   });
 
   it('shows the summary, then filters, sorts and pages 250 signals', async () => {
-    const { page, errors, close } = await openSignedIn(browser, server, user);
+    const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user);
     await page.goto('/dashboard#signal-history');
     await page.getByRole('heading', { name: 'Signal History' }).waitFor();
     await showing(page).filter({ hasText: 'of 250' }).waitFor();
@@ -159,7 +142,7 @@ describe('Signal History', { timeout: 60_000 }, () => {
   });
 
   it('opens a row to show its details, timings and the spec’s messages', async () => {
-    const { page, errors, close } = await openSignedIn(browser, server, user);
+    const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user);
     await page.goto('/dashboard#signal-history');
     await showing(page).filter({ hasText: 'of 250' }).waitFor();
     const row = (symbol: string) => page.locator('tr[data-signal-id]', { hasText: symbol });
@@ -207,8 +190,8 @@ describe('Signal History', { timeout: 60_000 }, () => {
   });
 
   it('says so when there is no history, and when it cannot be fetched', async () => {
-    const empty = await createSignedInUser(server, { plan: 'free' });
-    const { page, errors, close } = await openSignedIn(browser, server, empty, {
+    const empty = await suite.user('free');
+    const { page, errors, close } = await openSignedIn(suite.browser, suite.server, empty, {
       allowConsole: [/status of 500 .*signalHistory/, /ERR_FAILED/],
     });
     await page.goto('/dashboard#signal-history');
@@ -233,8 +216,8 @@ describe('Signal History', { timeout: 60_000 }, () => {
 
 describe('Signal History that cannot load', { timeout: 60_000 }, () => {
   it('shows the quota as failed with a retry, never an endless "Loading"', async () => {
-    const user = await createSignedInUser(server, { plan: 'basic' });
-    const { page, errors, close } = await openSignedIn(browser, server, user, {
+    const user = await suite.user('basic');
+    const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user, {
       allowConsole: [/status of 500 .*signalHistory/],
     });
     await page.route('**/api/webhook/signalHistory?*', (route) =>
@@ -255,16 +238,16 @@ describe('Signal History that cannot load', { timeout: 60_000 }, () => {
 
 describe('Signal History live', { timeout: 60_000 }, () => {
   it('turns the EA indicator green when the reference EA connects and grey when it stops', async () => {
-    const user = await createSignedInUser(server, { plan: 'pro' });
-    const { page, errors, close } = await openSignedIn(browser, server, user);
+    const user = await suite.user('pro');
+    const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user);
     await page.goto('/dashboard#signal-history');
     await page.getByText('EA not connected').waitFor();
 
-    const ea = startReferenceEa(server, user.licenseNumber);
+    const ea = startReferenceEa(suite.server, user.licenseNumber);
     try {
       await page.getByText('EA connected', { exact: true }).waitFor({ timeout: 5_000 });
       // A real alert appears without reloading, and the quota counts it.
-      const sent = await postAlert(server, {
+      const sent = await postAlert(suite.server, {
         licenseNumber: user.licenseNumber,
         symbol: 'EURUSD',
         position: 'buy',
@@ -286,8 +269,8 @@ describe('Signal History live', { timeout: 60_000 }, () => {
   });
 
   it('counts the quota live: amber at 10 or fewer remaining, red and blocked when used up', async () => {
-    const user = await createSignedInUser(server, { plan: 'basic' });
-    const { page, errors, close } = await openSignedIn(browser, server, user);
+    const user = await suite.user('basic');
+    const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user);
     await page.goto('/dashboard#signal-history');
     await page.getByText('100 remaining').waitFor();
     await page.getByText(/^Resets in \d+h \d{2}m \(midnight ET\)$/).waitFor();
@@ -295,18 +278,18 @@ describe('Signal History live', { timeout: 60_000 }, () => {
     // 89 signals already today, counted where the webhook counts them.
     const day = quotaDayAt(Date.now());
     for (let i = 0; i < 89; i++) {
-      await server.testApp.deps.quota.increment(quotaKey(user.id, day.day), day.resetsAt);
+      await suite.server.testApp.deps.quota.increment(quotaKey(user.id, day.day), day.resetsAt);
     }
     const alert = { licenseNumber: user.licenseNumber, symbol: 'EURUSD', position: 'buy', lot: 1 };
-    expect((await postAlert(server, alert)).status).toBe(200);
+    expect((await postAlert(suite.server, alert)).status).toBe(200);
     const remaining = page.getByText('10 remaining');
     await remaining.waitFor();
     expect(await remaining.getAttribute('class')).toContain('text-warn');
 
     for (let i = 0; i < 10; i++) {
-      await server.testApp.deps.quota.increment(quotaKey(user.id, day.day), day.resetsAt);
+      await suite.server.testApp.deps.quota.increment(quotaKey(user.id, day.day), day.resetsAt);
     }
-    const blocked = await postAlert(server, { ...alert, symbol: 'GBPUSD' });
+    const blocked = await postAlert(suite.server, { ...alert, symbol: 'GBPUSD' });
     expect(blocked.status).toBe(429);
     const exceeded = page.getByText('Daily quota exceeded');
     await exceeded.waitFor();
@@ -323,8 +306,8 @@ describe('Signal History live', { timeout: 60_000 }, () => {
   });
 
   it('reconnects a dropped live channel and refetches what it missed', async () => {
-    const user = await createSignedInUser(server, { plan: 'pro' });
-    const { page, context, errors, close } = await openSignedIn(browser, server, user);
+    const user = await suite.user('pro');
+    const { page, context, errors, close } = await openSignedIn(suite.browser, suite.server, user);
     const sockets: WebSocketRoute[] = [];
     await context.routeWebSocket('**/api/live', (ws) => {
       ws.connectToServer();
@@ -336,7 +319,7 @@ describe('Signal History live', { timeout: 60_000 }, () => {
 
     await sockets[0]?.close({ code: 1012, reason: 'restarting' });
     // Stored while the page has no channel: its live event cannot reach the page.
-    const sent = await postAlert(server, {
+    const sent = await postAlert(suite.server, {
       licenseNumber: user.licenseNumber,
       symbol: 'AUDUSD',
       position: 'buy',
@@ -351,8 +334,8 @@ describe('Signal History live', { timeout: 60_000 }, () => {
   });
 
   it('falls back to polling every 10 s while the live channel is down', async () => {
-    const user = await createSignedInUser(server, { plan: 'pro' });
-    const { page, context, errors, close } = await openSignedIn(browser, server, user, {
+    const user = await suite.user('pro');
+    const { page, context, errors, close } = await openSignedIn(suite.browser, suite.server, user, {
       allowConsole: [/WebSocket connection to .*\/api\/live/],
     });
     // Every attempt to open the live channel is refused.
@@ -360,9 +343,9 @@ describe('Signal History live', { timeout: 60_000 }, () => {
     await page.goto('/dashboard#signal-history');
     await page.getByText('No signal history available.').waitFor();
 
-    const ea = startReferenceEa(server, user.licenseNumber);
+    const ea = startReferenceEa(suite.server, user.licenseNumber);
     try {
-      const sent = await postAlert(server, {
+      const sent = await postAlert(suite.server, {
         licenseNumber: user.licenseNumber,
         symbol: 'GBPUSD',
         position: 'sell',

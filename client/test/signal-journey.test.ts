@@ -1,9 +1,9 @@
 import { mkdir } from 'node:fs/promises';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktopViewport, launchBrowser } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
-import { createSignedInUser, openSignedIn, postAlert, startReferenceEa } from './signed-in.ts';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { desktopViewport } from './browser.ts';
+import { browserSuite } from './browser-suite.ts';
+import { openSignedIn, postAlert, startReferenceEa } from './signed-in.ts';
 
 /**
  * "What happened to my alert?", answered in the browser at 1280 and 375 px: the Signal Test
@@ -11,9 +11,6 @@ import { createSignedInUser, openSignedIn, postAlert, startReferenceEa } from '.
  * did), in view without scrolling after Send; and a real signal's detail in Signal History
  * shows its journey: the terminal that took it, each hop's latency, the fill and slippage.
  */
-let server: RunningServer;
-let browser: Browser;
-
 /** Screenshots of the changed screens, for a person to look at. */
 const shots = '/tmp/h20a-shots';
 const widths = [
@@ -21,18 +18,8 @@ const widths = [
   { name: 'mobile', viewport: { width: 375, height: 812 } },
 ] as const;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer(),
-    launchBrowser(),
-    mkdir(shots, { recursive: true }),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
+beforeAll(() => mkdir(shots, { recursive: true }));
 
 /**
  * Waits until the page stopped scrolling (it scrolls smoothly) with the whole element inside
@@ -73,8 +60,10 @@ describe.each(widths)(
   ({ name, viewport }) => {
     it('says at once when no EA is connected to take a test signal, and when it will expire', async () => {
       // A license of its own: the signal it leaves pending would reach the next test's EA.
-      const user = await createSignedInUser(server, { plan: 'basic' });
-      const { page, errors, close } = await openSignedIn(browser, server, user, { viewport });
+      const user = await suite.user('basic');
+      const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user, {
+        viewport,
+      });
       try {
         await sendTest(page);
         const line = progressLine(page).filter({
@@ -90,9 +79,11 @@ describe.each(widths)(
     });
 
     it('follows a test signal to the reference EA: delivered to its account, then logged', async () => {
-      const user = await createSignedInUser(server, { plan: 'basic' });
-      const ea = startReferenceEa(server, user.licenseNumber);
-      const { page, errors, close } = await openSignedIn(browser, server, user, { viewport });
+      const user = await suite.user('basic');
+      const ea = startReferenceEa(suite.server, user.licenseNumber);
+      const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user, {
+        viewport,
+      });
       try {
         await expect.poll(() => ea.state).toBe('connected');
         await sendTest(page);
@@ -112,13 +103,15 @@ describe.each(widths)(
     });
 
     it('shows a real signal’s journey in Signal History: terminal, latencies, fill and slippage', async () => {
-      const user = await createSignedInUser(server, { plan: 'basic' });
-      const ea = startReferenceEa(server, user.licenseNumber);
-      const { page, errors, close } = await openSignedIn(browser, server, user, { viewport });
+      const user = await suite.user('basic');
+      const ea = startReferenceEa(suite.server, user.licenseNumber);
+      const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user, {
+        viewport,
+      });
       try {
         await page.goto('/dashboard#signal-history');
         await page.getByText('EA connected', { exact: true }).first().waitFor();
-        const reply = await postAlert(server, {
+        const reply = await postAlert(suite.server, {
           licenseNumber: user.licenseNumber,
           symbol: 'EURUSD',
           position: 'buy',

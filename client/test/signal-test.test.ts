@@ -1,32 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultTestForm, webhookJsonText } from '../src/features/signals/signal-test-form.ts';
-import { launchBrowser } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
-import {
-  createSignedInUser,
-  openSignedIn,
-  type SignedInUser,
-  startReferenceEa,
-} from './signed-in.ts';
+import { browserSuite } from './browser-suite.ts';
+import { openSignedIn, type SignedInUser, startReferenceEa } from './signed-in.ts';
 
 /**
  * The Signal Test tab in headless Chromium against the real server, with the reference EA as
  * the terminal: a test signal goes through the webhook to the EA, which logs it and does not
  * trade, and shows up in Signal History without a reload.
  */
-let server: RunningServer;
-let browser: Browser;
+const suite = browserSuite();
 let user: SignedInUser;
-
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  user = await createSignedInUser(server, { plan: 'basic' });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  user = await suite.user('basic');
 });
 
 const sendButton = (page: Page) => page.getByRole('button', { name: 'Send Test Signal' });
@@ -35,9 +21,9 @@ const generatedJson = (page: Page) =>
 
 describe('Signal Test', { timeout: 60_000 }, () => {
   it('sends a test signal to the connected reference EA and shows it in Signal History as a test', async () => {
-    const ea = startReferenceEa(server, user.licenseNumber);
+    const ea = startReferenceEa(suite.server, user.licenseNumber);
     const results: string[] = [];
-    const { page, errors, close } = await openSignedIn(browser, server, user);
+    const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user);
     try {
       await page.goto('/dashboard#signal-history');
       await page.getByText('EA connected', { exact: true }).waitFor();
@@ -106,9 +92,9 @@ describe('Signal Test', { timeout: 60_000 }, () => {
   });
 
   it('shows a live Signal History the test signal as it arrives', async () => {
-    const ea = startReferenceEa(server, user.licenseNumber);
-    const sender = await openSignedIn(browser, server, user);
-    const watcher = await openSignedIn(browser, server, user);
+    const ea = startReferenceEa(suite.server, user.licenseNumber);
+    const sender = await openSignedIn(suite.browser, suite.server, user);
+    const watcher = await openSignedIn(suite.browser, suite.server, user);
     try {
       await watcher.page.goto('/dashboard#signal-history');
       await watcher.page.getByText('EA connected', { exact: true }).waitFor();
@@ -130,8 +116,10 @@ describe('Signal Test', { timeout: 60_000 }, () => {
   });
 
   it('generates the webhook JSON and copies it and the URL to the clipboard', async () => {
-    const { page, context, errors, close } = await openSignedIn(browser, server, user);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const { page, context, errors, close } = await openSignedIn(suite.browser, suite.server, user);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: suite.server.url,
+    });
     await page.goto('/dashboard#signal-test');
     const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
 
@@ -174,7 +162,7 @@ describe('Signal Test', { timeout: 60_000 }, () => {
 
     await page.getByRole('button', { name: 'Copy URL' }).click();
     await page.getByRole('button', { name: 'Copied!' }).waitFor();
-    expect(await clipboard()).toBe(`${server.url}/api/webhook/handleWebhook`);
+    expect(await clipboard()).toBe(`${suite.server.url}/api/webhook/handleWebhook`);
 
     // Close positions hide and omit the opening fields.
     await page.getByLabel('Position').selectOption('CLOSEALL');
@@ -193,7 +181,7 @@ describe('Signal Test', { timeout: 60_000 }, () => {
   });
 
   it('shows the server’s refusal and a network failure as errors', async () => {
-    const { page, errors, close } = await openSignedIn(browser, server, user, {
+    const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user, {
       allowConsole: [/status of 400 .*handleWebhook/, /ERR_FAILED/],
     });
     await page.goto('/dashboard#signal-test');

@@ -1,27 +1,19 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { type SmtpReceiver, startSmtpReceiver } from '../../server/test/smtp-receiver.ts';
-import { launchBrowser, mobileViewport, openPage } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
-import { createSignedInUser, openSignedIn } from './signed-in.ts';
+import { mobileViewport, openPage } from './browser.ts';
+import { browserSuite } from './browser-suite.ts';
+import { openSignedIn } from './signed-in.ts';
 
 let smtp: SmtpReceiver;
-let server: RunningServer;
-let browser: Browser;
 const supportEmail = 'help@relay.example';
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  [server, browser] = await Promise.all([
-    startServer({ SMTP_URL: smtp.url, SUPPORT_EMAIL: supportEmail }),
-    launchBrowser(),
-  ]);
-});
-
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   await smtp?.close();
+});
+const suite = browserSuite(async () => {
+  smtp = await startSmtpReceiver();
+  return { SMTP_URL: smtp.url, SUPPORT_EMAIL: supportEmail };
 });
 
 /** Distance of an element's top from the viewport's top, in CSS pixels. */
@@ -32,7 +24,7 @@ describe('landing page anchors', () => {
   it.each(['features', 'order-history', 'signal-transfer', 'how-it-works', 'pricing'])(
     '/#%s scrolls to its section',
     async (id) => {
-      const { page, errors, close } = await openPage(browser, server.url);
+      const { page, errors, close } = await openPage(suite.browser, suite.server.url);
       await page.goto(`/#${id}`);
       // The section ends up just below the sticky header (scroll padding 80 px).
       await expect.poll(() => topOf(page, id), { timeout: 5000 }).toBeLessThanOrEqual(90);
@@ -44,7 +36,7 @@ describe('landing page anchors', () => {
   );
 
   it('header section links scroll on the landing page without reloading it', async () => {
-    const { page, close } = await openPage(browser, server.url);
+    const { page, close } = await openPage(suite.browser, suite.server.url);
     await page.goto('/');
     await page.evaluate(() => {
       (window as unknown as { marker: boolean }).marker = true;
@@ -62,7 +54,7 @@ describe('landing page anchors', () => {
   });
 
   it('pricing and calls to action go where the spec says', async () => {
-    const { page, close } = await openPage(browser, server.url);
+    const { page, close } = await openPage(suite.browser, suite.server.url);
     await page.goto('/');
     const href = (name: string) =>
       page.getByRole('link', { name, exact: true }).first().getAttribute('href');
@@ -79,7 +71,7 @@ describe('landing page anchors', () => {
 
 describe('FAQ', () => {
   it('opens the first answer initially and lets several be open at once', async () => {
-    const { page, errors, close } = await openPage(browser, server.url, {
+    const { page, errors, close } = await openPage(suite.browser, suite.server.url, {
       viewport: mobileViewport,
     });
     await page.goto('/docs/faq');
@@ -116,7 +108,7 @@ describe('FAQ', () => {
 
 describe('alert setup screenshots', () => {
   it('open full size and close with the button, a click outside, or Escape', async () => {
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await openPage(suite.browser, suite.server.url);
     await page.goto('/docs/tradingview-alert-setup');
     const thumbnails = page.getByRole('button', { name: /^Enlarge illustration/ });
     await thumbnails.first().waitFor();
@@ -143,14 +135,16 @@ describe('alert setup screenshots', () => {
   });
 
   it('copies the webhook URL and says Copied! for 2 s', async () => {
-    const { page, context, close } = await openPage(browser, server.url);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const { page, context, close } = await openPage(suite.browser, suite.server.url);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: suite.server.url,
+    });
     await page.goto('/docs/tradingview-alert-setup');
     const copy = page.getByRole('button', { name: 'Copy URL' });
     await copy.click();
     await page.getByRole('button', { name: 'Copied!' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-      `${server.url}/api/webhook/handleWebhook`,
+      `${suite.server.url}/api/webhook/handleWebhook`,
     );
     await page.getByRole('button', { name: 'Copy URL' }).waitFor({ timeout: 3000 });
     await close();
@@ -159,8 +153,8 @@ describe('alert setup screenshots', () => {
 
 describe('basic configuration', () => {
   it("fills the signed-in user's license number into the examples", async () => {
-    const user = await createSignedInUser(server);
-    const { page, errors, close } = await openSignedIn(browser, server, user);
+    const user = await suite.user();
+    const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user);
     await page.goto('/docs/basic-config');
     const examples = page.locator('pre code');
     await expect.poll(() => examples.first().textContent()).toContain(user.licenseNumber);
@@ -172,7 +166,7 @@ describe('basic configuration', () => {
 
 describe('installation guide', () => {
   it('counts completed steps and keeps them across a reload', async () => {
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await openPage(suite.browser, suite.server.url);
     await page.goto('/docs/install-mt4-5');
     await page.getByText('0 of 7 steps completed').waitFor();
     await page.getByRole('button', { name: 'Mark as Complete' }).click();
@@ -201,7 +195,7 @@ describe('old docs links', () => {
     ['/docs/tradingview-setup', '/docs/tradingview-alert-setup'],
     ['/docs/contact-support', '/docs/support'],
   ])('%s redirects to %s', async (from, to) => {
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await openPage(suite.browser, suite.server.url);
     const response = await page.goto(from);
     expect(response?.status()).toBe(200);
     await page.waitForURL((url) => url.pathname === to);
@@ -217,7 +211,7 @@ describe('legal pages', () => {
     ['/privacy-policy', 'Privacy Policy'],
     ['/cookie-policy', 'Cookie Policy'],
   ])('%s shows the %s document', async (path, title) => {
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await openPage(suite.browser, suite.server.url);
     await page.goto(path);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     expect(await page.title()).toBe(`${title} — SignalRelay`);
@@ -237,7 +231,7 @@ describe('support form', () => {
   }
 
   it('delivers the message to the support inbox, then clears the form', async () => {
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await openPage(suite.browser, suite.server.url);
     await page.goto('/docs/support');
     const send = page.getByRole('button', { name: 'Send Message' });
     expect(await send.isDisabled()).toBe(true);
@@ -260,7 +254,7 @@ describe('support form', () => {
   });
 
   it('shows field messages for bad input without sending', async () => {
-    const { page, close } = await openPage(browser, server.url);
+    const { page, close } = await openPage(suite.browser, suite.server.url);
     await page.goto('/docs/support');
     await fill(page, 'Bad address');
     await page.getByLabel('Email').fill('not-an-address');
@@ -274,7 +268,7 @@ describe('support form', () => {
   });
 
   it('shows the error message with the support address when sending fails', async () => {
-    const { page, close } = await openPage(browser, server.url, {
+    const { page, close } = await openPage(suite.browser, suite.server.url, {
       // The failed POST is the point of this test.
       allowConsole: [/status of 500 .*\/api\/contact\)$/],
     });

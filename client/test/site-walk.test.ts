@@ -1,31 +1,18 @@
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktopViewport, launchBrowser, mobileViewport, openPage } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
-import { createSignedInUser, openSignedIn, screenshot, screenshotDir } from './signed-in.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { desktopViewport, mobileViewport, openPage } from './browser.ts';
+import { browserSuite } from './browser-suite.ts';
+import { openSignedIn, screenshot, screenshotDir } from './signed-in.ts';
 
 /**
  * The defects a browser walk of the site found (issue 20), each checked at 1280 and 375 px
  * with a screenshot of the screen in test-results/dashboard/walk-*.png.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({
-      BUSINESS_ADDRESS: '1 Market Street\nSpringfield',
-      BUSINESS_PHONE: '+1 555 0100',
-    }),
-    launchBrowser(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite(() => ({
+  BUSINESS_ADDRESS: '1 Market Street\nSpringfield',
+  BUSINESS_PHONE: '+1 555 0100',
+}));
 
 /** True when the select is wide enough for its longest option's text (arrow padding included). */
 function fitsLongestOption(select: Locator): Promise<boolean> {
@@ -59,7 +46,7 @@ describe.each([
   ['375', mobileViewport],
 ])('site walk at %s px', (width, viewport) => {
   it('shows the Quick Start JSON on one dark background and fits docs tables', async () => {
-    const { page, errors, close } = await openPage(browser, server.url, { viewport });
+    const { page, errors, close } = await openPage(suite.browser, suite.server.url, { viewport });
     await page.goto('/docs/quick-start');
     const code = page.locator('pre code').first();
     await code.waitFor();
@@ -83,7 +70,7 @@ describe.each([
   });
 
   it('builds the About page as the spec describes it', async () => {
-    const { page, errors, close } = await openPage(browser, server.url, { viewport });
+    const { page, errors, close } = await openPage(suite.browser, suite.server.url, { viewport });
     await page.goto('/about');
     for (const heading of [
       'Our mission',
@@ -116,7 +103,7 @@ describe.each([
   });
 
   it('shows real product screenshots on the landing page and /docs, no placeholder', async () => {
-    const { page, errors, close } = await openPage(browser, server.url, { viewport });
+    const { page, errors, close } = await openPage(suite.browser, suite.server.url, { viewport });
     for (const [pagePath, count] of [
       ['/', 1],
       ['/docs', 3],
@@ -139,8 +126,10 @@ describe.each([
   });
 
   it('fits the Order History sort field and gives the phone one menu and one Logout', async () => {
-    const user = await createSignedInUser(server);
-    const { page, errors, close } = await openSignedIn(browser, server, user, { viewport });
+    const user = await suite.user();
+    const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user, {
+      viewport,
+    });
     await page.goto('/dashboard#order-history');
     const sort = page.getByLabel('Sort by');
     await sort.waitFor();

@@ -1,34 +1,23 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktopViewport, launchBrowser, mobileViewport, openPage } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
+import { describe, expect, it } from 'vitest';
+import { desktopViewport, mobileViewport, openPage } from './browser.ts';
+import { browserSuite } from './browser-suite.ts';
 import { screenshot } from './signed-in.ts';
 
 /**
  * Social sign-in buttons on a server with Google keys only: the login and sign-up pages offer
  * Google and not Facebook, and the provider mark stays round at both widths.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ GOOGLE_CLIENT_ID: 'google-id', GOOGLE_CLIENT_SECRET: 'google-secret' }),
-    launchBrowser(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite(() => ({
+  GOOGLE_CLIENT_ID: 'google-id',
+  GOOGLE_CLIENT_SECRET: 'google-secret',
+}));
 
 describe.each([
   ['1280', desktopViewport],
   ['375', mobileViewport],
 ])('social sign-in at %s px', (width, viewport) => {
   it('offers only the configured provider, with an unsquashed mark', async () => {
-    const { page, errors, close } = await openPage(browser, server.url, { viewport });
+    const { page, errors, close } = await openPage(suite.browser, suite.server.url, { viewport });
     for (const [path, name] of [
       ['/login', 'Sign in with Google'],
       ['/signup', 'Sign up with Google'],

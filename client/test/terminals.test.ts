@@ -1,17 +1,11 @@
 import { createEaClient } from '@signalrelay/bridge/ea-client';
 import { createPaperTerminal } from '@signalrelay/bridge/paper-terminal';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { desktopViewport, launchBrowser, mobileViewport } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
-import {
-  createSignedInUser,
-  openSignedIn,
-  postAlert,
-  screenshot,
-  startReferenceEa,
-} from './signed-in.ts';
+import { desktopViewport, mobileViewport } from './browser.ts';
+import { browserSuite } from './browser-suite.ts';
+import { openSignedIn, postAlert, screenshot, startReferenceEa } from './signed-in.ts';
 
 /**
  * "Your terminals" under the EA indicator (Signal History), in headless Chromium against the
@@ -19,21 +13,11 @@ import {
  * terminal with an old EA reporting AutoTrading off over protocol v2, then fixed while the page
  * is open.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 /** An MT4 terminal speaking protocol v2 by hand: hello, then health reports and heartbeats. */
 async function mt4Terminal(licenseNumber: string) {
-  const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}/api/ea/ws`);
+  const socket = new WebSocket(`${suite.server.url.replace(/^http/, 'ws')}/api/ea/ws`);
   await new Promise((resolve, reject) => {
     socket.once('open', resolve);
     socket.once('error', reject);
@@ -71,12 +55,12 @@ describe('your terminals', { timeout: 60_000 }, () => {
     ['mobile', mobileViewport],
   ] as const) {
     it(`lists each terminal with the refusals and health problems it reports (${name})`, async () => {
-      const user = await createSignedInUser(server, { plan: 'basic' });
-      const first = startReferenceEa(server, user.licenseNumber);
+      const user = await suite.user('basic');
+      const first = startReferenceEa(suite.server, user.licenseNumber);
       await expect.poll(() => first.state).toBe('connected');
       const refusals: string[] = [];
       const second = createEaClient({
-        server: server.url,
+        server: suite.server.url,
         transport: 'ws',
         licenseNumber: user.licenseNumber,
         platform: 'mt5',
@@ -96,7 +80,9 @@ describe('your terminals', { timeout: 60_000 }, () => {
         },
       ]);
 
-      const { page, errors, close } = await openSignedIn(browser, server, user, { viewport });
+      const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user, {
+        viewport,
+      });
       try {
         await page.goto('/dashboard#signal-history');
         await page.getByText('Account 5012345', { exact: true }).waitFor();
@@ -129,8 +115,8 @@ describe('your terminals', { timeout: 60_000 }, () => {
   }
 
   it('says when alerts target a platform no EA is connected on, until one connects', async () => {
-    const user = await createSignedInUser(server, { plan: 'basic' });
-    const sent = await postAlert(server, {
+    const user = await suite.user('basic');
+    const sent = await postAlert(suite.server, {
       licenseNumber: user.licenseNumber,
       symbol: 'XAUUSD',
       position: 'buy',
@@ -138,7 +124,7 @@ describe('your terminals', { timeout: 60_000 }, () => {
       platform: 'mt4',
     });
     expect(sent.status).toBe(200);
-    const { page, errors, close } = await openSignedIn(browser, server, user, {
+    const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user, {
       viewport: mobileViewport,
     });
     try {

@@ -1,0 +1,73 @@
+import type { Plan } from '@signalrelay/contracts/billing';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { TestAppOptions } from '../../server/test/app.ts';
+import {
+  desktopViewport,
+  launchBrowser,
+  mobileViewport,
+  openPage,
+  type WatchedPage,
+} from './browser.ts';
+import { type RunningServer, startServer } from './server.ts';
+import { createSignedInUser, openSignedIn, type SignedInUser } from './signed-in.ts';
+
+/** The two screens the dashboard tests run on, named as their screenshots are. */
+export const screens = [
+  ['desktop', desktopViewport],
+  ['mobile', mobileViewport],
+] as const;
+
+export type PageOptions = NonNullable<Parameters<typeof openPage>[2]> & {
+  /** Signed in as this user (10 s locator time-out); signed out when absent. */
+  user?: SignedInUser;
+};
+
+/** The real server and a headless Chromium shared by every test of one file. */
+export class BrowserSuite {
+  server!: RunningServer;
+  browser!: Browser;
+
+  /** A verified user with a session, a license and `plan`. */
+  user(plan: Plan = 'pro'): Promise<SignedInUser> {
+    return createSignedInUser(this.server, { plan });
+  }
+
+  /**
+   * Runs `use` on a fresh page, then expects that it logged no console error (a page that
+   * rendered cleanly); the page is closed whether `use` passed or not.
+   */
+  async onPage<T>(options: PageOptions, use: (watched: WatchedPage) => Promise<T>): Promise<T> {
+    const { user, ...pageOptions } = options;
+    const watched = user
+      ? await openSignedIn(this.browser, this.server, user, pageOptions)
+      : await openPage(this.browser, this.server.url, pageOptions);
+    try {
+      const result = await use(watched);
+      expect(watched.errors).toEqual([]);
+      return result;
+    } finally {
+      await watched.close();
+    }
+  }
+}
+
+/**
+ * Starts the server and the browser before the file's tests and stops them after. Options are
+ * read when the tests start, so they can name what an earlier `beforeAll` started (an SMTP
+ * receiver, a Stripe fake).
+ */
+export function browserSuite(
+  serverOptions: () => TestAppOptions | Promise<TestAppOptions> = () => ({}),
+): BrowserSuite {
+  const suite = new BrowserSuite();
+  beforeAll(async () => {
+    const options = await serverOptions();
+    [suite.server, suite.browser] = await Promise.all([startServer(options), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.close();
+  });
+  return suite;
+}
