@@ -4,9 +4,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eaSourceDir } from '../../server/test/internals.ts';
-import { openPage } from './browser.ts';
 import { browserSuite } from './browser-suite.ts';
-import { openSignedIn } from './signed-in.ts';
 
 /**
  * The release box and the EA download cards in headless Chromium, on the dashboard's Downloads
@@ -110,26 +108,24 @@ async function checkCards(page: Page, scope: Locator) {
 
 describe('EA downloads', () => {
   it('shows the release, the three-step guide and the four cards on /docs/download-ea', async () => {
-    const { page, errors, close } = await openPage(suite.browser, suite.server.url);
-    await page.goto('/docs/download-ea');
-    await page.getByRole('heading', { level: 1, name: 'Download the EA' }).waitFor();
-    await checkGuide(page, suite.server.url);
-    await checkCards(page, page.getByRole('region', { name: 'EA downloads' }));
+    await suite.onPage({}, async ({ page }) => {
+      await page.goto('/docs/download-ea');
+      await page.getByRole('heading', { level: 1, name: 'Download the EA' }).waitFor();
+      await checkGuide(page, suite.server.url);
+      await checkCards(page, page.getByRole('region', { name: 'EA downloads' }));
 
-    await page.getByRole('link', { name: 'Installation guide', exact: true }).first().click();
-    await page.waitForURL((url) => url.pathname === '/docs/install-mt4-5');
-    expect(errors).toEqual([]);
-    await close();
+      await page.getByRole('link', { name: 'Installation guide', exact: true }).first().click();
+      await page.waitForURL((url) => url.pathname === '/docs/install-mt4-5');
+    });
   });
 
   it('shows the same cards on the dashboard Downloads tab', async () => {
     const user = await suite.user('basic');
-    const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user);
-    await page.goto('/dashboard#downloads');
-    await page.getByRole('heading', { level: 2, name: 'Downloads' }).waitFor();
-    await checkGuide(page, suite.server.url);
-    await checkCards(page, page.getByRole('region', { name: 'EA downloads' }));
-    expect(errors).toEqual([]);
-    await close();
+    await suite.onPage({ user }, async ({ page }) => {
+      await page.goto('/dashboard#downloads');
+      await page.getByRole('heading', { level: 2, name: 'Downloads' }).waitFor();
+      await checkGuide(page, suite.server.url);
+      await checkCards(page, page.getByRole('region', { name: 'EA downloads' }));
+    });
   });
 });

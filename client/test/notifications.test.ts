@@ -70,10 +70,7 @@ describe('notifications tab', { timeout: 60_000 }, () => {
     it(`sets up every channel, saves with secrets masked and sends a test on each (${name} px)`, async () => {
       const user = await suite.user('basic');
       const chatId = name === '1280' ? '7001' : '7002';
-      const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user, {
-        viewport,
-      });
-      try {
+      await suite.onPage({ user, viewport }, async ({ page }) => {
         await page.goto('/dashboard#notifications');
         await page.getByRole('heading', { name: 'Notifications', exact: true }).waitFor();
 
@@ -146,10 +143,7 @@ describe('notifications tab', { timeout: 60_000 }, () => {
         expect(await page.getByLabel('Daily quota exhausted').isChecked()).toBe(true);
         expect(await page.getByLabel('Minutes without an EA').inputValue()).toBe('10');
         expect(await tg.getByLabel('Chat id').inputValue()).toBe(chatId);
-        expect(errors).toEqual([]);
-      } finally {
-        await close();
-      }
+      });
     });
   }
 
@@ -189,19 +183,13 @@ describe('notifications tab', { timeout: 60_000 }, () => {
       ['375', mobileViewport],
     ] as const) {
       const user = await suite.user();
-      const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user, {
-        viewport,
-      });
-      try {
+      await suite.onPage({ user, viewport }, async ({ page }) => {
         await page.goto('/docs/notifications');
         await page.getByRole('heading', { name: 'Verifying a delivery' }).waitFor();
         await page.getByRole('cell', { name: 'X-SignalRelay-Signature', exact: true }).waitFor();
         expect(await overflowsSideways(page)).toBe(false);
         await screenSized(page, `docs-notifications-${name}`);
-        expect(errors).toEqual([]);
-      } finally {
-        await close();
-      }
+      });
     }
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { desktopViewport, mobileViewport } from './browser.ts';
 import { browserSuite } from './browser-suite.ts';
-import { openSignedIn, postAlert, screenshot } from './signed-in.ts';
+import { postAlert, screenshot } from './signed-in.ts';
 
 /**
  * The Rules tab in headless Chromium against the real server: every part of the form filled
@@ -17,10 +17,7 @@ describe('rules tab', { timeout: 60_000 }, () => {
   ] as const) {
     it(`fills in every rule, refuses a bad field, saves and lists the change (${name} px)`, async () => {
       const user = await suite.user();
-      const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user, {
-        viewport,
-      });
-      try {
+      await suite.onPage({ user, viewport }, async ({ page }) => {
         await page.goto('/dashboard#rules');
         await page.getByRole('heading', { name: 'Rules', exact: true }).waitFor();
         await page.getByText('No changes yet.').waitFor();
@@ -102,10 +99,7 @@ describe('rules tab', { timeout: 60_000 }, () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           viewport.width,
         );
-        expect(errors).toEqual([]);
-      } finally {
-        await close();
-      }
+      });
     });
   }
 });

@@ -4,7 +4,6 @@ import { desktopViewport, mobileViewport } from './browser.ts';
 import { browserSuite } from './browser-suite.ts';
 import { shotOf } from './shots.ts';
 import {
-  openSignedIn,
   postAlert,
   type SignedInUser,
   screenshot,
@@ -72,10 +71,7 @@ describe('the trading commands on the dashboard', { timeout: 90_000 }, () => {
         [desktopViewport, '1280'],
         [mobileViewport, '375'],
       ] as const) {
-        const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user, {
-          viewport,
-        });
-        try {
+        await suite.onPage({ user, viewport }, async ({ page }) => {
           await page.goto('/dashboard#signal-history');
           await page.getByText('BUY LIMIT').first().waitFor();
           const open = (label: string) =>
@@ -103,10 +99,7 @@ describe('the trading commands on the dashboard', { timeout: 90_000 }, () => {
           await page.getByLabel('Close Percent (%)').waitFor();
           expect(await page.getByLabel('Lot Size').count()).toBe(0);
           await sendTakeProfits(page, name);
-          expect(errors).toEqual([]);
-        } finally {
-          await close();
-        }
+        });
       }
     } finally {
       await ea.stop();
@@ -118,20 +111,14 @@ describe('the trading commands on the dashboard', { timeout: 90_000 }, () => {
       [desktopViewport, '1280'],
       [mobileViewport, '375'],
     ] as const) {
-      const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user, {
-        viewport,
-      });
-      try {
+      await suite.onPage({ user, viewport }, async ({ page }) => {
         await page.goto('/docs/basic-config');
         await page.getByRole('heading', { name: 'Reverse in one alert' }).waitFor();
         await page
           .getByRole('table', { name: 'One point and one pip on typical quotes' })
           .waitFor();
         await screenshot(page, `commands-docs-${name}`);
-        expect(errors).toEqual([]);
-      } finally {
-        await close();
-      }
+      });
     }
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { desktopViewport, mobileViewport } from './browser.ts';
 import { browserSuite } from './browser-suite.ts';
 import { shot, shotOf } from './shots.ts';
-import { openSignedIn, postAlert } from './signed-in.ts';
+import { postAlert } from './signed-in.ts';
 
 /**
  * Signal History's summary cards and quota meter in headless Chromium, at 1280 and 375 px,
@@ -33,10 +33,7 @@ describe('Signal History counters', { timeout: 60_000 }, () => {
       expect((await postAlert(suite.server, { ...alert, position: 'hold' })).status).toBe(400);
       expect((await postAlert(suite.server, { ...alert, isTest: true })).status).toBe(200);
 
-      const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user, {
-        viewport,
-      });
-      try {
+      await suite.onPage({ user, viewport }, async ({ page }) => {
         await page.goto('/dashboard#signal-history');
         await card(page, 'Total Signals').getByText('3', { exact: true }).waitFor();
         await card(page, 'Successful').getByText('Test signals not included').waitFor();
@@ -50,10 +47,7 @@ describe('Signal History counters', { timeout: 60_000 }, () => {
           card(page, 'Total Signals').locator('xpath=..'),
           `signal-counters-cards-${width}`,
         );
-        expect(errors).toEqual([]);
-      } finally {
-        await close();
-      }
+      });
     });
   }
 });

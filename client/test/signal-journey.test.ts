@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { desktopViewport } from './browser.ts';
 import { browserSuite } from './browser-suite.ts';
-import { openSignedIn, postAlert, startReferenceEa } from './signed-in.ts';
+import { postAlert, startReferenceEa } from './signed-in.ts';
 
 /**
  * "What happened to my alert?", answered in the browser at 1280 and 375 px: the Signal Test
@@ -61,10 +61,7 @@ describe.each(widths)(
     it('says at once when no EA is connected to take a test signal, and when it will expire', async () => {
       // A license of its own: the signal it leaves pending would reach the next test's EA.
       const user = await suite.user('basic');
-      const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user, {
-        viewport,
-      });
-      try {
+      await suite.onPage({ user, viewport }, async ({ page }) => {
         await sendTest(page);
         const line = progressLine(page).filter({
           hasText: 'No MT5 EA connected for this license: the signal will expire in 30 s.',
@@ -72,32 +69,26 @@ describe.each(widths)(
         await line.waitFor();
         await inView(page, line);
         await page.screenshot({ path: `${shots}/${name}-signal-test-no-ea.png` });
-        expect(errors).toEqual([]);
-      } finally {
-        await close();
-      }
+      });
     });
 
     it('follows a test signal to the reference EA: delivered to its account, then logged', async () => {
       const user = await suite.user('basic');
       const ea = startReferenceEa(suite.server, user.licenseNumber);
-      const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user, {
-        viewport,
-      });
       try {
-        await expect.poll(() => ea.state).toBe('connected');
-        await sendTest(page);
-        const line = progressLine(page).filter({
-          hasText:
-            /^Received by the EA on account 5012345 \(MetaQuotes-Demo\) in \d+ ms: test signals are logged, not traded\.$/,
+        await suite.onPage({ user, viewport }, async ({ page }) => {
+          await expect.poll(() => ea.state).toBe('connected');
+          await sendTest(page);
+          const line = progressLine(page).filter({
+            hasText:
+              /^Received by the EA on account 5012345 \(MetaQuotes-Demo\) in \d+ ms: test signals are logged, not traded\.$/,
+          });
+          await line.waitFor();
+          await inView(page, line);
+          await page.screenshot({ path: `${shots}/${name}-signal-test-received.png` });
+          expect(ea.counters.skipped).toBe(1);
         });
-        await line.waitFor();
-        await inView(page, line);
-        await page.screenshot({ path: `${shots}/${name}-signal-test-received.png` });
-        expect(ea.counters.skipped).toBe(1);
-        expect(errors).toEqual([]);
       } finally {
-        await close();
         await ea.stop();
       }
     });
@@ -105,53 +96,50 @@ describe.each(widths)(
     it('shows a real signal’s journey in Signal History: terminal, latencies, fill and slippage', async () => {
       const user = await suite.user('basic');
       const ea = startReferenceEa(suite.server, user.licenseNumber);
-      const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user, {
-        viewport,
-      });
       try {
-        await page.goto('/dashboard#signal-history');
-        await page.getByText('EA connected', { exact: true }).first().waitFor();
-        const reply = await postAlert(suite.server, {
-          licenseNumber: user.licenseNumber,
-          symbol: 'EURUSD',
-          position: 'buy',
-          lot: 0.05,
-          price: 1.08,
-          platform: 'mt5',
-        });
-        expect(reply.status).toBe(200);
-        // A table row on a wide screen, a card on a phone: both open the same detail.
-        const row = page
-          .locator(`[data-signal-id="${reply.body.signalId}"]`)
-          .filter({ hasText: /success/i });
-        await row.waitFor();
-        await (name === 'mobile' ? row.getByRole('button').first() : row).click();
-
-        const hops = page.getByRole('list', { name: 'Hop timings' });
-        await hops.waitFor();
-        const journey = (await hops.textContent()) ?? '';
-        expect(journey).toMatch(/Delivered\+\d+ ms/);
-        expect(journey).toContain('account 5012345 (MetaQuotes-Demo)');
-        expect(journey).toContain('MT5 · WebSocket');
-        expect(journey).toMatch(/Executed\+\d+ ms/);
-        await progressLine(page)
-          .filter({ hasText: /^Executed: ticket \d+ at \d\.\d{5}\.$/ })
-          .waitFor();
-        await page.getByText('Executed lot').waitFor();
-        // The paper terminal fills at its ask, away from the alert's 1.08000.
-        await page.getByText(/^\d\.\d{5} (worse|better) than the alert price$/).waitFor();
-        // What a trader sees after opening the row: the row at the top, under the sticky header.
-        await page.evaluate((id) => {
-          const opened = document.querySelector(`[data-signal-id="${id}"]`);
-          window.scrollTo({
-            top: (opened?.getBoundingClientRect().top ?? 0) + window.scrollY - 80,
-            behavior: 'instant',
+        await suite.onPage({ user, viewport }, async ({ page }) => {
+          await page.goto('/dashboard#signal-history');
+          await page.getByText('EA connected', { exact: true }).first().waitFor();
+          const reply = await postAlert(suite.server, {
+            licenseNumber: user.licenseNumber,
+            symbol: 'EURUSD',
+            position: 'buy',
+            lot: 0.05,
+            price: 1.08,
+            platform: 'mt5',
           });
-        }, reply.body.signalId as string);
-        await page.screenshot({ path: `${shots}/${name}-signal-history-journey.png` });
-        expect(errors).toEqual([]);
+          expect(reply.status).toBe(200);
+          // A table row on a wide screen, a card on a phone: both open the same detail.
+          const row = page
+            .locator(`[data-signal-id="${reply.body.signalId}"]`)
+            .filter({ hasText: /success/i });
+          await row.waitFor();
+          await (name === 'mobile' ? row.getByRole('button').first() : row).click();
+
+          const hops = page.getByRole('list', { name: 'Hop timings' });
+          await hops.waitFor();
+          const journey = (await hops.textContent()) ?? '';
+          expect(journey).toMatch(/Delivered\+\d+ ms/);
+          expect(journey).toContain('account 5012345 (MetaQuotes-Demo)');
+          expect(journey).toContain('MT5 · WebSocket');
+          expect(journey).toMatch(/Executed\+\d+ ms/);
+          await progressLine(page)
+            .filter({ hasText: /^Executed: ticket \d+ at \d\.\d{5}\.$/ })
+            .waitFor();
+          await page.getByText('Executed lot').waitFor();
+          // The paper terminal fills at its ask, away from the alert's 1.08000.
+          await page.getByText(/^\d\.\d{5} (worse|better) than the alert price$/).waitFor();
+          // What a trader sees after opening the row: the row at the top, under the sticky header.
+          await page.evaluate((id) => {
+            const opened = document.querySelector(`[data-signal-id="${id}"]`);
+            window.scrollTo({
+              top: (opened?.getBoundingClientRect().top ?? 0) + window.scrollY - 80,
+              behavior: 'instant',
+            });
+          }, reply.body.signalId as string);
+          await page.screenshot({ path: `${shots}/${name}-signal-history-journey.png` });
+        });
       } finally {
-        await close();
         await ea.stop();
       }
     });

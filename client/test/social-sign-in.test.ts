@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { desktopViewport, mobileViewport, openPage } from './browser.ts';
+import { desktopViewport, mobileViewport, } from './browser.ts';
 import { browserSuite } from './browser-suite.ts';
 import { screenshot } from './signed-in.ts';
 
@@ -17,21 +17,20 @@ describe.each([
   ['375', mobileViewport],
 ])('social sign-in at %s px', (width, viewport) => {
   it('offers only the configured provider, with an unsquashed mark', async () => {
-    const { page, errors, close } = await openPage(suite.browser, suite.server.url, { viewport });
-    for (const [path, name] of [
-      ['/login', 'Sign in with Google'],
-      ['/signup', 'Sign up with Google'],
-    ] as const) {
-      await page.goto(path);
-      const button = page.getByRole('button', { name });
-      await button.waitFor();
-      expect(await page.getByRole('button', { name: /with Facebook/ }).count()).toBe(0);
-      const mark = await button.locator('span[aria-hidden="true"]').boundingBox();
-      expect(mark?.width).toBe(20);
-      expect(mark?.height).toBe(20);
-      await screenshot(page, `social-${path.slice(1)}-${width}`);
-    }
-    expect(errors).toEqual([]);
-    await close();
+    await suite.onPage({ viewport }, async ({ page }) => {
+      for (const [path, name] of [
+        ['/login', 'Sign in with Google'],
+        ['/signup', 'Sign up with Google'],
+      ] as const) {
+        await page.goto(path);
+        const button = page.getByRole('button', { name });
+        await button.waitFor();
+        expect(await page.getByRole('button', { name: /with Facebook/ }).count()).toBe(0);
+        const mark = await button.locator('span[aria-hidden="true"]').boundingBox();
+        expect(mark?.width).toBe(20);
+        expect(mark?.height).toBe(20);
+        await screenshot(page, `social-${path.slice(1)}-${width}`);
+      }
+    });
   });
 });

@@ -80,36 +80,35 @@ describe('your terminals', { timeout: 60_000 }, () => {
         },
       ]);
 
-      const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user, {
-        viewport,
-      });
       try {
-        await page.goto('/dashboard#signal-history');
-        await page.getByText('Account 5012345', { exact: true }).waitFor();
-        await page.getByText('Account 777001', { exact: true }).waitFor();
-        await page.getByText('A second EA for account 5012345 was refused').waitFor();
-        await page
-          .getByText(/the EA on GBPUSD,M5 was turned away because the one on reference EA/)
-          .waitFor();
-        await page.getByText('AutoTrading is off', { exact: true }).waitFor();
-        // The MT4 terminal runs EA 1.0.0, older than the release on the Downloads tab.
-        await page.getByText('EA 1.0.0 is out of date', { exact: true }).waitFor();
-        expect(await page.getByRole('link', { name: 'How to fix this' }).count()).toBe(3);
-        const warning = page.getByRole('listitem').filter({ hasText: /^AutoTrading is off/ });
-        expect(
-          await warning.getByRole('link', { name: 'How to fix this' }).getAttribute('href'),
-        ).toBe('/docs/installation-troubleshooting#autotrading-off');
-        expect(await overflowsSideways(page)).toBe(false);
-        await screenshot(page, `terminals-${name}`);
+        await suite.onPage({ user, viewport }, async ({ page }) => {
+          await page.goto('/dashboard#signal-history');
+          await page.getByText('Account 5012345', { exact: true }).waitFor();
+          await page.getByText('Account 777001', { exact: true }).waitFor();
+          await page.getByText('A second EA for account 5012345 was refused').waitFor();
+          await page
+            .getByText(/the EA on GBPUSD,M5 was turned away because the one on reference EA/)
+            .waitFor();
+          await page.getByText('AutoTrading is off', { exact: true }).waitFor();
+          // The MT4 terminal runs EA 1.0.0, older than the release on the Downloads tab.
+          await page.getByText('EA 1.0.0 is out of date', { exact: true }).waitFor();
+          expect(await page.getByRole('link', { name: 'How to fix this' }).count()).toBe(3);
+          const warning = page.getByRole('listitem').filter({ hasText: /^AutoTrading is off/ });
+          expect(
+            await warning.getByRole('link', { name: 'How to fix this' }).getAttribute('href'),
+          ).toBe('/docs/installation-troubleshooting#autotrading-off');
+          expect(await overflowsSideways(page)).toBe(false);
+          await screenshot(page, `terminals-${name}`);
 
-        // Fixed in the terminal: the warning goes away without a reload.
-        mt4.health([]);
-        await page.getByText('AutoTrading is off', { exact: true }).waitFor({ state: 'detached' });
-        expect(errors).toEqual([]);
+          // Fixed in the terminal: the warning goes away without a reload.
+          mt4.health([]);
+          await page
+            .getByText('AutoTrading is off', { exact: true })
+            .waitFor({ state: 'detached' });
+        });
       } finally {
         mt4.close();
         await Promise.all([first.stop(), second.stop()]);
-        await close();
       }
     });
   }
