@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { desktopViewport, mobileViewport } from './browser.ts';
-import { browserSuite } from './browser-suite.ts';
+import { browserSuite, screens } from './browser-suite.ts';
 import { shot, shotOf } from './shots.ts';
-import { openSignedIn, postAlert } from './signed-in.ts';
+import { postAlert } from './signed-in.ts';
 
 /**
  * The Signal Test tab's strategy alert in headless Chromium, at 1280 and 375 px: the message
@@ -33,24 +32,11 @@ const filledIn = (text: string) =>
     .replaceAll('{{timenow}}', '2026-11-25T09:30:00Z');
 
 describe('Strategy alert builder', { timeout: 60_000 }, () => {
-  for (const [width, viewport] of [
-    ['1280', desktopViewport],
-    ['375', mobileViewport],
-  ] as const) {
+  for (const [, viewport] of screens) {
+    const width = viewport.width;
     it(`builds, copies and checks a strategy alert live (${width} px)`, async () => {
       const user = await suite.user('pro');
-      const { page, context, errors, close } = await openSignedIn(
-        suite.browser,
-        suite.server,
-        user,
-        {
-          viewport,
-        },
-      );
-      await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-        origin: suite.server.url,
-      });
-      try {
+      await suite.onPage({ user, viewport, clipboard: true }, async ({ page }) => {
         await page.goto('/dashboard#signal-test');
         await page.getByRole('tab', { name: 'Strategy alert' }).click();
         const text = await editor(page).inputValue();
@@ -117,10 +103,7 @@ describe('Strategy alert builder', { timeout: 60_000 }, () => {
         await shotOf(generator(page), `alert-builder-reverse-card-${width}`);
         await reverse.uncheck();
         expect(await editor(page).inputValue()).toBe(text);
-        expect(errors).toEqual([]);
-      } finally {
-        await close();
-      }
+      });
     });
   }
 });

@@ -1,5 +1,5 @@
 import type { Plan } from '@signalrelay/contracts/billing';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { TestAppOptions } from '../../server/test/app.ts';
 import {
@@ -18,9 +18,15 @@ export const screens = [
   ['mobile', mobileViewport],
 ] as const;
 
+/** Whether anything is wider than the screen: a phone must never scroll sideways. */
+export const overflowsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
 export type PageOptions = NonNullable<Parameters<typeof openPage>[2]> & {
   /** Signed in as this user (10 s locator time-out); signed out when absent. */
   user?: SignedInUser;
+  /** Lets the page read and write the clipboard, to check what a Copy button copied. */
+  clipboard?: boolean;
 };
 
 /** The real server and a headless Chromium shared by every test of one file. */
@@ -38,11 +44,15 @@ export class BrowserSuite {
    * rendered cleanly); the page is closed whether `use` passed or not.
    */
   async onPage<T>(options: PageOptions, use: (watched: WatchedPage) => Promise<T>): Promise<T> {
-    const { user, ...pageOptions } = options;
+    const { user, clipboard, ...pageOptions } = options;
     const watched = user
       ? await openSignedIn(this.browser, this.server, user, pageOptions)
       : await openPage(this.browser, this.server.url, pageOptions);
     try {
+      if (clipboard) {
+        const permissions = ['clipboard-read', 'clipboard-write'];
+        await watched.context.grantPermissions(permissions, { origin: this.server.url });
+      }
       const result = await use(watched);
       expect(watched.errors).toEqual([]);
       return result;

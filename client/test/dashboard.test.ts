@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { mobileViewport } from './browser.ts';
-import { browserSuite } from './browser-suite.ts';
+import { browserSuite, overflowsSideways } from './browser-suite.ts';
 import { postAlert, screenshot, startReferenceEa } from './signed-in.ts';
 
 /**
@@ -13,10 +13,6 @@ const suite = browserSuite();
 
 const currentTab = (page: Page) =>
   page.locator('nav[aria-label="Dashboard"] a[aria-current="page"]').textContent();
-
-/** Nothing wider than the screen: a phone must never scroll sideways. */
-const overflowsSideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
 describe('dashboard', { timeout: 60_000 }, () => {
   it('chooses the tab by the URL hash, Licenses by default and for unknown hashes', async () => {

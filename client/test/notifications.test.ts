@@ -11,7 +11,7 @@ import {
 } from '../../server/test/notify-fakes.ts';
 import { type SmtpReceiver, startSmtpReceiver } from '../../server/test/smtp-receiver.ts';
 import { desktopViewport, mobileViewport } from './browser.ts';
-import { browserSuite } from './browser-suite.ts';
+import { browserSuite, overflowsSideways } from './browser-suite.ts';
 import { openSignedIn, screenshot } from './signed-in.ts';
 
 /**
@@ -56,9 +56,6 @@ async function screenSized(page: Page, name: string) {
     });
   }
 }
-
-const overflowsSideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
 const channel = (page: Page, name: string) => page.getByRole('group', { name: `${name} channel` });
 

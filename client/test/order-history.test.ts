@@ -1,11 +1,11 @@
-import { createEaClient } from '@signalrelay/bridge/ea-client';
 import { createPaperTerminal } from '@signalrelay/bridge/paper-terminal';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { paperTerminalOrders, reportedOrder } from '../../server/test/orders.ts';
+import { reportedOrder } from '../../server/test/orders.ts';
 import { mobileViewport } from './browser.ts';
 import { browserSuite } from './browser-suite.ts';
-import { postAlert, type SignedInUser, screenshot } from './signed-in.ts';
+import { reportTerminal, tradeOnPaperTerminal } from './paper-trading.ts';
+import { type SignedInUser, screenshot } from './signed-in.ts';
 
 /**
  * The Order History tab in headless Chromium against the real server. Orders arrive the way
@@ -17,70 +17,12 @@ const suite = browserSuite();
 const hour = 3_600_000;
 const day = 24 * hour;
 
-async function report(
+/** Reports `orders` for one of the user's terminals, as its OrderTracker would. */
+const report = (
   user: SignedInUser,
   orders: unknown[],
   terminal: { platform: 'mt4' | 'mt5'; account: string },
-) {
-  const response = await fetch(`${suite.server.url}/api/orders/report`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      v: 1,
-      licenseNumber: user.licenseNumber,
-      broker: 'MetaQuotes-Demo',
-      ...terminal,
-      orders,
-    }),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-}
-
-/** Waits (outside a test, where expect.poll is not available) until `done` holds. */
-async function until(done: () => boolean, timeoutMs = 10_000) {
-  const end = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > end) throw new Error(`timed out after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-/** Sends alerts through the webhook to the reference EA, then reports its paper terminal. */
-async function tradeOnPaperTerminal(user: SignedInUser) {
-  const terminal = createPaperTerminal({ seed: 11 });
-  const results: string[] = [];
-  const ea = createEaClient({
-    server: suite.server.url,
-    transport: 'ws',
-    licenseNumber: user.licenseNumber,
-    platform: 'mt5',
-    account: '5012345',
-    broker: 'MetaQuotes-Demo',
-    execute: terminal.execute,
-    backoff: { initialMs: 100, maxMs: 500 },
-    onResult: (result) => results.push(result.status),
-  });
-  ea.start();
-  try {
-    await until(() => ea.state === 'connected');
-    const alerts = [
-      { symbol: 'EURUSD', position: 'buy', lot: 0.1 },
-      { symbol: 'GBPUSD', position: 'sell', lot: 0.2 },
-      { symbol: 'EURUSD', position: 'closebuy' },
-    ];
-    for (const [i, alert] of alerts.entries()) {
-      const reply = await postAlert(suite.server, { licenseNumber: user.licenseNumber, ...alert });
-      expect(reply.status).toBe(200);
-      await until(() => results.length === i + 1);
-    }
-    expect(results).toEqual(['success', 'success', 'success']);
-  } finally {
-    await ea.stop();
-  }
-  const rows = paperTerminalOrders(terminal);
-  await report(user, rows, { platform: 'mt5', account: '5012345' });
-  return terminal;
-}
+) => reportTerminal(suite.server, user.licenseNumber, orders, terminal);
 
 /**
  * 22 MT4 rows, tickets 1001…1022: 1001–1016 closed trades alternating +10 and −5, 1017–1019
@@ -161,7 +103,14 @@ describe('Order History on a desktop', () => {
 
   beforeAll(async () => {
     user = await suite.user('pro');
-    const terminal = await tradeOnPaperTerminal(user);
+    const terminal = createPaperTerminal({ seed: 11 });
+    const { ea, results } = await tradeOnPaperTerminal(suite.server, user.licenseNumber, terminal, [
+      { symbol: 'EURUSD', position: 'buy', lot: 0.1 },
+      { symbol: 'GBPUSD', position: 'sell', lot: 0.2 },
+      { symbol: 'EURUSD', position: 'closebuy' },
+    ]);
+    await ea.stop();
+    expect(results).toEqual(['success', 'success', 'success']);
     paperProfit = terminal.closedPositions()[0]!.profit;
     await report(user, mt4Rows(Date.now()), { platform: 'mt4', account: '777' });
   });

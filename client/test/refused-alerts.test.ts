@@ -1,7 +1,5 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { desktopViewport, mobileViewport } from './browser.ts';
-import { browserSuite } from './browser-suite.ts';
+import { browserSuite, overflowsSideways, screens } from './browser-suite.ts';
 import { screenshot } from './signed-in.ts';
 
 /**
@@ -11,14 +9,8 @@ import { screenshot } from './signed-in.ts';
  */
 const suite = browserSuite();
 
-const overflowsSideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-
 describe('an alert refused for its content', { timeout: 60_000 }, () => {
-  for (const [name, viewport] of [
-    ['desktop', desktopViewport],
-    ['mobile', mobileViewport],
-  ] as const) {
+  for (const [name, viewport] of screens) {
     it(`is listed with the reason and the body TradingView sent (${name})`, async () => {
       const user = await suite.user('basic');
       const body = `{"licenseNumber": "${user.licenseNumber}", "symbol": "EURUSD", "position": "buy",, "lot": 0.1}`;

@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { desktopViewport, mobileViewport } from './browser.ts';
-import { browserSuite } from './browser-suite.ts';
+import { browserSuite, screens } from './browser-suite.ts';
 import { shot } from './shots.ts';
-import { openSignedIn, postAlert, startReferenceEa } from './signed-in.ts';
+import { postAlert, startReferenceEa } from './signed-in.ts';
 
 /**
  * The dashboard's setup checklist in headless Chromium against the real server, at 1280 and
@@ -20,82 +19,69 @@ const done = (page: Page, title: string) =>
   step(page, title).and(page.locator('[data-done="true"]')).waitFor();
 
 describe('Setup checklist', { timeout: 90_000 }, () => {
-  for (const [width, viewport] of [
-    ['1280', desktopViewport],
-    ['375', mobileViewport],
-  ] as const) {
+  for (const [, viewport] of screens) {
+    const width = viewport.width;
     it(`ticks each step from real events, then disappears for good (${width} px)`, async () => {
       const user = await suite.user('pro');
-      const { page, context, errors, close } = await openSignedIn(
-        suite.browser,
-        suite.server,
-        user,
-        {
-          viewport,
-        },
-      );
-      await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-        origin: suite.server.url,
-      });
       let ea: ReturnType<typeof startReferenceEa> | undefined;
       try {
-        await page.goto('/dashboard#licenses');
-        await checklist(page).getByText('0 of 4 done').waitFor();
-        await shot(page, `setup-checklist-start-${width}`);
-        await step(page, 'Install the EA')
-          .getByRole('link', { name: 'Installation guide' })
-          .waitFor();
-        expect(await step(page, 'first live alert').getByRole('link').getAttribute('href')).toBe(
-          '/docs/tradingview-alert-setup',
-        );
+        await suite.onPage({ user, viewport, clipboard: true }, async ({ page }) => {
+          await page.goto('/dashboard#licenses');
+          await checklist(page).getByText('0 of 4 done').waitFor();
+          await shot(page, `setup-checklist-start-${width}`);
+          await step(page, 'Install the EA')
+            .getByRole('link', { name: 'Installation guide' })
+            .waitFor();
+          expect(await step(page, 'first live alert').getByRole('link').getAttribute('href')).toBe(
+            '/docs/tradingview-alert-setup',
+          );
 
-        // 1. The license's Copy button, in the Licenses tab.
-        await page.getByRole('button', { name: 'Copy', exact: true }).click();
-        await done(page, 'Copy your license number');
-        // 2. The reference EA connects.
-        ea = startReferenceEa(suite.server, user.licenseNumber);
-        await done(page, 'Install the EA and connect it');
-        await checklist(page).getByText('2 of 4 done').waitFor();
-        await shot(page, `setup-checklist-half-${width}`);
+          // 1. The license's Copy button, in the Licenses tab.
+          await page.getByRole('button', { name: 'Copy', exact: true }).click();
+          await done(page, 'Copy your license number');
+          // 2. The reference EA connects.
+          ea = startReferenceEa(suite.server, user.licenseNumber);
+          await done(page, 'Install the EA and connect it');
+          await checklist(page).getByText('2 of 4 done').waitFor();
+          await shot(page, `setup-checklist-half-${width}`);
 
-        // 3. A test signal through the webhook, processed by the EA.
-        expect(
-          (
-            await postAlert(suite.server, {
-              licenseNumber: user.licenseNumber,
-              symbol: 'EURUSD',
-              position: 'buy',
-              lot: 0.01,
-              isTest: true,
-            })
-          ).status,
-        ).toBe(200);
-        await done(page, 'Send a test signal');
-        expect(await step(page, 'Send your first live alert').getAttribute('data-done')).toBe(
-          'false',
-        );
+          // 3. A test signal through the webhook, processed by the EA.
+          expect(
+            (
+              await postAlert(suite.server, {
+                licenseNumber: user.licenseNumber,
+                symbol: 'EURUSD',
+                position: 'buy',
+                lot: 0.01,
+                isTest: true,
+              })
+            ).status,
+          ).toBe(200);
+          await done(page, 'Send a test signal');
+          expect(await step(page, 'Send your first live alert').getAttribute('data-done')).toBe(
+            'false',
+          );
 
-        // 4. A live alert: the last step, and the checklist goes.
-        expect(
-          (
-            await postAlert(suite.server, {
-              licenseNumber: user.licenseNumber,
-              symbol: 'EURUSD',
-              position: 'buy',
-              lot: 0.01,
-            })
-          ).status,
-        ).toBe(200);
-        await checklist(page).waitFor({ state: 'detached' });
-        await page.getByText('Setup complete').waitFor();
-        await page.reload();
-        await page.getByRole('heading', { name: /Welcome/ }).waitFor();
-        await page.getByTestId('license-number').waitFor();
-        expect(await checklist(page).count()).toBe(0);
-        expect(errors).toEqual([]);
+          // 4. A live alert: the last step, and the checklist goes.
+          expect(
+            (
+              await postAlert(suite.server, {
+                licenseNumber: user.licenseNumber,
+                symbol: 'EURUSD',
+                position: 'buy',
+                lot: 0.01,
+              })
+            ).status,
+          ).toBe(200);
+          await checklist(page).waitFor({ state: 'detached' });
+          await page.getByText('Setup complete').waitFor();
+          await page.reload();
+          await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+          await page.getByTestId('license-number').waitFor();
+          expect(await checklist(page).count()).toBe(0);
+        });
       } finally {
         await ea?.stop();
-        await close();
       }
     });
   }

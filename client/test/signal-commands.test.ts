@@ -3,12 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { desktopViewport, mobileViewport } from './browser.ts';
 import { browserSuite } from './browser-suite.ts';
 import { shotOf } from './shots.ts';
-import {
-  postAlert,
-  type SignedInUser,
-  screenshot,
-  startReferenceEa,
-} from './signed-in.ts';
+import { postAlert, type SignedInUser, screenshot, startReferenceEa } from './signed-in.ts';
 
 /**
  * Issue 22 in the browser, against the real server and the reference EA: Signal History shows

@@ -115,10 +115,7 @@ describe('Signal Test', { timeout: 60_000 }, () => {
   });
 
   it('generates the webhook JSON and copies it and the URL to the clipboard', async () => {
-    await suite.onPage({ user }, async ({ page, context }) => {
-      await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-        origin: suite.server.url,
-      });
+    await suite.onPage({ user, clipboard: true }, async ({ page }) => {
       await page.goto('/dashboard#signal-test');
       const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
 

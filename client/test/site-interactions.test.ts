@@ -129,19 +129,16 @@ describe('alert setup screenshots', () => {
   });
 
   it('copies the webhook URL and says Copied! for 2 s', async () => {
-    const { page, context, close } = await openPage(suite.browser, suite.server.url);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: suite.server.url,
+    await suite.onPage({ clipboard: true }, async ({ page }) => {
+      await page.goto('/docs/tradingview-alert-setup');
+      const copy = page.getByRole('button', { name: 'Copy URL' });
+      await copy.click();
+      await page.getByRole('button', { name: 'Copied!' }).waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+        `${suite.server.url}/api/webhook/handleWebhook`,
+      );
+      await page.getByRole('button', { name: 'Copy URL' }).waitFor({ timeout: 3000 });
     });
-    await page.goto('/docs/tradingview-alert-setup');
-    const copy = page.getByRole('button', { name: 'Copy URL' });
-    await copy.click();
-    await page.getByRole('button', { name: 'Copied!' }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-      `${suite.server.url}/api/webhook/handleWebhook`,
-    );
-    await page.getByRole('button', { name: 'Copy URL' }).waitFor({ timeout: 3000 });
-    await close();
   });
 });
 

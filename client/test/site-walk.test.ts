@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { desktopViewport, mobileViewport, } from './browser.ts';
+import { desktopViewport, mobileViewport } from './browser.ts';
 import { browserSuite } from './browser-suite.ts';
 import { screenshot, screenshotDir } from './signed-in.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { desktopViewport, mobileViewport, } from './browser.ts';
+import { desktopViewport, mobileViewport } from './browser.ts';
 import { browserSuite } from './browser-suite.ts';
 import { screenshot } from './signed-in.ts';
 
