@@ -10,7 +10,7 @@ import {
   type WatchedPage,
 } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
-import { createSignedInUser, openSignedIn, type SignedInUser } from './signed-in.ts';
+import { createSignedInUser, openSignedIn, postAlert, type SignedInUser } from './signed-in.ts';
 
 /** The two screens the dashboard tests run on, named as their screenshots are. */
 export const screens = [
@@ -37,6 +37,11 @@ export class BrowserSuite {
   /** A verified user with a session, a license and `plan`. */
   user(plan: Plan = 'pro'): Promise<SignedInUser> {
     return createSignedInUser(this.server, { plan });
+  }
+
+  /** POSTs an alert for `user`'s license to the webhook, as TradingView would. */
+  alert(user: SignedInUser, body: Record<string, unknown>) {
+    return postAlert(this.server, { licenseNumber: user.licenseNumber, ...body });
   }
 
   /**

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openPage } from './browser.ts';
 import { browserSuite } from './browser-suite.ts';
-import { openSignedIn, postAlert, startReferenceEa } from './signed-in.ts';
+import { openSignedIn, startReferenceEa } from './signed-in.ts';
 
 /**
  * The Content-Security-Policy the server sends (server/src/http/security-headers.ts) against
@@ -79,12 +79,7 @@ describe('Content-Security-Policy in the browser', { timeout: 120_000 }, () => {
     await page.goto('/dashboard');
     await page.getByRole('heading', { level: 1 }).waitFor();
     // A signal while the dashboard is open comes through the live WebSocket.
-    await postAlert(suite.server, {
-      licenseNumber: user.licenseNumber,
-      symbol: 'EURUSD',
-      position: 'buy',
-      lot: 0.01,
-    });
+    await suite.alert(user, { symbol: 'EURUSD', position: 'buy', lot: 0.01 });
     for (const hash of [
       'licenses',
       'signal-history',

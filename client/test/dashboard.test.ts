@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { mobileViewport } from './browser.ts';
 import { browserSuite, overflowsSideways } from './browser-suite.ts';
-import { postAlert, screenshot, startReferenceEa } from './signed-in.ts';
+import { screenshot, startReferenceEa } from './signed-in.ts';
 
 /**
  * The dashboard frame in headless Chromium: tabs chosen by the URL hash, the sidebar, the
@@ -63,13 +63,7 @@ describe('dashboard', { timeout: 60_000 }, () => {
           ['XAUUSD', 'sell'],
           ['GBPJPY', 'closeall'],
         ] as const) {
-          const sent = await postAlert(suite.server, {
-            licenseNumber: user.licenseNumber,
-            symbol,
-            position,
-            lot: 0.05,
-            slpoint: 200,
-          });
+          const sent = await suite.alert(user, { symbol, position, lot: 0.05, slpoint: 200 });
           expect(sent.status).toBe(200);
         }
 
@@ -137,12 +131,7 @@ describe('dashboard', { timeout: 60_000 }, () => {
     try {
       await suite.onPage({ user }, async ({ page }) => {
         for (const symbol of ['EURUSD', 'USDJPY']) {
-          await postAlert(suite.server, {
-            licenseNumber: user.licenseNumber,
-            symbol,
-            position: 'buy',
-            lot: 1,
-          });
+          await suite.alert(user, { symbol, position: 'buy', lot: 1 });
         }
         await page.goto('/dashboard#signal-history');
         // A first page load under a loaded CI machine can take several seconds.

@@ -5,7 +5,6 @@ import { helloFrame, openEaSocket } from '../../server/test/ea-socket.ts';
 import { orders, signals, users } from '../../server/test/internals.ts';
 import { reportedOrder, reportOrders } from '../../server/test/orders.ts';
 import { browserSuite } from './browser-suite.ts';
-import { postAlert } from './signed-in.ts';
 
 /**
  * SQL and HTML injection through every free-text field the dashboard shows, each written the
@@ -37,8 +36,7 @@ describe('injection through the fields the dashboard renders', { timeout: 120_00
     const ea = await openEaSocket(suite.server.url);
     ea.send(helloFrame(user.licenseNumber, { broker: html(2) }));
     await ea.next((f) => f.type === 'welcome');
-    const alert = await postAlert(suite.server, {
-      licenseNumber: user.licenseNumber,
+    const alert = await suite.alert(user, {
       symbol: 'EURUSD',
       position: 'buy',
       lot: 0.01,

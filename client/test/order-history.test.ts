@@ -93,6 +93,44 @@ const facts = (page: Page) =>
       ),
     );
 
+const confirmation = (what: string) =>
+  `Are you sure you want to delete ${what}? This action cannot be undone.`;
+
+/** Deletes one order through its Delete button and the confirmation dialog. */
+async function deleteOrder(page: Page, ticket: number) {
+  await page.getByRole('button', { name: `Delete order #${ticket}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText(confirmation(`order #${ticket}`)).waitFor();
+  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByText(`Order #${ticket} deleted successfully`).waitFor();
+}
+
+/** Deletes the whole history through Delete All and the confirmation dialog. */
+async function deleteAll(page: Page) {
+  await page.getByRole('button', { name: 'Delete All' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText(confirmation('ALL order history')).waitFor();
+  await dialog.getByRole('button', { name: 'Delete All' }).click();
+  await page.getByText('Order history deleted successfully').waitFor();
+  await page.getByText('No order history available').waitFor();
+}
+
+const dateTime = String.raw`\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}`;
+/**
+ * Waits until the open detail panel shows `lines`, then its open and close times (an open
+ * order's close time is "-"; a closed one's is a time, or "-" where the report had none).
+ */
+async function expectFacts(page: Page, state: 'open' | 'closed', lines: string[]) {
+  const closeTime = state === 'open' ? '-' : `(${dateTime}|-)`;
+  await expect
+    .poll(() => facts(page))
+    .toEqual([
+      ...lines,
+      expect.stringMatching(new RegExp(`^Open Time \\(.+\\): ${dateTime}$`)),
+      expect.stringMatching(new RegExp(`^Close Time \\(.+\\): ${closeTime}$`)),
+    ]);
+}
+
 async function choose(page: Page, label: string, option: string) {
   await page.getByLabel(label, { exact: true }).selectOption({ label: option });
 }
@@ -244,34 +282,26 @@ describe('Order History on a desktop', () => {
       await showing(page).filter({ hasText: 'of 24 orders' }).waitFor();
 
       await page.locator('tr[data-order-ticket="1022"]').click();
-      await expect
-        .poll(() => facts(page))
-        .toEqual([
-          'Platform: MT4',
-          'Stop Loss: 2,640.25000',
-          'Take Profit: 2,670.00000',
-          'Commission: -1.50',
-          'Swap: -0.25',
-          'Magic Number: 777',
-          'Duration: 2h 05m',
-          'Comment: grid #7',
-          expect.stringMatching(/^Open Time \(.+\): \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
-          expect.stringMatching(/^Close Time \(.+\): (\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}|-)$/),
-        ]);
+      await expectFacts(page, 'closed', [
+        'Platform: MT4',
+        'Stop Loss: 2,640.25000',
+        'Take Profit: 2,670.00000',
+        'Commission: -1.50',
+        'Swap: -0.25',
+        'Magic Number: 777',
+        'Duration: 2h 05m',
+        'Comment: grid #7',
+      ]);
       // Another row closes the first; an open one has no duration, no stops and no comment.
       await page.getByRole('button', { name: 'Show details of order #1017' }).click();
-      await expect
-        .poll(() => facts(page))
-        .toEqual([
-          'Platform: MT4',
-          'Stop Loss: None',
-          'Take Profit: None',
-          'Commission: -0.70',
-          'Swap: 0.00',
-          'Magic Number: 0',
-          expect.stringMatching(/^Open Time \(.+\): \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
-          expect.stringMatching(/^Close Time \(.+\): -$/),
-        ]);
+      await expectFacts(page, 'open', [
+        'Platform: MT4',
+        'Stop Loss: None',
+        'Take Profit: None',
+        'Commission: -0.70',
+        'Swap: 0.00',
+        'Magic Number: 0',
+      ]);
       expect(await page.locator('[data-order-details]').count()).toBe(1);
       await page.locator('tr[data-order-ticket="1017"]').click();
       await expect.poll(() => page.locator('[data-order-details]').count()).toBe(0);
@@ -288,29 +318,17 @@ describe('Order History on a desktop', () => {
       await page.getByRole('columnheader', { name: 'Action' }).waitFor();
       await page.getByRole('button', { name: 'Delete order #1005' }).click();
       const dialog = page.getByRole('dialog');
-      await dialog
-        .getByText('Are you sure you want to delete order #1005? This action cannot be undone.')
-        .waitFor();
+      await dialog.getByText(confirmation('order #1005')).waitFor();
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'hidden' });
       expect(await page.locator('tr[data-order-ticket="1005"]').count()).toBe(1);
 
-      await page.getByRole('button', { name: 'Delete order #1005' }).click();
-      await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
-      await page.getByText('Order #1005 deleted successfully').waitFor();
+      await deleteOrder(page, 1005);
       await showing(page).filter({ hasText: 'of 23 orders' }).waitFor();
       expect(await page.locator('tr[data-order-ticket="1005"]').count()).toBe(0);
       await screenshot(page, 'order-history-desktop');
 
-      await page.getByRole('button', { name: 'Delete All' }).click();
-      await dialog
-        .getByText(
-          'Are you sure you want to delete ALL order history? This action cannot be undone.',
-        )
-        .waitFor();
-      await dialog.getByRole('button', { name: 'Delete All' }).click();
-      await page.getByText('Order history deleted successfully').waitFor();
-      await page.getByText('No order history available').waitFor();
+      await deleteAll(page);
       await page
         .getByText('Install and run the OrderTracker EA to start tracking your trading activity')
         .waitFor();
@@ -379,27 +397,19 @@ describe('Order History on a 375 px phone', () => {
       );
 
       await page.getByRole('button', { name: /^Order #1001, EURUSD/ }).click();
-      await expect
-        .poll(() => facts(page))
-        .toEqual([
-          'Lots: 0.10',
-          'Open Price: 1.08310',
-          'Close Price: 1.08420',
-          'Duration: 1h 00m',
-          expect.stringMatching(/^Open Time \(.+\): \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
-          expect.stringMatching(/^Close Time \(.+\): (\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}|-)$/),
-        ]);
+      await expectFacts(page, 'closed', [
+        'Lots: 0.10',
+        'Open Price: 1.08310',
+        'Close Price: 1.08420',
+        'Duration: 1h 00m',
+      ]);
       await page.getByRole('button', { name: /^Order #4002, EURUSD/ }).click();
-      await expect
-        .poll(() => facts(page))
-        .toEqual([
-          'Lots: 0.10',
-          'Open Price: 1.08310',
-          'Close Price: -',
-          'Duration: Open',
-          expect.stringMatching(/^Open Time \(.+\): \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
-          expect.stringMatching(/^Close Time \(.+\): -$/),
-        ]);
+      await expectFacts(page, 'open', [
+        'Lots: 0.10',
+        'Open Price: 1.08310',
+        'Close Price: -',
+        'Duration: Open',
+      ]);
       expect(await page.locator('[data-order-details]').count()).toBe(1);
       await page.getByRole('button', { name: /^Order #4002, EURUSD/ }).click();
       await expect.poll(() => page.locator('[data-order-details]').count()).toBe(0);
@@ -411,19 +421,9 @@ describe('Order History on a 375 px phone', () => {
       await screenshot(page, 'order-history-375');
 
       await page.getByRole('button', { name: 'Show Delete' }).click();
-      await page.getByRole('button', { name: 'Delete order #1003' }).click();
-      const dialog = page.getByRole('dialog');
-      await dialog
-        .getByText('Are you sure you want to delete order #1003? This action cannot be undone.')
-        .waitFor();
-      await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
-      await page.getByText('Order #1003 deleted successfully').waitFor();
+      await deleteOrder(page, 1003);
       await showing(page).filter({ hasText: 'of 12 orders' }).waitFor();
-
-      await page.getByRole('button', { name: 'Delete All' }).click();
-      await dialog.getByRole('button', { name: 'Delete All' }).click();
-      await page.getByText('Order history deleted successfully').waitFor();
-      await page.getByText('No order history available').waitFor();
+      await deleteAll(page);
     });
   });
 });

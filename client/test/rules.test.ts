@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { desktopViewport, mobileViewport } from './browser.ts';
 import { browserSuite } from './browser-suite.ts';
-import { postAlert, screenshot } from './signed-in.ts';
+import { screenshot } from './signed-in.ts';
 
 /**
  * The Rules tab in headless Chromium against the real server: every part of the form filled
@@ -81,12 +81,7 @@ describe('rules tab', { timeout: 60_000 }, () => {
           symbolMap: { GOLD: 'XAUUSD' },
           accounts: { '5012345': { maxLot: 2 } },
         });
-        const refused = await postAlert(suite.server, {
-          licenseNumber: user.licenseNumber,
-          symbol: 'GBPUSD',
-          position: 'buy',
-          lot: 0.1,
-        });
+        const refused = await suite.alert(user, { symbol: 'GBPUSD', position: 'buy', lot: 0.1 });
         expect(refused).toMatchObject({ status: 403, body: { code: 'RULE_REFUSED' } });
 
         // After a reload the form shows what was saved.

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserSuite, screens } from './browser-suite.ts';
 import { shot } from './shots.ts';
-import { postAlert, startReferenceEa } from './signed-in.ts';
+import { startReferenceEa } from './signed-in.ts';
 
 /**
  * The dashboard's setup checklist in headless Chromium against the real server, at 1280 and
@@ -46,33 +46,15 @@ describe('Setup checklist', { timeout: 90_000 }, () => {
           await shot(page, `setup-checklist-half-${width}`);
 
           // 3. A test signal through the webhook, processed by the EA.
-          expect(
-            (
-              await postAlert(suite.server, {
-                licenseNumber: user.licenseNumber,
-                symbol: 'EURUSD',
-                position: 'buy',
-                lot: 0.01,
-                isTest: true,
-              })
-            ).status,
-          ).toBe(200);
+          const alert = { symbol: 'EURUSD', position: 'buy', lot: 0.01 };
+          expect((await suite.alert(user, { ...alert, isTest: true })).status).toBe(200);
           await done(page, 'Send a test signal');
           expect(await step(page, 'Send your first live alert').getAttribute('data-done')).toBe(
             'false',
           );
 
           // 4. A live alert: the last step, and the checklist goes.
-          expect(
-            (
-              await postAlert(suite.server, {
-                licenseNumber: user.licenseNumber,
-                symbol: 'EURUSD',
-                position: 'buy',
-                lot: 0.01,
-              })
-            ).status,
-          ).toBe(200);
+          expect((await suite.alert(user, alert)).status).toBe(200);
           await checklist(page).waitFor({ state: 'detached' });
           await page.getByText('Setup complete').waitFor();
           await page.reload();

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { desktopViewport, mobileViewport } from './browser.ts';
 import { browserSuite } from './browser-suite.ts';
 import { shotOf } from './shots.ts';
-import { postAlert, type SignedInUser, screenshot, startReferenceEa } from './signed-in.ts';
+import { type SignedInUser, screenshot, startReferenceEa } from './signed-in.ts';
 
 /**
  * Issue 22 in the browser, against the real server and the reference EA: Signal History shows
@@ -50,7 +50,7 @@ describe('the trading commands on the dashboard', { timeout: 90_000 }, () => {
   it("shows each command in Signal History, and each position's own fields in Signal Test", async () => {
     const ea = startReferenceEa(suite.server, user.licenseNumber);
     const alert = (body: Record<string, unknown>) =>
-      postAlert(suite.server, { licenseNumber: user.licenseNumber, symbol: 'EURUSD', ...body });
+      suite.alert(user, { symbol: 'EURUSD', ...body });
     try {
       for (const body of [
         { position: 'buylimit', price: 1.02, lot: 0.1, expiry: 90, slpips: 20 },

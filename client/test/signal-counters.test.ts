@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { desktopViewport, mobileViewport } from './browser.ts';
 import { browserSuite } from './browser-suite.ts';
 import { shot, shotOf } from './shots.ts';
-import { postAlert } from './signed-in.ts';
 
 /**
  * Signal History's summary cards and quota meter in headless Chromium, at 1280 and 375 px,
@@ -23,15 +22,10 @@ describe('Signal History counters', { timeout: 60_000 }, () => {
   ] as const) {
     it(`count refused alerts as failed and only counted signals in the quota (${width} px)`, async () => {
       const user = await suite.user('pro');
-      const alert = {
-        licenseNumber: user.licenseNumber,
-        symbol: 'EURUSD',
-        position: 'buy',
-        lot: 0.01,
-      };
-      expect((await postAlert(suite.server, alert)).status).toBe(200);
-      expect((await postAlert(suite.server, { ...alert, position: 'hold' })).status).toBe(400);
-      expect((await postAlert(suite.server, { ...alert, isTest: true })).status).toBe(200);
+      const alert = { symbol: 'EURUSD', position: 'buy', lot: 0.01 };
+      expect((await suite.alert(user, alert)).status).toBe(200);
+      expect((await suite.alert(user, { ...alert, position: 'hold' })).status).toBe(400);
+      expect((await suite.alert(user, { ...alert, isTest: true })).status).toBe(200);
 
       await suite.onPage({ user, viewport }, async ({ page }) => {
         await page.goto('/dashboard#signal-history');

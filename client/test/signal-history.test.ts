@@ -3,7 +3,7 @@ import type { Page, WebSocketRoute } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { quotaKey, signals } from '../../server/test/internals.ts';
 import { browserSuite } from './browser-suite.ts';
-import { openSignedIn, postAlert, type SignedInUser, startReferenceEa } from './signed-in.ts';
+import { openSignedIn, type SignedInUser, startReferenceEa } from './signed-in.ts';
 
 /**
  * Signal History in headless Chromium against the real server: 250 stored signals through the
@@ -247,12 +247,7 @@ describe('Signal History live', { timeout: 60_000 }, () => {
       try {
         await page.getByText('EA connected', { exact: true }).waitFor({ timeout: 5_000 });
         // A real alert appears without reloading, and the quota counts it.
-        const sent = await postAlert(suite.server, {
-          licenseNumber: user.licenseNumber,
-          symbol: 'EURUSD',
-          position: 'buy',
-          lot: 0.01,
-        });
+        const sent = await suite.alert(user, { symbol: 'EURUSD', position: 'buy', lot: 0.01 });
         expect(sent.status).toBe(200);
         const row = page.locator(`tr[data-signal-id="${sent.body.signalId}"]`);
         await row.getByText('SUCCESS').waitFor({ timeout: 5_000 });
@@ -279,13 +274,8 @@ describe('Signal History live', { timeout: 60_000 }, () => {
       for (let i = 0; i < 89; i++) {
         await suite.server.testApp.deps.quota.increment(quotaKey(user.id, day.day), day.resetsAt);
       }
-      const alert = {
-        licenseNumber: user.licenseNumber,
-        symbol: 'EURUSD',
-        position: 'buy',
-        lot: 1,
-      };
-      expect((await postAlert(suite.server, alert)).status).toBe(200);
+      const alert = { symbol: 'EURUSD', position: 'buy', lot: 1 };
+      expect((await suite.alert(user, alert)).status).toBe(200);
       const remaining = page.getByText('10 remaining');
       await remaining.waitFor();
       expect(await remaining.getAttribute('class')).toContain('text-warn');
@@ -293,7 +283,7 @@ describe('Signal History live', { timeout: 60_000 }, () => {
       for (let i = 0; i < 10; i++) {
         await suite.server.testApp.deps.quota.increment(quotaKey(user.id, day.day), day.resetsAt);
       }
-      const blocked = await postAlert(suite.server, { ...alert, symbol: 'GBPUSD' });
+      const blocked = await suite.alert(user, { ...alert, symbol: 'GBPUSD' });
       expect(blocked.status).toBe(429);
       const exceeded = page.getByText('Daily quota exceeded');
       await exceeded.waitFor();
@@ -322,12 +312,7 @@ describe('Signal History live', { timeout: 60_000 }, () => {
 
     await sockets[0]?.close({ code: 1012, reason: 'restarting' });
     // Stored while the page has no channel: its live event cannot reach the page.
-    const sent = await postAlert(suite.server, {
-      licenseNumber: user.licenseNumber,
-      symbol: 'AUDUSD',
-      position: 'buy',
-      lot: 0.1,
-    });
+    const sent = await suite.alert(user, { symbol: 'AUDUSD', position: 'buy', lot: 0.1 });
     expect(sent.status).toBe(200);
     // Well before the 10 s poll: the reconnect (after 0.5-1 s) refetches.
     await page.locator(`tr[data-signal-id="${sent.body.signalId}"]`).waitFor({ timeout: 5_000 });
@@ -348,12 +333,7 @@ describe('Signal History live', { timeout: 60_000 }, () => {
 
     const ea = startReferenceEa(suite.server, user.licenseNumber);
     try {
-      const sent = await postAlert(suite.server, {
-        licenseNumber: user.licenseNumber,
-        symbol: 'GBPUSD',
-        position: 'sell',
-        lot: 0.02,
-      });
+      const sent = await suite.alert(user, { symbol: 'GBPUSD', position: 'sell', lot: 0.02 });
       expect(sent.status).toBe(200);
       // One poll period (10 s) and a margin: the row and the EA state come from polling.
       await page

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { desktopViewport } from './browser.ts';
 import { browserSuite } from './browser-suite.ts';
-import { postAlert, startReferenceEa } from './signed-in.ts';
+import { startReferenceEa } from './signed-in.ts';
 
 /**
  * "What happened to my alert?", answered in the browser at 1280 and 375 px: the Signal Test
@@ -100,8 +100,7 @@ describe.each(widths)(
         await suite.onPage({ user, viewport }, async ({ page }) => {
           await page.goto('/dashboard#signal-history');
           await page.getByText('EA connected', { exact: true }).first().waitFor();
-          const reply = await postAlert(suite.server, {
-            licenseNumber: user.licenseNumber,
+          const reply = await suite.alert(user, {
             symbol: 'EURUSD',
             position: 'buy',
             lot: 0.05,

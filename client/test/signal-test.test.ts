@@ -15,6 +15,7 @@ beforeAll(async () => {
   user = await suite.user('basic');
 });
 
+const leftAtZero = ['slpoint', 'tppoint', 'trailingStop', 'breakEvenPips', 'riskPercentage'];
 const sendButton = (page: Page) => page.getByRole('button', { name: 'Send Test Signal' });
 const generatedJson = (page: Page) =>
   page.getByRole('figure', { name: 'Alert message (JSON)' }).locator('pre').textContent();
@@ -65,12 +66,9 @@ describe('Signal Test', { timeout: 60_000 }, () => {
           lot: 0.01,
           price: 0,
           position: 'buy',
-          slpoint: 0,
-          tppoint: 0,
-          trailingStop: 0,
-          breakEvenPips: 0,
-          riskPercentage: 0,
           isTest: true,
+          // The stops, trailing, break-even and risk the form leaves at their default, 0.
+          ...Object.fromEntries(leftAtZero.map((field) => [field, 0])),
         });
         expect(Date.parse(sent.timestamp)).toBeGreaterThan(Date.now() - 60_000);
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { mobileViewport } from './browser.ts';
 import { browserSuite, overflowsSideways, screens } from './browser-suite.ts';
-import { postAlert, screenshot, startReferenceEa } from './signed-in.ts';
+import { screenshot, startReferenceEa } from './signed-in.ts';
 
 /**
  * "Your terminals" under the EA indicator (Signal History), in headless Chromium against the
@@ -102,8 +102,7 @@ describe('your terminals', { timeout: 60_000 }, () => {
 
   it('says when alerts target a platform no EA is connected on, until one connects', async () => {
     const user = await suite.user('basic');
-    const sent = await postAlert(suite.server, {
-      licenseNumber: user.licenseNumber,
+    const sent = await suite.alert(user, {
       symbol: 'XAUUSD',
       position: 'buy',
       lot: 0.1,
