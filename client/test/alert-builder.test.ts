@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserSuite, screens } from './browser-suite.ts';
+import { browserSuite, widths } from './browser-suite.ts';
 import { shot, shotOf } from './shots.ts';
 import { postAlert } from './signed-in.ts';
 
@@ -32,8 +32,7 @@ const filledIn = (text: string) =>
     .replaceAll('{{timenow}}', '2026-11-25T09:30:00Z');
 
 describe('Strategy alert builder', { timeout: 60_000 }, () => {
-  for (const [, viewport] of screens) {
-    const width = viewport.width;
+  for (const [width, viewport] of widths) {
     it(`builds, copies and checks a strategy alert live (${width} px)`, async () => {
       const user = await suite.user('pro');
       await suite.onPage({ user, viewport, clipboard: true }, async ({ page }) => {

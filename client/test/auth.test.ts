@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { linkTo, mailTo, password, uniqueEmail } from '../../server/test/auth.ts';
 import { type SmtpReceiver, startSmtpReceiver } from '../../server/test/smtp-receiver.ts';
-import { type WatchedPage } from './browser.ts';
+import type { WatchedPage } from './browser.ts';
 import { browserSuite } from './browser-suite.ts';
 import { clientDist } from './server.ts';
 

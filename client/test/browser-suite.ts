@@ -1,3 +1,4 @@
+import type { EaClient } from '@signalrelay/bridge/ea-client';
 import type { Plan } from '@signalrelay/contracts/billing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -10,12 +11,24 @@ import {
   type WatchedPage,
 } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
-import { createSignedInUser, openSignedIn, postAlert, type SignedInUser } from './signed-in.ts';
+import {
+  createSignedInUser,
+  openSignedIn,
+  postAlert,
+  type SignedInUser,
+  startReferenceEa,
+} from './signed-in.ts';
 
 /** The two screens the dashboard tests run on, named as their screenshots are. */
 export const screens = [
   ['desktop', desktopViewport],
   ['mobile', mobileViewport],
+] as const;
+
+/** The same two screens named by their width in px. */
+export const widths = [
+  ['1280', desktopViewport],
+  ['375', mobileViewport],
 ] as const;
 
 /** Whether anything is wider than the screen: a phone must never scroll sideways. */
@@ -42,6 +55,16 @@ export class BrowserSuite {
   /** POSTs an alert for `user`'s license to the webhook, as TradingView would. */
   alert(user: SignedInUser, body: Record<string, unknown>) {
     return postAlert(this.server, { licenseNumber: user.licenseNumber, ...body });
+  }
+
+  /** Runs `use` while the reference EA is connected for `user`; stops it afterwards. */
+  async withReferenceEa<T>(user: SignedInUser, use: (ea: EaClient) => Promise<T>): Promise<T> {
+    const ea = startReferenceEa(this.server, user.licenseNumber);
+    try {
+      return await use(ea);
+    } finally {
+      await ea.stop();
+    }
   }
 
   /**

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { mobileViewport } from './browser.ts';
 import { browserSuite, overflowsSideways } from './browser-suite.ts';
-import { screenshot, startReferenceEa } from './signed-in.ts';
+import { screenshot, } from './signed-in.ts';
 
 /**
  * The dashboard frame in headless Chromium: tabs chosen by the URL hash, the sidebar, the
@@ -55,8 +55,7 @@ describe('dashboard', { timeout: 60_000 }, () => {
 
   it('works on a 375 px phone through the slide-out menu', async () => {
     const user = await suite.user('basic');
-    const ea = startReferenceEa(suite.server, user.licenseNumber);
-    try {
+    await suite.withReferenceEa(user, async () => {
       await suite.onPage({ user, viewport: mobileViewport }, async ({ page }) => {
         for (const [symbol, position] of [
           ['EURUSD', 'buy'],
@@ -120,15 +119,12 @@ describe('dashboard', { timeout: 60_000 }, () => {
           await screenshot(page, name);
         }
       });
-    } finally {
-      await ea.stop();
-    }
+    });
   });
 
   it('lays Signal History out as a table beside the sidebar on a desktop', async () => {
     const user = await suite.user('pro');
-    const ea = startReferenceEa(suite.server, user.licenseNumber);
-    try {
+    await suite.withReferenceEa(user, async () => {
       await suite.onPage({ user }, async ({ page }) => {
         for (const symbol of ['EURUSD', 'USDJPY']) {
           await suite.alert(user, { symbol, position: 'buy', lot: 1 });
@@ -146,8 +142,6 @@ describe('dashboard', { timeout: 60_000 }, () => {
         await page.getByRole('heading', { name: 'Signal Test' }).waitFor();
         await screenshot(page, 'desktop-signal-test');
       });
-    } finally {
-      await ea.stop();
-    }
+    });
   });
 });

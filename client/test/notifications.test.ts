@@ -11,7 +11,7 @@ import {
 } from '../../server/test/notify-fakes.ts';
 import { type SmtpReceiver, startSmtpReceiver } from '../../server/test/smtp-receiver.ts';
 import { desktopViewport, mobileViewport } from './browser.ts';
-import { browserSuite, overflowsSideways } from './browser-suite.ts';
+import { browserSuite, overflowsSideways, widths } from './browser-suite.ts';
 import { openSignedIn, screenshot } from './signed-in.ts';
 
 /**
@@ -60,10 +60,7 @@ async function screenSized(page: Page, name: string) {
 const channel = (page: Page, name: string) => page.getByRole('group', { name: `${name} channel` });
 
 describe('notifications tab', { timeout: 60_000 }, () => {
-  for (const [name, viewport] of [
-    ['1280', desktopViewport],
-    ['375', mobileViewport],
-  ] as const) {
+  for (const [name, viewport] of widths) {
     it(`sets up every channel, saves with secrets masked and sends a test on each (${name} px)`, async () => {
       const user = await suite.user('basic');
       const chatId = name === '1280' ? '7001' : '7002';
@@ -175,10 +172,7 @@ describe('notifications tab', { timeout: 60_000 }, () => {
   });
 
   it('documents the channels and the webhook signature (docs page, 1280 and 375 px)', async () => {
-    for (const [name, viewport] of [
-      ['1280', desktopViewport],
-      ['375', mobileViewport],
-    ] as const) {
+    for (const [name, viewport] of widths) {
       const user = await suite.user();
       await suite.onPage({ user, viewport }, async ({ page }) => {
         await page.goto('/docs/notifications');

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { desktopViewport, mobileViewport } from './browser.ts';
-import { browserSuite } from './browser-suite.ts';
+import { browserSuite, widths } from './browser-suite.ts';
 import { screenshot } from './signed-in.ts';
 
 /**
@@ -11,10 +10,7 @@ import { screenshot } from './signed-in.ts';
 const suite = browserSuite();
 
 describe('rules tab', { timeout: 60_000 }, () => {
-  for (const [name, viewport] of [
-    ['1280', desktopViewport],
-    ['375', mobileViewport],
-  ] as const) {
+  for (const [name, viewport] of widths) {
     it(`fills in every rule, refuses a bad field, saves and lists the change (${name} px)`, async () => {
       const user = await suite.user();
       await suite.onPage({ user, viewport }, async ({ page }) => {

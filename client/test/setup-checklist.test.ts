@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserSuite, screens } from './browser-suite.ts';
+import { browserSuite, widths } from './browser-suite.ts';
 import { shot } from './shots.ts';
 import { startReferenceEa } from './signed-in.ts';
 
@@ -19,8 +19,7 @@ const done = (page: Page, title: string) =>
   step(page, title).and(page.locator('[data-done="true"]')).waitFor();
 
 describe('Setup checklist', { timeout: 90_000 }, () => {
-  for (const [, viewport] of screens) {
-    const width = viewport.width;
+  for (const [width, viewport] of widths) {
     it(`ticks each step from real events, then disappears for good (${width} px)`, async () => {
       const user = await suite.user('pro');
       let ea: ReturnType<typeof startReferenceEa> | undefined;

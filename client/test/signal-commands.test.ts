@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { desktopViewport, mobileViewport } from './browser.ts';
-import { browserSuite } from './browser-suite.ts';
+import { browserSuite, widths } from './browser-suite.ts';
 import { shotOf } from './shots.ts';
 import { type SignedInUser, screenshot, startReferenceEa } from './signed-in.ts';
 
@@ -62,10 +61,7 @@ describe('the trading commands on the dashboard', { timeout: 90_000 }, () => {
         expect(status).toBe(200);
         await new Promise((resolve) => setTimeout(resolve, 300));
       }
-      for (const [viewport, name] of [
-        [desktopViewport, '1280'],
-        [mobileViewport, '375'],
-      ] as const) {
+      for (const [name, viewport] of widths) {
         await suite.onPage({ user, viewport }, async ({ page }) => {
           await page.goto('/dashboard#signal-history');
           await page.getByText('BUY LIMIT').first().waitFor();
@@ -102,10 +98,7 @@ describe('the trading commands on the dashboard', { timeout: 90_000 }, () => {
   });
 
   it('lays out the docs with an example per command and the pips table', async () => {
-    for (const [viewport, name] of [
-      [desktopViewport, '1280'],
-      [mobileViewport, '375'],
-    ] as const) {
+    for (const [name, viewport] of widths) {
       await suite.onPage({ user, viewport }, async ({ page }) => {
         await page.goto('/docs/basic-config');
         await page.getByRole('heading', { name: 'Reverse in one alert' }).waitFor();

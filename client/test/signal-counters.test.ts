@@ -1,8 +1,7 @@
 import { planLimits } from '@signalrelay/contracts/billing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { desktopViewport, mobileViewport } from './browser.ts';
-import { browserSuite } from './browser-suite.ts';
+import { browserSuite, widths } from './browser-suite.ts';
 import { shot, shotOf } from './shots.ts';
 
 /**
@@ -16,10 +15,7 @@ const card = (page: Page, label: string) =>
   page.getByText(label, { exact: true }).first().locator('xpath=..');
 
 describe('Signal History counters', { timeout: 60_000 }, () => {
-  for (const [width, viewport] of [
-    ['1280', desktopViewport],
-    ['375', mobileViewport],
-  ] as const) {
+  for (const [width, viewport] of widths) {
     it(`count refused alerts as failed and only counted signals in the quota (${width} px)`, async () => {
       const user = await suite.user('pro');
       const alert = { symbol: 'EURUSD', position: 'buy', lot: 0.01 };

@@ -3,7 +3,7 @@ import type { Page, WebSocketRoute } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { quotaKey, signals } from '../../server/test/internals.ts';
 import { browserSuite } from './browser-suite.ts';
-import { openSignedIn, type SignedInUser, startReferenceEa } from './signed-in.ts';
+import { openSignedIn, type SignedInUser, } from './signed-in.ts';
 
 /**
  * Signal History in headless Chromium against the real server: 250 stored signals through the
@@ -243,8 +243,7 @@ describe('Signal History live', { timeout: 60_000 }, () => {
       await page.goto('/dashboard#signal-history');
       await page.getByText('EA not connected').waitFor();
 
-      const ea = startReferenceEa(suite.server, user.licenseNumber);
-      try {
+      await suite.withReferenceEa(user, async () => {
         await page.getByText('EA connected', { exact: true }).waitFor({ timeout: 5_000 });
         // A real alert appears without reloading, and the quota counts it.
         const sent = await suite.alert(user, { symbol: 'EURUSD', position: 'buy', lot: 0.01 });
@@ -253,9 +252,7 @@ describe('Signal History live', { timeout: 60_000 }, () => {
         await row.getByText('SUCCESS').waitFor({ timeout: 5_000 });
         await page.getByText('1 / 500').waitFor();
         await page.getByText('499 remaining').waitFor();
-      } finally {
-        await ea.stop();
-      }
+      });
       const stoppedAt = Date.now();
       await page.getByText('EA not connected').waitFor({ timeout: 6_000 });
       expect(Date.now() - stoppedAt).toBeLessThan(6_000);
@@ -331,8 +328,7 @@ describe('Signal History live', { timeout: 60_000 }, () => {
     await page.goto('/dashboard#signal-history');
     await page.getByText('No signal history available.').waitFor();
 
-    const ea = startReferenceEa(suite.server, user.licenseNumber);
-    try {
+    await suite.withReferenceEa(user, async () => {
       const sent = await suite.alert(user, { symbol: 'GBPUSD', position: 'sell', lot: 0.02 });
       expect(sent.status).toBe(200);
       // One poll period (10 s) and a margin: the row and the EA state come from polling.
@@ -341,9 +337,7 @@ describe('Signal History live', { timeout: 60_000 }, () => {
         .getByText('SUCCESS')
         .waitFor({ timeout: 12_000 });
       await page.getByText('EA connected', { exact: true }).waitFor({ timeout: 12_000 });
-    } finally {
-      await ea.stop();
-    }
+    });
     expect(errors).toEqual([]);
     await close();
   });

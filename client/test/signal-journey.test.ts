@@ -3,7 +3,6 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { desktopViewport } from './browser.ts';
 import { browserSuite } from './browser-suite.ts';
-import { startReferenceEa } from './signed-in.ts';
 
 /**
  * "What happened to my alert?", answered in the browser at 1280 and 375 px: the Signal Test
@@ -74,8 +73,7 @@ describe.each(widths)(
 
     it('follows a test signal to the reference EA: delivered to its account, then logged', async () => {
       const user = await suite.user('basic');
-      const ea = startReferenceEa(suite.server, user.licenseNumber);
-      try {
+      await suite.withReferenceEa(user, async (ea) => {
         await suite.onPage({ user, viewport }, async ({ page }) => {
           await expect.poll(() => ea.state).toBe('connected');
           await sendTest(page);
@@ -88,15 +86,12 @@ describe.each(widths)(
           await page.screenshot({ path: `${shots}/${name}-signal-test-received.png` });
           expect(ea.counters.skipped).toBe(1);
         });
-      } finally {
-        await ea.stop();
-      }
+      });
     });
 
     it('shows a real signal’s journey in Signal History: terminal, latencies, fill and slippage', async () => {
       const user = await suite.user('basic');
-      const ea = startReferenceEa(suite.server, user.licenseNumber);
-      try {
+      await suite.withReferenceEa(user, async () => {
         await suite.onPage({ user, viewport }, async ({ page }) => {
           await page.goto('/dashboard#signal-history');
           await page.getByText('EA connected', { exact: true }).first().waitFor();
@@ -138,9 +133,7 @@ describe.each(widths)(
           }, reply.body.signalId as string);
           await page.screenshot({ path: `${shots}/${name}-signal-history-journey.png` });
         });
-      } finally {
-        await ea.stop();
-      }
+      });
     });
   },
 );

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { desktopViewport, mobileViewport } from './browser.ts';
-import { browserSuite } from './browser-suite.ts';
+import { browserSuite, widths } from './browser-suite.ts';
 import { screenshot, screenshotDir } from './signed-in.ts';
 
 /**
@@ -41,10 +40,7 @@ function tablesFit(page: Page): Promise<string[]> {
   );
 }
 
-describe.each([
-  ['1280', desktopViewport],
-  ['375', mobileViewport],
-])('site walk at %s px', (width, viewport) => {
+describe.each(widths)('site walk at %s px', (width, viewport) => {
   it('shows the Quick Start JSON on one dark background and fits docs tables', async () => {
     await suite.onPage({ viewport }, async ({ page }) => {
       await page.goto('/docs/quick-start');

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { desktopViewport, mobileViewport } from './browser.ts';
-import { browserSuite } from './browser-suite.ts';
+import { browserSuite, widths } from './browser-suite.ts';
 import { screenshot } from './signed-in.ts';
 
 /**
@@ -12,10 +11,7 @@ const suite = browserSuite(() => ({
   GOOGLE_CLIENT_SECRET: 'google-secret',
 }));
 
-describe.each([
-  ['1280', desktopViewport],
-  ['375', mobileViewport],
-])('social sign-in at %s px', (width, viewport) => {
+describe.each(widths)('social sign-in at %s px', (width, viewport) => {
   it('offers only the configured provider, with an unsquashed mark', async () => {
     await suite.onPage({ viewport }, async ({ page }) => {
       for (const [path, name] of [
