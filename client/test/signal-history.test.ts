@@ -3,7 +3,7 @@ import type { Page, WebSocketRoute } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { quotaKey, signals } from '../../server/test/internals.ts';
 import { browserSuite } from './browser-suite.ts';
-import { openSignedIn, type SignedInUser, } from './signed-in.ts';
+import type { SignedInUser } from './signed-in.ts';
 
 /**
  * Signal History in headless Chromium against the real server: 250 stored signals through the
@@ -297,48 +297,47 @@ describe('Signal History live', { timeout: 60_000 }, () => {
 
   it('reconnects a dropped live channel and refetches what it missed', async () => {
     const user = await suite.user('pro');
-    const { page, context, errors, close } = await openSignedIn(suite.browser, suite.server, user);
-    const sockets: WebSocketRoute[] = [];
-    await context.routeWebSocket('**/api/live', (ws) => {
-      ws.connectToServer();
-      sockets.push(ws);
-    });
-    await page.goto('/dashboard#signal-history');
-    await page.getByText('No signal history available.').waitFor();
-    await expect.poll(() => sockets.length).toBe(1);
+    await suite.onPage({ user }, async ({ page, context }) => {
+      const sockets: WebSocketRoute[] = [];
+      await context.routeWebSocket('**/api/live', (ws) => {
+        ws.connectToServer();
+        sockets.push(ws);
+      });
+      await page.goto('/dashboard#signal-history');
+      await page.getByText('No signal history available.').waitFor();
+      await expect.poll(() => sockets.length).toBe(1);
 
-    await sockets[0]?.close({ code: 1012, reason: 'restarting' });
-    // Stored while the page has no channel: its live event cannot reach the page.
-    const sent = await suite.alert(user, { symbol: 'AUDUSD', position: 'buy', lot: 0.1 });
-    expect(sent.status).toBe(200);
-    // Well before the 10 s poll: the reconnect (after 0.5-1 s) refetches.
-    await page.locator(`tr[data-signal-id="${sent.body.signalId}"]`).waitFor({ timeout: 5_000 });
-    expect(sockets.length).toBe(2);
-    expect(errors).toEqual([]);
-    await close();
+      await sockets[0]?.close({ code: 1012, reason: 'restarting' });
+      // Stored while the page has no channel: its live event cannot reach the page.
+      const sent = await suite.alert(user, { symbol: 'AUDUSD', position: 'buy', lot: 0.1 });
+      expect(sent.status).toBe(200);
+      // Well before the 10 s poll: the reconnect (after 0.5-1 s) refetches.
+      await page.locator(`tr[data-signal-id="${sent.body.signalId}"]`).waitFor({ timeout: 5_000 });
+      expect(sockets.length).toBe(2);
+    });
   });
 
   it('falls back to polling every 10 s while the live channel is down', async () => {
     const user = await suite.user('pro');
-    const { page, context, errors, close } = await openSignedIn(suite.browser, suite.server, user, {
-      allowConsole: [/WebSocket connection to .*\/api\/live/],
-    });
-    // Every attempt to open the live channel is refused.
-    await context.routeWebSocket('**/api/live', (ws) => ws.close({ code: 1011 }));
-    await page.goto('/dashboard#signal-history');
-    await page.getByText('No signal history available.').waitFor();
+    await suite.onPage(
+      { user, allowConsole: [/WebSocket connection to .*\/api\/live/] },
+      async ({ page, context }) => {
+        // Every attempt to open the live channel is refused.
+        await context.routeWebSocket('**/api/live', (ws) => ws.close({ code: 1011 }));
+        await page.goto('/dashboard#signal-history');
+        await page.getByText('No signal history available.').waitFor();
 
-    await suite.withReferenceEa(user, async () => {
-      const sent = await suite.alert(user, { symbol: 'GBPUSD', position: 'sell', lot: 0.02 });
-      expect(sent.status).toBe(200);
-      // One poll period (10 s) and a margin: the row and the EA state come from polling.
-      await page
-        .locator(`tr[data-signal-id="${sent.body.signalId}"]`)
-        .getByText('SUCCESS')
-        .waitFor({ timeout: 12_000 });
-      await page.getByText('EA connected', { exact: true }).waitFor({ timeout: 12_000 });
-    });
-    expect(errors).toEqual([]);
-    await close();
+        await suite.withReferenceEa(user, async () => {
+          const sent = await suite.alert(user, { symbol: 'GBPUSD', position: 'sell', lot: 0.02 });
+          expect(sent.status).toBe(200);
+          // One poll period (10 s) and a margin: the row and the EA state come from polling.
+          await page
+            .locator(`tr[data-signal-id="${sent.body.signalId}"]`)
+            .getByText('SUCCESS')
+            .waitFor({ timeout: 12_000 });
+          await page.getByText('EA connected', { exact: true }).waitFor({ timeout: 12_000 });
+        });
+      },
+    );
   });
 });
