@@ -35,6 +35,11 @@ export const widths = [
 export const overflowsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
+/** Picks the option labelled `option` in the select labelled `label` (a filter, a sort). */
+export async function choose(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).selectOption({ label: option });
+}
+
 export type PageOptions = NonNullable<Parameters<typeof openPage>[2]> & {
   /** Signed in as this user (10 s locator time-out); signed out when absent. */
   user?: SignedInUser;
