@@ -8,18 +8,12 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createEaClient } from '@signalrelay/bridge/ea-client';
 import { createPaperTerminal } from '@signalrelay/bridge/paper-terminal';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { paperTerminalOrders } from '../../server/test/orders.ts';
 import { desktopViewport, launchBrowser } from '../test/browser.ts';
-import { type RunningServer, startServer } from '../test/server.ts';
-import {
-  createSignedInUser,
-  openSignedIn,
-  postAlert,
-  type SignedInUser,
-} from '../test/signed-in.ts';
+import { tradeOnPaperTerminal } from '../test/paper-trading.ts';
+import { startServer } from '../test/server.ts';
+import { createSignedInUser, openSignedIn } from '../test/signed-in.ts';
 
 const outDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -40,55 +34,6 @@ const alerts = [
   { symbol: 'EURUSD', position: 'closebuy' },
   { symbol: 'GBPUSD', position: 'closebuy' },
 ];
-
-async function until(done: () => boolean, what: string, timeoutMs = 15_000) {
-  const end = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-/** Real history: alerts through the webhook to the EA, then its terminal's orders reported. */
-async function tradeAsReferenceEa(server: RunningServer, user: SignedInUser) {
-  const terminal = createPaperTerminal({ seed: 7 });
-  let results = 0;
-  const ea = createEaClient({
-    server: server.url,
-    transport: 'ws',
-    licenseNumber: user.licenseNumber,
-    platform: 'mt5',
-    account: '5012345',
-    broker: 'MetaQuotes-Demo',
-    execute: terminal.execute,
-    backoff: { initialMs: 100, maxMs: 500 },
-    onResult: () => {
-      results += 1;
-    },
-  });
-  ea.start();
-  await until(() => ea.state === 'connected', 'the EA to connect');
-  for (const alert of alerts) {
-    const reply = await postAlert(server, { licenseNumber: user.licenseNumber, ...alert });
-    if (reply.status !== 200) throw new Error(`alert refused: ${JSON.stringify(reply.body)}`);
-    await until(() => results === alerts.indexOf(alert) + 1, 'the EA result');
-  }
-  const response = await fetch(`${server.url}/api/orders/report`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      v: 1,
-      licenseNumber: user.licenseNumber,
-      broker: 'MetaQuotes-Demo',
-      platform: 'mt5',
-      account: '5012345',
-      orders: paperTerminalOrders(terminal),
-    }),
-  });
-  if (!response.ok) throw new Error(`order report answered ${response.status}`);
-  // Stays connected, so the dashboard shows the EA indicator green.
-  return ea;
-}
 
 /**
  * The viewport as WebP, scrolled so that `top` (a tab's heading) starts the picture: a PNG from
@@ -132,7 +77,13 @@ const server = await startServer();
 const browser = await launchBrowser();
 try {
   const user = await createSignedInUser(server, { plan: 'pro' });
-  const ea = await tradeAsReferenceEa(server, user);
+  // Stays connected, so the dashboard shows the EA indicator green.
+  const { ea } = await tradeOnPaperTerminal(
+    server,
+    user.licenseNumber,
+    createPaperTerminal({ seed: 7 }),
+    alerts,
+  );
   const { page, close } = await openSignedIn(browser, server, user, { viewport: desktopViewport });
   try {
     await page.goto('/dashboard#signal-history');

@@ -1,9 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktopViewport, launchBrowser, mobileViewport } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, widths } from './browser-suite.ts';
 import { shot, shotOf } from './shots.ts';
-import { createSignedInUser, openSignedIn, postAlert } from './signed-in.ts';
+import { postAlert } from './signed-in.ts';
 
 /**
  * The Signal Test tab's strategy alert in headless Chromium, at 1280 and 375 px: the message
@@ -11,17 +10,7 @@ import { createSignedInUser, openSignedIn, postAlert } from './signed-in.ts';
  * user edits it (a bad field named in words, then accepted again); and, filled in the way
  * TradingView fills it, accepted by the real webhook.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 const editor = (page: Page) => page.getByLabel('Strategy alert message (JSON)');
 /** The Webhook JSON Generator card. */
@@ -43,19 +32,10 @@ const filledIn = (text: string) =>
     .replaceAll('{{timenow}}', '2026-11-25T09:30:00Z');
 
 describe('Strategy alert builder', { timeout: 60_000 }, () => {
-  for (const [width, viewport] of [
-    ['1280', desktopViewport],
-    ['375', mobileViewport],
-  ] as const) {
+  for (const [width, viewport] of widths) {
     it(`builds, copies and checks a strategy alert live (${width} px)`, async () => {
-      const user = await createSignedInUser(server, { plan: 'pro' });
-      const { page, context, errors, close } = await openSignedIn(browser, server, user, {
-        viewport,
-      });
-      await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-        origin: server.url,
-      });
-      try {
+      const user = await suite.user('pro');
+      await suite.onPage({ user, viewport, clipboard: true }, async ({ page }) => {
         await page.goto('/dashboard#signal-test');
         await page.getByRole('tab', { name: 'Strategy alert' }).click();
         const text = await editor(page).inputValue();
@@ -69,7 +49,7 @@ describe('Strategy alert builder', { timeout: 60_000 }, () => {
         await page.getByRole('button', { name: 'Copied!' }).waitFor();
         const copied = await page.evaluate(() => navigator.clipboard.readText());
         expect(copied).toBe(text);
-        const sent = await postAlert(server, JSON.parse(filledIn(copied)));
+        const sent = await postAlert(suite.server, JSON.parse(filledIn(copied)));
         expect(sent).toMatchObject({ status: 200, body: { ok: true } });
 
         // A bad field, typed: the schema's words for it, at once.
@@ -117,15 +97,12 @@ describe('Strategy alert builder', { timeout: 60_000 }, () => {
             .count(),
         ).toBe(0);
         await check(page).getByText('The server accepts this message.').waitFor();
-        const reversal = await postAlert(server, JSON.parse(filledIn(reversed)));
+        const reversal = await postAlert(suite.server, JSON.parse(filledIn(reversed)));
         expect(reversal).toMatchObject({ status: 200, body: { ok: true } });
         await shotOf(generator(page), `alert-builder-reverse-card-${width}`);
         await reverse.uncheck();
         expect(await editor(page).inputValue()).toBe(text);
-        expect(errors).toEqual([]);
-      } finally {
-        await close();
-      }
+      });
     });
   }
 });

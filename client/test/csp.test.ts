@@ -1,25 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
-import { createSignedInUser, openSignedIn, postAlert, startReferenceEa } from './signed-in.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openPage } from './browser.ts';
+import { browserSuite } from './browser-suite.ts';
+import { openSignedIn, startReferenceEa } from './signed-in.ts';
 
 /**
  * The Content-Security-Policy the server sends (server/src/http/security-headers.ts) against
  * the real client: every page, signed out and signed in, renders without the browser refusing
  * anything. A refusal shows as a `securitypolicyviolation` event and a console error.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 /** Records every CSP violation the page reports, from its first script on. */
 async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
@@ -58,7 +48,7 @@ const publicPages = [
 
 describe('Content-Security-Policy in the browser', { timeout: 120_000 }, () => {
   it('is sent with every page, and forbids inline script, eval and framing', async () => {
-    const res = await fetch(`${server.url}/`);
+    const res = await fetch(`${suite.server.url}/`);
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-inline');
@@ -68,7 +58,7 @@ describe('Content-Security-Policy in the browser', { timeout: 120_000 }, () => {
   });
 
   it('lets every public page render with nothing refused', async () => {
-    const { page, errors, close } = await openPage(browser, server.url);
+    const { page, errors, close } = await openPage(suite.browser, suite.server.url);
     const violations = await watchViolations(page);
     for (const path of publicPages) {
       await page.goto(path);
@@ -82,19 +72,14 @@ describe('Content-Security-Policy in the browser', { timeout: 120_000 }, () => {
   });
 
   it('lets every dashboard tab render, live channel included, with nothing refused', async () => {
-    const user = await createSignedInUser(server, { plan: 'pro' });
-    const ea = startReferenceEa(server, user.licenseNumber);
-    const { page, errors, close } = await openSignedIn(browser, server, user);
+    const user = await suite.user('pro');
+    const ea = startReferenceEa(suite.server, user.licenseNumber);
+    const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user);
     const violations = await watchViolations(page);
     await page.goto('/dashboard');
     await page.getByRole('heading', { level: 1 }).waitFor();
     // A signal while the dashboard is open comes through the live WebSocket.
-    await postAlert(server, {
-      licenseNumber: user.licenseNumber,
-      symbol: 'EURUSD',
-      position: 'buy',
-      lot: 0.01,
-    });
+    await suite.alert(user, { symbol: 'EURUSD', position: 'buy', lot: 0.01 });
     for (const hash of [
       'licenses',
       'signal-history',

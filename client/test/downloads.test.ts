@@ -1,12 +1,10 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { eaSourceDir } from '../../server/test/internals.ts';
-import { launchBrowser, openPage } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
-import { createSignedInUser, openSignedIn } from './signed-in.ts';
+import { browserSuite } from './browser-suite.ts';
 
 /**
  * The release box and the EA download cards in headless Chromium, on the dashboard's Downloads
@@ -14,8 +12,6 @@ import { createSignedInUser, openSignedIn } from './signed-in.ts';
  * compiled MT4 relay EA: that card offers the compiled file, the three others their platform's
  * zip, and the release box says the build is partial and how to compile the rest.
  */
-let server: RunningServer;
-let browser: Browser;
 let releaseDir: string;
 const fakeEx4 = Buffer.from('fake compiled MT4 EA for the download test');
 
@@ -59,19 +55,13 @@ async function checkGuide(page: Page, origin: string) {
   expect(texts[2]).toContain('license number');
 }
 
-beforeAll(async () => {
+afterAll(async () => {
+  if (releaseDir) await rm(releaseDir, { recursive: true, force: true });
+});
+const suite = browserSuite(async () => {
   releaseDir = await mkdtemp(path.join(tmpdir(), 'signalrelay-release-'));
   await writeFile(path.join(releaseDir, 'SignalRelay.ex4'), fakeEx4);
-  [server, browser] = await Promise.all([
-    startServer({ EA_RELEASE_DIR: releaseDir }),
-    launchBrowser(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (releaseDir) await rm(releaseDir, { recursive: true, force: true });
+  return { EA_RELEASE_DIR: releaseDir };
 });
 
 /** The four cards in `scope`, in order, each checked for its name, type, version and links. */
@@ -118,26 +108,24 @@ async function checkCards(page: Page, scope: Locator) {
 
 describe('EA downloads', () => {
   it('shows the release, the three-step guide and the four cards on /docs/download-ea', async () => {
-    const { page, errors, close } = await openPage(browser, server.url);
-    await page.goto('/docs/download-ea');
-    await page.getByRole('heading', { level: 1, name: 'Download the EA' }).waitFor();
-    await checkGuide(page, server.url);
-    await checkCards(page, page.getByRole('region', { name: 'EA downloads' }));
+    await suite.onPage({}, async ({ page }) => {
+      await page.goto('/docs/download-ea');
+      await page.getByRole('heading', { level: 1, name: 'Download the EA' }).waitFor();
+      await checkGuide(page, suite.server.url);
+      await checkCards(page, page.getByRole('region', { name: 'EA downloads' }));
 
-    await page.getByRole('link', { name: 'Installation guide', exact: true }).first().click();
-    await page.waitForURL((url) => url.pathname === '/docs/install-mt4-5');
-    expect(errors).toEqual([]);
-    await close();
+      await page.getByRole('link', { name: 'Installation guide', exact: true }).first().click();
+      await page.waitForURL((url) => url.pathname === '/docs/install-mt4-5');
+    });
   });
 
   it('shows the same cards on the dashboard Downloads tab', async () => {
-    const user = await createSignedInUser(server, { plan: 'basic' });
-    const { page, errors, close } = await openSignedIn(browser, server, user);
-    await page.goto('/dashboard#downloads');
-    await page.getByRole('heading', { level: 2, name: 'Downloads' }).waitFor();
-    await checkGuide(page, server.url);
-    await checkCards(page, page.getByRole('region', { name: 'EA downloads' }));
-    expect(errors).toEqual([]);
-    await close();
+    const user = await suite.user('basic');
+    await suite.onPage({ user }, async ({ page }) => {
+      await page.goto('/dashboard#downloads');
+      await page.getByRole('heading', { level: 2, name: 'Downloads' }).waitFor();
+      await checkGuide(page, suite.server.url);
+      await checkCards(page, page.getByRole('region', { name: 'EA downloads' }));
+    });
   });
 });

@@ -1,29 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { helloFrame, openEaSocket } from '../../server/test/ea-socket.ts';
 import { orders, signals, users } from '../../server/test/internals.ts';
-import { reportedOrder } from '../../server/test/orders.ts';
-import { launchBrowser } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
-import { createSignedInUser, openSignedIn, postAlert } from './signed-in.ts';
+import { reportedOrder, reportOrders } from '../../server/test/orders.ts';
+import { browserSuite } from './browser-suite.ts';
 
 /**
  * SQL and HTML injection through every free-text field the dashboard shows, each written the
  * way it really arrives (the account, the webhook, the EA's result, the OrderTracker's report):
  * stored as sent, and shown as text. A script that ran would set `window.__pwned`.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 const html = (n: number) => `<img src=x onerror="window.__pwned=${n}">`;
 const sqlText = "x'); drop table signals; --";
@@ -35,9 +23,9 @@ async function pwned(page: Page) {
 
 describe('injection through the fields the dashboard renders', { timeout: 120_000 }, () => {
   it('stores every payload as sent and shows it as text, never as markup', async () => {
-    const { app, deps } = server.testApp;
+    const { app, deps } = suite.server.testApp;
     const db = deps.database.db;
-    const user = await createSignedInUser(server, { plan: 'pro' });
+    const user = await suite.user('pro');
     // The account's names, as set at sign-up (straight in, the sign-up flow is tested elsewhere).
     await db
       .update(users)
@@ -45,11 +33,10 @@ describe('injection through the fields the dashboard renders', { timeout: 120_00
       .where(eq(users.id, user.id));
 
     // A signal whose sender and alert id carry payloads, answered by an EA with a payload.
-    const ea = await openEaSocket(server.url);
+    const ea = await openEaSocket(suite.server.url);
     ea.send(helloFrame(user.licenseNumber, { broker: html(2) }));
     await ea.next((f) => f.type === 'welcome');
-    const alert = await postAlert(server, {
-      licenseNumber: user.licenseNumber,
+    const alert = await suite.alert(user, {
       symbol: 'EURUSD',
       position: 'buy',
       lot: 0.01,
@@ -67,20 +54,11 @@ describe('injection through the fields the dashboard renders', { timeout: 120_00
     ea.close();
 
     // An order whose symbol and comment carry payloads.
-    const report = await app.inject({
-      method: 'POST',
-      url: '/api/orders/report',
-      payload: {
-        v: 1,
-        licenseNumber: user.licenseNumber,
-        platform: 'mt5',
-        account: '5012345',
-        broker: sqlText,
-        orders: [
-          reportedOrder(4242, { symbol: html(5).slice(0, 60), comment: `${html(6)} ${sqlText}` }),
-        ],
-      },
+    const payloads = reportedOrder(4242, {
+      symbol: html(5).slice(0, 60),
+      comment: `${html(6)} ${sqlText}`,
     });
+    const report = await reportOrders(app, user.licenseNumber, [payloads], { broker: sqlText });
     expect(report.statusCode).toBe(200);
 
     // Stored as sent, and the tables are all still there.
@@ -97,29 +75,29 @@ describe('injection through the fields the dashboard renders', { timeout: 120_00
     )) as unknown as { rows: { name: string | null }[] };
     expect(tables.rows.map((r) => r.name)).toEqual(['signals', 'orders', 'users']);
 
-    const { page, errors, close } = await openSignedIn(browser, server, user);
-    page.on('dialog', (dialog) => {
-      errors.push(`dialog: ${dialog.message()}`);
-      void dialog.dismiss();
+    // A dialog is a script that ran: it counts as an error.
+    await suite.onPage({ user }, async ({ page, errors }) => {
+      page.on('dialog', (dialog) => {
+        errors.push(`dialog: ${dialog.message()}`);
+        void dialog.dismiss();
+      });
+      await page.goto('/dashboard');
+      await page.getByRole('heading', { level: 1, name: `Welcome, ${html(1)}` }).waitFor();
+
+      await page.goto('/dashboard#signal-history');
+      await page.locator('tr[data-signal-id]').first().click();
+      await page.getByText(html(3), { exact: true }).waitFor();
+      await page.getByText(`${html(4)} ${sqlText}`, { exact: true }).waitFor();
+
+      await page.goto('/dashboard#order-history');
+      await page.getByRole('button', { name: /Show details of order #4242/ }).click();
+      await page
+        .getByText(`${html(6)} ${sqlText}`)
+        .first()
+        .waitFor();
+
+      expect(await page.locator('img[src="x"]').count()).toBe(0);
+      expect(await pwned(page)).toBeNull();
     });
-    await page.goto('/dashboard');
-    await page.getByRole('heading', { level: 1, name: `Welcome, ${html(1)}` }).waitFor();
-
-    await page.goto('/dashboard#signal-history');
-    await page.locator('tr[data-signal-id]').first().click();
-    await page.getByText(html(3), { exact: true }).waitFor();
-    await page.getByText(`${html(4)} ${sqlText}`, { exact: true }).waitFor();
-
-    await page.goto('/dashboard#order-history');
-    await page.getByRole('button', { name: /Show details of order #4242/ }).click();
-    await page
-      .getByText(`${html(6)} ${sqlText}`)
-      .first()
-      .waitFor();
-
-    expect(await page.locator('img[src="x"]').count()).toBe(0);
-    expect(await pwned(page)).toBeNull();
-    expect(errors).toEqual([]);
-    await close();
   });
 });

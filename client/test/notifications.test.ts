@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   type FakeServer,
   startDiscordFake,
@@ -10,9 +10,9 @@ import {
   verifySignalRelayWebhook as verify,
 } from '../../server/test/notify-fakes.ts';
 import { type SmtpReceiver, startSmtpReceiver } from '../../server/test/smtp-receiver.ts';
-import { desktopViewport, launchBrowser, mobileViewport } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
-import { createSignedInUser, openSignedIn, screenshot } from './signed-in.ts';
+import { desktopViewport, mobileViewport } from './browser.ts';
+import { browserSuite, overflowsSideways, widths } from './browser-suite.ts';
+import { openSignedIn, screenshot } from './signed-in.ts';
 
 /**
  * The Notifications tab in headless Chromium against the real server: channels filled in,
@@ -22,8 +22,6 @@ import { createSignedInUser, openSignedIn, screenshot } from './signed-in.ts';
 const botToken = '123456789:AAbbCCddEEffGGhhIIjjKKllMMnnOOppQQ';
 const shots = process.env.H23_SHOTS ?? '/tmp/h23-shots';
 
-let server: RunningServer;
-let browser: Browser;
 let smtp: SmtpReceiver;
 let telegram: FakeServer;
 let discord: FakeServer;
@@ -31,7 +29,10 @@ let receiver: FakeServer;
 /** The secret the page generates, learnt from the form before saving. */
 let secrets: string[] = [];
 
-beforeAll(async () => {
+afterAll(async () => {
+  await Promise.all([smtp, telegram, discord, receiver].map((s) => s?.close()));
+});
+const suite = browserSuite(async () => {
   [smtp, telegram, discord] = await Promise.all([
     startSmtpReceiver(),
     startTelegramFake(botToken),
@@ -39,21 +40,8 @@ beforeAll(async () => {
   ]);
   // The receiver accepts signatures made with the secrets the pages generated.
   receiver = await startWebhookReceiver(() => secrets);
-  [server, browser] = await Promise.all([
-    startServer({
-      SMTP_URL: smtp.url,
-      TELEGRAM_API_BASE: telegram.url,
-      NOTIFY_ALLOW_PRIVATE_URLS: true,
-    }),
-    launchBrowser(),
-  ]);
   await mkdir(shots, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await Promise.all([smtp, telegram, discord, receiver].map((s) => s?.close()));
+  return { SMTP_URL: smtp.url, TELEGRAM_API_BASE: telegram.url, NOTIFY_ALLOW_PRIVATE_URLS: true };
 });
 
 /** The page in viewport-sized pieces, readable where a full-page picture of a phone is not. */
@@ -69,21 +57,14 @@ async function screenSized(page: Page, name: string) {
   }
 }
 
-const overflowsSideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-
 const channel = (page: Page, name: string) => page.getByRole('group', { name: `${name} channel` });
 
 describe('notifications tab', { timeout: 60_000 }, () => {
-  for (const [name, viewport] of [
-    ['1280', desktopViewport],
-    ['375', mobileViewport],
-  ] as const) {
+  for (const [name, viewport] of widths) {
     it(`sets up every channel, saves with secrets masked and sends a test on each (${name} px)`, async () => {
-      const user = await createSignedInUser(server, { plan: 'basic' });
+      const user = await suite.user('basic');
       const chatId = name === '1280' ? '7001' : '7002';
-      const { page, errors, close } = await openSignedIn(browser, server, user, { viewport });
-      try {
+      await suite.onPage({ user, viewport }, async ({ page }) => {
         await page.goto('/dashboard#notifications');
         await page.getByRole('heading', { name: 'Notifications', exact: true }).waitFor();
 
@@ -156,16 +137,13 @@ describe('notifications tab', { timeout: 60_000 }, () => {
         expect(await page.getByLabel('Daily quota exhausted').isChecked()).toBe(true);
         expect(await page.getByLabel('Minutes without an EA').inputValue()).toBe('10');
         expect(await tg.getByLabel('Chat id').inputValue()).toBe(chatId);
-        expect(errors).toEqual([]);
-      } finally {
-        await close();
-      }
+      });
     });
   }
 
   it('shows the server’s reason in the channel’s card when a setting is refused (400)', async () => {
-    const user = await createSignedInUser(server);
-    const { page, errors, close } = await openSignedIn(browser, server, user, {
+    const user = await suite.user();
+    const { page, errors, close } = await openSignedIn(suite.browser, suite.server, user, {
       viewport: mobileViewport,
     });
     try {
@@ -194,22 +172,15 @@ describe('notifications tab', { timeout: 60_000 }, () => {
   });
 
   it('documents the channels and the webhook signature (docs page, 1280 and 375 px)', async () => {
-    for (const [name, viewport] of [
-      ['1280', desktopViewport],
-      ['375', mobileViewport],
-    ] as const) {
-      const user = await createSignedInUser(server);
-      const { page, errors, close } = await openSignedIn(browser, server, user, { viewport });
-      try {
+    for (const [name, viewport] of widths) {
+      const user = await suite.user();
+      await suite.onPage({ user, viewport }, async ({ page }) => {
         await page.goto('/docs/notifications');
         await page.getByRole('heading', { name: 'Verifying a delivery' }).waitFor();
         await page.getByRole('cell', { name: 'X-SignalRelay-Signature', exact: true }).waitFor();
         expect(await overflowsSideways(page)).toBe(false);
         await screenSized(page, `docs-notifications-${name}`);
-        expect(errors).toEqual([]);
-      } finally {
-        await close();
-      }
+      });
     }
   });
 });

@@ -1,321 +1,185 @@
-import { createEaClient } from '@signalrelay/bridge/ea-client';
 import { createPaperTerminal } from '@signalrelay/bridge/paper-terminal';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paperTerminalOrders, reportedOrder } from '../../server/test/orders.ts';
-import { launchBrowser, mobileViewport } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { reportedOrder } from '../../server/test/orders.ts';
+import { mobileViewport } from './browser.ts';
+import { browserSuite, choose } from './browser-suite.ts';
 import {
-  createSignedInUser,
-  openSignedIn,
-  postAlert,
-  type SignedInUser,
-  screenshot,
-} from './signed-in.ts';
+  card,
+  confirmation,
+  day,
+  deleteAll,
+  deleteOrder,
+  expectFacts,
+  hour,
+  mt4Rows,
+  showing,
+  tickets,
+} from './order-history-tab.ts';
+import { reportTerminal, tradeOnPaperTerminal } from './paper-trading.ts';
+import { type SignedInUser, screenshot } from './signed-in.ts';
 
 /**
  * The Order History tab in headless Chromium against the real server. Orders arrive the way
  * they do in production: through `POST /api/orders/report`, including the rows of the
  * reference EA's paper terminal after real alerts went through the webhook and the EA.
  */
-let server: RunningServer;
-let browser: Browser;
+const suite = browserSuite();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const hour = 3_600_000;
-const day = 24 * hour;
-
-async function report(
+/** Reports `orders` for one of the user's terminals, as its OrderTracker would. */
+const report = (
   user: SignedInUser,
   orders: unknown[],
   terminal: { platform: 'mt4' | 'mt5'; account: string },
-) {
-  const response = await fetch(`${server.url}/api/orders/report`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      v: 1,
-      licenseNumber: user.licenseNumber,
-      broker: 'MetaQuotes-Demo',
-      ...terminal,
-      orders,
-    }),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-}
-
-/** Waits (outside a test, where expect.poll is not available) until `done` holds. */
-async function until(done: () => boolean, timeoutMs = 10_000) {
-  const end = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > end) throw new Error(`timed out after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-/** Sends alerts through the webhook to the reference EA, then reports its paper terminal. */
-async function tradeOnPaperTerminal(user: SignedInUser) {
-  const terminal = createPaperTerminal({ seed: 11 });
-  const results: string[] = [];
-  const ea = createEaClient({
-    server: server.url,
-    transport: 'ws',
-    licenseNumber: user.licenseNumber,
-    platform: 'mt5',
-    account: '5012345',
-    broker: 'MetaQuotes-Demo',
-    execute: terminal.execute,
-    backoff: { initialMs: 100, maxMs: 500 },
-    onResult: (result) => results.push(result.status),
-  });
-  ea.start();
-  try {
-    await until(() => ea.state === 'connected');
-    const alerts = [
-      { symbol: 'EURUSD', position: 'buy', lot: 0.1 },
-      { symbol: 'GBPUSD', position: 'sell', lot: 0.2 },
-      { symbol: 'EURUSD', position: 'closebuy' },
-    ];
-    for (const [i, alert] of alerts.entries()) {
-      const reply = await postAlert(server, { licenseNumber: user.licenseNumber, ...alert });
-      expect(reply.status).toBe(200);
-      await until(() => results.length === i + 1);
-    }
-    expect(results).toEqual(['success', 'success', 'success']);
-  } finally {
-    await ea.stop();
-  }
-  const rows = paperTerminalOrders(terminal);
-  await report(user, rows, { platform: 'mt5', account: '5012345' });
-  return terminal;
-}
-
-/**
- * 22 MT4 rows, tickets 1001…1022: 1001–1016 closed trades alternating +10 and −5, 1017–1019
- * open buys, 1020 a waiting buy limit, 1021 a cancelled sell stop, and 1022 a closed buy
- * three days old with stops, commission, swap, magic number and comment. Row i opened
- * (i + 1) × 2 h + 30 min ago.
- */
-function mt4Rows(now: number) {
-  return Array.from({ length: 22 }, (_, i) => {
-    const ticket = 1001 + i;
-    const openTime = ticket === 1022 ? now - 3 * day : now - (i + 1) * 2 * hour - hour / 2;
-    const closed = { status: 'closed', closeTime: openTime + hour, closePrice: 1.0842 };
-    const open = { status: 'open', closeTime: 0, closePrice: 0 };
-    if (ticket <= 1016) {
-      return reportedOrder(ticket, {
-        ...closed,
-        openTime,
-        orderType: i % 2 ? 'sell' : 'buy',
-        symbol: i % 2 ? 'GBPUSD' : 'EURUSD',
-        profit: i % 2 ? -5 : 10,
-        commission: 0,
-      });
-    }
-    if (ticket <= 1019) return reportedOrder(ticket, { ...open, openTime, profit: 2 });
-    if (ticket === 1020) {
-      return reportedOrder(ticket, { ...open, openTime, orderType: 'buylimit', profit: 0 });
-    }
-    if (ticket === 1021) {
-      return reportedOrder(ticket, { ...closed, openTime, orderType: 'sellstop', profit: 0 });
-    }
-    return reportedOrder(ticket, {
-      status: 'closed',
-      openTime,
-      closeTime: openTime + 2 * hour + 5 * 60_000,
-      symbol: 'XAUUSD',
-      lots: 0.5,
-      openPrice: 2650.5,
-      closePrice: 2651.5,
-      stopLoss: 2640.25,
-      takeProfit: 2670,
-      profit: 50,
-      commission: -1.5,
-      swap: -0.25,
-      magicNumber: 777,
-      comment: 'grid #7',
-    });
-  });
-}
-
-const showing = (page: Page) => page.getByText(/^Showing \d+ to \d+ of \d+ orders$/);
-const tickets = (page: Page) =>
-  page
-    .locator('table tbody tr[data-order-ticket]')
-    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-order-ticket')));
-const card = (page: Page, label: string) =>
-  page
-    .getByText(label, { exact: true })
-    .first()
-    .locator('xpath=following-sibling::p[1]')
-    .textContent();
-/** The facts of the open detail panel, as "label: value" lines. */
-const facts = (page: Page) =>
-  page
-    .locator('[data-order-details] dl > div')
-    .evaluateAll((boxes) =>
-      boxes.map(
-        (box) => `${box.querySelector('dt')?.textContent}: ${box.querySelector('dd')?.textContent}`,
-      ),
-    );
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByLabel(label, { exact: true }).selectOption({ label: option });
-}
+) => reportTerminal(suite.server, user.licenseNumber, orders, terminal);
 
 describe('Order History on a desktop', () => {
   let user: SignedInUser;
   let paperProfit: number;
 
   beforeAll(async () => {
-    user = await createSignedInUser(server, { plan: 'pro' });
-    const terminal = await tradeOnPaperTerminal(user);
+    user = await suite.user('pro');
+    const terminal = createPaperTerminal({ seed: 11 });
+    const { ea, results } = await tradeOnPaperTerminal(suite.server, user.licenseNumber, terminal, [
+      { symbol: 'EURUSD', position: 'buy', lot: 0.1 },
+      { symbol: 'GBPUSD', position: 'sell', lot: 0.2 },
+      { symbol: 'EURUSD', position: 'closebuy' },
+    ]);
+    await ea.stop();
+    expect(results).toEqual(['success', 'success', 'success']);
     paperProfit = terminal.closedPositions()[0]!.profit;
     await report(user, mt4Rows(Date.now()), { platform: 'mt4', account: '777' });
   });
 
   it('shows the figures and the orders, filters, sorts and pages them', async () => {
-    const { page, errors, close } = await openSignedIn(browser, server, user);
-    await page.goto('/dashboard#order-history');
-    await page.getByRole('heading', { name: 'Order History' }).waitFor();
-    await page.getByText('Order tracking for all platforms').waitFor();
-    expect(await page.getByText(/Plan: Order history limited to/).count()).toBe(0);
-    await showing(page).filter({ hasText: 'of 24 orders' }).waitFor();
+    await suite.onPage({ user }, async ({ page }) => {
+      await page.goto('/dashboard#order-history');
+      await page.getByRole('heading', { name: 'Order History' }).waitFor();
+      await page.getByText('Order tracking for all platforms').waitFor();
+      expect(await page.getByText(/Plan: Order history limited to/).count()).toBe(0);
+      await showing(page).filter({ hasText: 'of 24 orders' }).waitFor();
 
-    // 16 + 3 + 1 MT4 trades and the paper terminal's two; pending orders are not trades.
-    expect(await card(page, 'Total Trades')).toBe('22');
-    expect(await card(page, 'Open Trades')).toBe('4');
-    const wins = 8 + 1 + (paperProfit > 0 ? 1 : 0);
-    expect(await card(page, 'Win Rate (%)')).toBe(`${((wins / 18) * 100).toFixed(1)}%`);
-    const net = 8 * 10 - 8 * 5 + 48.25 + paperProfit;
-    expect(await card(page, 'Net Profit ($)')).toBe(
-      `${net > 0 ? '+' : '-'}${Math.abs(net).toFixed(2)}`,
-    );
-    await page.getByText('Equity curve (net)').waitFor();
-    await page.getByRole('img', { name: /Equity curve over 18 closed trades/ }).waitFor();
+      // 16 + 3 + 1 MT4 trades and the paper terminal's two; pending orders are not trades.
+      expect(await card(page, 'Total Trades')).toBe('22');
+      expect(await card(page, 'Open Trades')).toBe('4');
+      const wins = 8 + 1 + (paperProfit > 0 ? 1 : 0);
+      expect(await card(page, 'Win Rate (%)')).toBe(`${((wins / 18) * 100).toFixed(1)}%`);
+      const net = 8 * 10 - 8 * 5 + 48.25 + paperProfit;
+      expect(await card(page, 'Net Profit ($)')).toBe(
+        `${net > 0 ? '+' : '-'}${Math.abs(net).toFixed(2)}`,
+      );
+      await page.getByText('Equity curve (net)').waitFor();
+      await page.getByRole('img', { name: /Equity curve over 18 closed trades/ }).waitFor();
 
-    // Newest open time first: the paper terminal's positions, then 1001, 1002…
-    const paperTickets = await page
-      .locator('table tbody tr[data-order-ticket]')
-      .evaluateAll((rows) => rows.slice(0, 2).map((r) => r.getAttribute('data-order-ticket')));
-    expect(paperTickets.sort()).toEqual(['50000001', '50000002']);
-    expect((await tickets(page)).slice(2, 4)).toEqual(['1001', '1002']);
-    // One page of 100: no page buttons.
-    expect(await page.getByRole('navigation', { name: 'Pagination' }).count()).toBe(0);
-    const first = page.locator('tr[data-order-ticket="1022"]');
-    expect(await first.locator('td').allInnerTexts()).toEqual([
-      '1022',
-      'XAUUSD',
-      'BUY',
-      '0.50',
-      '2,650.50000',
-      '2,651.50000',
-      '+50.00',
-      'CLOSED',
-      '',
-    ]);
-    expect(await page.locator('tr[data-order-ticket="1017"] td').nth(5).textContent()).toBe('-');
-    expect(
-      await page
-        .locator('tr[data-order-ticket="1002"] td')
-        .nth(6)
-        .evaluate((td) => getComputedStyle(td.firstElementChild as Element).color),
-    ).toBe('rgb(185, 28, 28)');
+      // Newest open time first: the paper terminal's positions, then 1001, 1002…
+      const paperTickets = await page
+        .locator('table tbody tr[data-order-ticket]')
+        .evaluateAll((rows) => rows.slice(0, 2).map((r) => r.getAttribute('data-order-ticket')));
+      expect(paperTickets.sort()).toEqual(['50000001', '50000002']);
+      expect((await tickets(page)).slice(2, 4)).toEqual(['1001', '1002']);
+      // One page of 100: no page buttons.
+      expect(await page.getByRole('navigation', { name: 'Pagination' }).count()).toBe(0);
+      const first = page.locator('tr[data-order-ticket="1022"]');
+      expect(await first.locator('td').allInnerTexts()).toEqual([
+        '1022',
+        'XAUUSD',
+        'BUY',
+        '0.50',
+        '2,650.50000',
+        '2,651.50000',
+        '+50.00',
+        'CLOSED',
+        '',
+      ]);
+      expect(await page.locator('tr[data-order-ticket="1017"] td').nth(5).textContent()).toBe('-');
+      expect(
+        await page
+          .locator('tr[data-order-ticket="1002"] td')
+          .nth(6)
+          .evaluate((td) => getComputedStyle(td.firstElementChild as Element).color),
+      ).toBe('rgb(185, 28, 28)');
 
-    await choose(page, 'Per page', '10');
-    await showing(page).filter({ hasText: 'Showing 1 to 10 of 24 orders' }).waitFor();
-    const pager = page.getByRole('navigation', { name: 'Pagination' });
-    expect(await pager.getByRole('button', { name: /^Page \d+$/ }).allInnerTexts()).toEqual([
-      '1',
-      '2',
-      '3',
-    ]);
-    await pager.getByRole('button', { name: 'Page 3' }).click();
-    await showing(page).filter({ hasText: 'Showing 21 to 24 of 24 orders' }).waitFor();
+      await choose(page, 'Per page', '10');
+      await showing(page).filter({ hasText: 'Showing 1 to 10 of 24 orders' }).waitFor();
+      const pager = page.getByRole('navigation', { name: 'Pagination' });
+      expect(await pager.getByRole('button', { name: /^Page \d+$/ }).allInnerTexts()).toEqual([
+        '1',
+        '2',
+        '3',
+      ]);
+      await pager.getByRole('button', { name: 'Page 3' }).click();
+      await showing(page).filter({ hasText: 'Showing 21 to 24 of 24 orders' }).waitFor();
 
-    await choose(page, 'Status', 'Open');
-    await showing(page).filter({ hasText: 'Showing 1 to 5 of 5 orders' }).waitFor();
-    await choose(page, 'Status', 'All Status');
-    await choose(page, 'Platform', 'MT4');
-    await showing(page).filter({ hasText: 'of 22 orders' }).waitFor();
-    await choose(page, 'Order Type', 'Buy Limit');
-    await showing(page).filter({ hasText: 'Showing 1 to 1 of 1 orders' }).waitFor();
-    expect(await tickets(page)).toEqual(['1020']);
-    await choose(page, 'Order Type', 'Sell Stop');
-    await choose(page, 'Status', 'Open');
-    await page.getByText('No orders match the selected filters.').waitFor();
-    await choose(page, 'Status', 'All Status');
-    await choose(page, 'Order Type', 'All Types');
-    await choose(page, 'Platform', 'All Platforms');
-    await choose(page, 'Period', 'Last 24 hours');
-    await showing(page).filter({ hasText: 'Showing 1 to 10 of 13 orders' }).waitFor();
-    await choose(page, 'Period', 'All time');
+      await choose(page, 'Status', 'Open');
+      await showing(page).filter({ hasText: 'Showing 1 to 5 of 5 orders' }).waitFor();
+      await choose(page, 'Status', 'All Status');
+      await choose(page, 'Platform', 'MT4');
+      await showing(page).filter({ hasText: 'of 22 orders' }).waitFor();
+      await choose(page, 'Order Type', 'Buy Limit');
+      await showing(page).filter({ hasText: 'Showing 1 to 1 of 1 orders' }).waitFor();
+      expect(await tickets(page)).toEqual(['1020']);
+      await choose(page, 'Order Type', 'Sell Stop');
+      await choose(page, 'Status', 'Open');
+      await page.getByText('No orders match the selected filters.').waitFor();
+      await choose(page, 'Status', 'All Status');
+      await choose(page, 'Order Type', 'All Types');
+      await choose(page, 'Platform', 'All Platforms');
+      await choose(page, 'Period', 'Last 24 hours');
+      await showing(page).filter({ hasText: 'Showing 1 to 10 of 13 orders' }).waitFor();
+      await choose(page, 'Period', 'All time');
 
-    await choose(page, 'Sort by', 'Ticket');
-    await expect.poll(async () => (await tickets(page))[0]).toBe('50000002');
-    await page.getByRole('button', { name: 'Sorted descending: sort ascending' }).click();
-    await expect
-      .poll(async () => (await tickets(page)).slice(0, 3))
-      .toEqual(['1001', '1002', '1003']);
-    await choose(page, 'Sort by', 'Profit');
-    await expect.poll(async () => (await tickets(page))[0]).toBe('1002');
-    await page.getByRole('button', { name: 'Sorted ascending: sort descending' }).click();
-    await expect.poll(async () => (await tickets(page))[0]).toBe('1022');
-    expect(errors).toEqual([]);
-    await close();
+      await choose(page, 'Sort by', 'Ticket');
+      await expect.poll(async () => (await tickets(page))[0]).toBe('50000002');
+      await page.getByRole('button', { name: 'Sorted descending: sort ascending' }).click();
+      await expect
+        .poll(async () => (await tickets(page)).slice(0, 3))
+        .toEqual(['1001', '1002', '1003']);
+      await choose(page, 'Sort by', 'Profit');
+      await expect.poll(async () => (await tickets(page))[0]).toBe('1002');
+      await page.getByRole('button', { name: 'Sorted ascending: sort descending' }).click();
+      await expect.poll(async () => (await tickets(page))[0]).toBe('1022');
+    });
   });
 
   it('keeps filters, sort and page in the URL: a filtered history is a link, back and forward walk it', async () => {
-    const { page, errors, close } = await openSignedIn(browser, server, user);
-    const search = { status: 'open', platform: 'mt4', sortBy: 'ticket', sortOrder: 'asc' };
-    await page.goto(
-      `/dashboard?orders=${encodeURIComponent(JSON.stringify(search))}#order-history`,
-    );
-    await showing(page).filter({ hasText: 'Showing 1 to 4 of 4 orders' }).waitFor();
-    expect(await tickets(page)).toEqual(['1017', '1018', '1019', '1020']);
-    expect(await page.getByLabel('Status', { exact: true }).inputValue()).toBe('open');
-    expect(await page.getByLabel('Sort by', { exact: true }).inputValue()).toBe('ticket');
+    await suite.onPage({ user }, async ({ page }) => {
+      const search = { status: 'open', platform: 'mt4', sortBy: 'ticket', sortOrder: 'asc' };
+      await page.goto(
+        `/dashboard?orders=${encodeURIComponent(JSON.stringify(search))}#order-history`,
+      );
+      await showing(page).filter({ hasText: 'Showing 1 to 4 of 4 orders' }).waitFor();
+      expect(await tickets(page)).toEqual(['1017', '1018', '1019', '1020']);
+      expect(await page.getByLabel('Status', { exact: true }).inputValue()).toBe('open');
+      expect(await page.getByLabel('Sort by', { exact: true }).inputValue()).toBe('ticket');
 
-    await choose(page, 'Order Type', 'Buy Limit');
-    await showing(page).filter({ hasText: 'Showing 1 to 1 of 1 orders' }).waitFor();
-    const url = new URL(page.url());
-    expect(url.hash).toBe('#order-history');
-    expect(JSON.parse(url.searchParams.get('orders') ?? '')).toEqual({
-      ...search,
-      orderType: 'buylimit',
+      await choose(page, 'Order Type', 'Buy Limit');
+      await showing(page).filter({ hasText: 'Showing 1 to 1 of 1 orders' }).waitFor();
+      const url = new URL(page.url());
+      expect(url.hash).toBe('#order-history');
+      expect(JSON.parse(url.searchParams.get('orders') ?? '')).toEqual({
+        ...search,
+        orderType: 'buylimit',
+      });
+      await page.goBack();
+      await showing(page).filter({ hasText: 'Showing 1 to 4 of 4 orders' }).waitFor();
+      expect(await page.getByLabel('Order Type', { exact: true }).inputValue()).toBe('all');
+      await page.goForward();
+      await showing(page).filter({ hasText: 'Showing 1 to 1 of 1 orders' }).waitFor();
+
+      // A hand-edited value that is not a choice falls back to its default, the rest still holds.
+      await page.goto(
+        `/dashboard?orders=${encodeURIComponent('{"status":"nonsense","platform":"mt4"}')}#order-history`,
+      );
+      await showing(page).filter({ hasText: 'of 22 orders' }).waitFor();
     });
-    await page.goBack();
-    await showing(page).filter({ hasText: 'Showing 1 to 4 of 4 orders' }).waitFor();
-    expect(await page.getByLabel('Order Type', { exact: true }).inputValue()).toBe('all');
-    await page.goForward();
-    await showing(page).filter({ hasText: 'Showing 1 to 1 of 1 orders' }).waitFor();
-
-    // A hand-edited value that is not a choice falls back to its default, the rest still holds.
-    await page.goto(
-      `/dashboard?orders=${encodeURIComponent('{"status":"nonsense","platform":"mt4"}')}#order-history`,
-    );
-    await showing(page).filter({ hasText: 'of 22 orders' }).waitFor();
-    expect(errors).toEqual([]);
-    await close();
   });
 
   it('expands one row at a time with the spec’s fields', async () => {
-    const { page, errors, close } = await openSignedIn(browser, server, user);
-    await page.goto('/dashboard#order-history');
-    await showing(page).filter({ hasText: 'of 24 orders' }).waitFor();
+    await suite.onPage({ user }, async ({ page }) => {
+      await page.goto('/dashboard#order-history');
+      await showing(page).filter({ hasText: 'of 24 orders' }).waitFor();
 
-    await page.locator('tr[data-order-ticket="1022"]').click();
-    await expect
-      .poll(() => facts(page))
-      .toEqual([
+      await page.locator('tr[data-order-ticket="1022"]').click();
+      await expectFacts(page, 'closed', [
         'Platform: MT4',
         'Stop Loss: 2,640.25000',
         'Take Profit: 2,670.00000',
@@ -324,94 +188,80 @@ describe('Order History on a desktop', () => {
         'Magic Number: 777',
         'Duration: 2h 05m',
         'Comment: grid #7',
-        expect.stringMatching(/^Open Time \(.+\): \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
-        expect.stringMatching(/^Close Time \(.+\): (\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}|-)$/),
       ]);
-    // Another row closes the first; an open one has no duration, no stops and no comment.
-    await page.getByRole('button', { name: 'Show details of order #1017' }).click();
-    await expect
-      .poll(() => facts(page))
-      .toEqual([
+      // Another row closes the first; an open one has no duration, no stops and no comment.
+      await page.getByRole('button', { name: 'Show details of order #1017' }).click();
+      await expectFacts(page, 'open', [
         'Platform: MT4',
         'Stop Loss: None',
         'Take Profit: None',
         'Commission: -0.70',
         'Swap: 0.00',
         'Magic Number: 0',
-        expect.stringMatching(/^Open Time \(.+\): \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
-        expect.stringMatching(/^Close Time \(.+\): -$/),
       ]);
-    expect(await page.locator('[data-order-details]').count()).toBe(1);
-    await page.locator('tr[data-order-ticket="1017"]').click();
-    await expect.poll(() => page.locator('[data-order-details]').count()).toBe(0);
-    expect(errors).toEqual([]);
-    await close();
+      expect(await page.locator('[data-order-details]').count()).toBe(1);
+      await page.locator('tr[data-order-ticket="1017"]').click();
+      await expect.poll(() => page.locator('[data-order-details]').count()).toBe(0);
+    });
   });
 
   it('deletes one order and then all of them after confirmation, and follows live reports', async () => {
-    const { page, errors, close } = await openSignedIn(browser, server, user);
-    await page.goto('/dashboard#order-history');
-    await showing(page).filter({ hasText: 'of 24 orders' }).waitFor();
-    expect(await page.getByRole('columnheader', { name: 'Action' }).count()).toBe(0);
+    await suite.onPage({ user }, async ({ page }) => {
+      await page.goto('/dashboard#order-history');
+      await showing(page).filter({ hasText: 'of 24 orders' }).waitFor();
+      expect(await page.getByRole('columnheader', { name: 'Action' }).count()).toBe(0);
 
-    await page.getByRole('button', { name: 'Show Delete' }).click();
-    await page.getByRole('columnheader', { name: 'Action' }).waitFor();
-    await page.getByRole('button', { name: 'Delete order #1005' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog
-      .getByText('Are you sure you want to delete order #1005? This action cannot be undone.')
-      .waitFor();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    expect(await page.locator('tr[data-order-ticket="1005"]').count()).toBe(1);
+      await page.getByRole('button', { name: 'Show Delete' }).click();
+      await page.getByRole('columnheader', { name: 'Action' }).waitFor();
+      await page.getByRole('button', { name: 'Delete order #1005' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText(confirmation('order #1005')).waitFor();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await page.locator('tr[data-order-ticket="1005"]').count()).toBe(1);
 
-    await page.getByRole('button', { name: 'Delete order #1005' }).click();
-    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
-    await page.getByText('Order #1005 deleted successfully').waitFor();
-    await showing(page).filter({ hasText: 'of 23 orders' }).waitFor();
-    expect(await page.locator('tr[data-order-ticket="1005"]').count()).toBe(0);
-    await screenshot(page, 'order-history-desktop');
+      await deleteOrder(page, 1005);
+      await showing(page).filter({ hasText: 'of 23 orders' }).waitFor();
+      expect(await page.locator('tr[data-order-ticket="1005"]').count()).toBe(0);
+      await screenshot(page, 'order-history-desktop');
 
-    await page.getByRole('button', { name: 'Delete All' }).click();
-    await dialog
-      .getByText('Are you sure you want to delete ALL order history? This action cannot be undone.')
-      .waitFor();
-    await dialog.getByRole('button', { name: 'Delete All' }).click();
-    await page.getByText('Order history deleted successfully').waitFor();
-    await page.getByText('No order history available').waitFor();
-    await page
-      .getByText('Install and run the OrderTracker EA to start tracking your trading activity')
-      .waitFor();
-    expect(await page.getByRole('button', { name: 'Delete All' }).isDisabled()).toBe(true);
-    await expect.poll(() => card(page, 'Total Trades')).toBe('0');
+      await deleteAll(page);
+      await page
+        .getByText('Install and run the OrderTracker EA to start tracking your trading activity')
+        .waitFor();
+      expect(await page.getByRole('button', { name: 'Delete All' }).isDisabled()).toBe(true);
+      await expect.poll(() => card(page, 'Total Trades')).toBe('0');
 
-    // The tracker keeps reporting: deleted tickets stay deleted, a new one shows up by itself.
-    await report(user, [...mt4Rows(Date.now()), reportedOrder(3001)], {
-      platform: 'mt4',
-      account: '777',
+      // The tracker keeps reporting: deleted tickets stay deleted, a new one shows up by itself.
+      await report(user, [...mt4Rows(Date.now()), reportedOrder(3001)], {
+        platform: 'mt4',
+        account: '777',
+      });
+      await showing(page).filter({ hasText: 'Showing 1 to 1 of 1 orders' }).waitFor();
+      expect(await tickets(page)).toEqual(['3001']);
+      expect(await page.getByRole('button', { name: 'Delete All' }).isDisabled()).toBe(false);
     });
-    await showing(page).filter({ hasText: 'Showing 1 to 1 of 1 orders' }).waitFor();
-    expect(await tickets(page)).toEqual(['3001']);
-    expect(await page.getByRole('button', { name: 'Delete All' }).isDisabled()).toBe(false);
-    expect(errors).toEqual([]);
-    await close();
   });
 
   it('says so in red when the history cannot be loaded', async () => {
-    const { page, errors, close } = await openSignedIn(browser, server, user, {
-      allowConsole: [/status of 500/, /ERR_FAILED/],
-    });
-    await page.route('**/api/orders/history?*', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"INTERNAL"}' }),
+    await suite.onPage(
+      { user, allowConsole: [/status of 500/, /ERR_FAILED/] },
+      async ({ page }) => {
+        await page.route('**/api/orders/history?*', (route) =>
+          route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: '{"code":"INTERNAL"}',
+          }),
+        );
+        await page.goto('/dashboard#order-history');
+        await page.getByText('Failed to fetch order history').waitFor();
+        await page.unroute('**/api/orders/history?*');
+        await page.route('**/api/orders/history?*', (route) => route.abort('failed'));
+        await page.getByRole('button', { name: 'Refresh' }).click();
+        await page.getByText('Error fetching order history').waitFor();
+      },
     );
-    await page.goto('/dashboard#order-history');
-    await page.getByText('Failed to fetch order history').waitFor();
-    await page.unroute('**/api/orders/history?*');
-    await page.route('**/api/orders/history?*', (route) => route.abort('failed'));
-    await page.getByRole('button', { name: 'Refresh' }).click();
-    await page.getByText('Error fetching order history').waitFor();
-    expect(errors).toEqual([]);
-    await close();
   });
 });
 
@@ -419,7 +269,7 @@ describe('Order History on a 375 px phone', () => {
   let user: SignedInUser;
 
   beforeAll(async () => {
-    user = await createSignedInUser(server, { plan: 'free' });
+    user = await suite.user('free');
     const now = Date.now();
     const rows = mt4Rows(now).slice(0, 12);
     // Past the free plan's 30 days: the closed one is not kept, the open one is.
@@ -429,69 +279,45 @@ describe('Order History on a 375 px phone', () => {
   });
 
   it('shows the plan note, cards, one expanded card at a time, filters and deletion', async () => {
-    const { page, errors, close } = await openSignedIn(browser, server, user, {
-      viewport: mobileViewport,
+    await suite.onPage({ user, viewport: mobileViewport }, async ({ page }) => {
+      await page.goto('/dashboard#order-history');
+      await page.getByText('FREE Plan: Order history limited to 30 days').waitFor();
+      await showing(page).filter({ hasText: 'of 13 orders' }).waitFor();
+      const list = page.getByRole('list', { name: 'Order history' });
+      expect(await list.locator('li').count()).toBe(13);
+      expect(await page.locator('table').count()).toBe(0);
+      expect(
+        await page.getByLabel('Period', { exact: true }).locator('option').allInnerTexts(),
+      ).toEqual(['All (last 30 days)', 'Last 24 hours', 'Last 7 days', 'Last 30 days']);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        375,
+      );
+
+      await page.getByRole('button', { name: /^Order #1001, EURUSD/ }).click();
+      // Both are the reported defaults: 0.10 lots bought at 1.08310.
+      const cardFacts = (closePrice: string, duration: string) => [
+        'Lots: 0.10',
+        'Open Price: 1.08310',
+        `Close Price: ${closePrice}`,
+        `Duration: ${duration}`,
+      ];
+      await expectFacts(page, 'closed', cardFacts('1.08420', '1h 00m'));
+      await page.getByRole('button', { name: /^Order #4002, EURUSD/ }).click();
+      await expectFacts(page, 'open', cardFacts('-', 'Open'));
+      expect(await page.locator('[data-order-details]').count()).toBe(1);
+      await page.getByRole('button', { name: /^Order #4002, EURUSD/ }).click();
+      await expect.poll(() => page.locator('[data-order-details]').count()).toBe(0);
+
+      await choose(page, 'Status', 'Closed');
+      await showing(page).filter({ hasText: 'of 12 orders' }).waitFor();
+      await choose(page, 'Status', 'All Status');
+      await showing(page).filter({ hasText: 'of 13 orders' }).waitFor();
+      await screenshot(page, 'order-history-375');
+
+      await page.getByRole('button', { name: 'Show Delete' }).click();
+      await deleteOrder(page, 1003);
+      await showing(page).filter({ hasText: 'of 12 orders' }).waitFor();
+      await deleteAll(page);
     });
-    await page.goto('/dashboard#order-history');
-    await page.getByText('FREE Plan: Order history limited to 30 days').waitFor();
-    await showing(page).filter({ hasText: 'of 13 orders' }).waitFor();
-    const list = page.getByRole('list', { name: 'Order history' });
-    expect(await list.locator('li').count()).toBe(13);
-    expect(await page.locator('table').count()).toBe(0);
-    expect(
-      await page.getByLabel('Period', { exact: true }).locator('option').allInnerTexts(),
-    ).toEqual(['All (last 30 days)', 'Last 24 hours', 'Last 7 days', 'Last 30 days']);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      375,
-    );
-
-    await page.getByRole('button', { name: /^Order #1001, EURUSD/ }).click();
-    await expect
-      .poll(() => facts(page))
-      .toEqual([
-        'Lots: 0.10',
-        'Open Price: 1.08310',
-        'Close Price: 1.08420',
-        'Duration: 1h 00m',
-        expect.stringMatching(/^Open Time \(.+\): \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
-        expect.stringMatching(/^Close Time \(.+\): (\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}|-)$/),
-      ]);
-    await page.getByRole('button', { name: /^Order #4002, EURUSD/ }).click();
-    await expect
-      .poll(() => facts(page))
-      .toEqual([
-        'Lots: 0.10',
-        'Open Price: 1.08310',
-        'Close Price: -',
-        'Duration: Open',
-        expect.stringMatching(/^Open Time \(.+\): \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
-        expect.stringMatching(/^Close Time \(.+\): -$/),
-      ]);
-    expect(await page.locator('[data-order-details]').count()).toBe(1);
-    await page.getByRole('button', { name: /^Order #4002, EURUSD/ }).click();
-    await expect.poll(() => page.locator('[data-order-details]').count()).toBe(0);
-
-    await choose(page, 'Status', 'Closed');
-    await showing(page).filter({ hasText: 'of 12 orders' }).waitFor();
-    await choose(page, 'Status', 'All Status');
-    await showing(page).filter({ hasText: 'of 13 orders' }).waitFor();
-    await screenshot(page, 'order-history-375');
-
-    await page.getByRole('button', { name: 'Show Delete' }).click();
-    await page.getByRole('button', { name: 'Delete order #1003' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog
-      .getByText('Are you sure you want to delete order #1003? This action cannot be undone.')
-      .waitFor();
-    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
-    await page.getByText('Order #1003 deleted successfully').waitFor();
-    await showing(page).filter({ hasText: 'of 12 orders' }).waitFor();
-
-    await page.getByRole('button', { name: 'Delete All' }).click();
-    await dialog.getByRole('button', { name: 'Delete All' }).click();
-    await page.getByText('Order history deleted successfully').waitFor();
-    await page.getByText('No order history available').waitFor();
-    expect(errors).toEqual([]);
-    await close();
   });
 });

@@ -1,46 +1,27 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktopViewport, launchBrowser, mobileViewport } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
-import { createSignedInUser, openSignedIn, screenshot } from './signed-in.ts';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, overflowsSideways, screens } from './browser-suite.ts';
+import { screenshot } from './signed-in.ts';
 
 /**
  * "What happened to my alert?" for an alert the server could not read: in headless Chromium
  * against the real server, a hand-typed alert with a stray comma shows in Signal History as an
  * error, with the reason and what TradingView sent, on a desktop and on a phone.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const overflowsSideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+const suite = browserSuite();
 
 describe('an alert refused for its content', { timeout: 60_000 }, () => {
-  for (const [name, viewport] of [
-    ['desktop', desktopViewport],
-    ['mobile', mobileViewport],
-  ] as const) {
+  for (const [name, viewport] of screens) {
     it(`is listed with the reason and the body TradingView sent (${name})`, async () => {
-      const user = await createSignedInUser(server, { plan: 'basic' });
+      const user = await suite.user('basic');
       const body = `{"licenseNumber": "${user.licenseNumber}", "symbol": "EURUSD", "position": "buy",, "lot": 0.1}`;
-      const res = await fetch(`${server.url}/api/webhook/handleWebhook`, {
+      const res = await fetch(`${suite.server.url}/api/webhook/handleWebhook`, {
         method: 'POST',
         headers: { 'content-type': 'text/plain' },
         body,
       });
       expect(res.status).toBe(400);
 
-      const { page, errors, close } = await openSignedIn(browser, server, user, { viewport });
-      try {
+      await suite.onPage({ user, viewport }, async ({ page }) => {
         await page.goto('/dashboard#signal-history');
         const row =
           name === 'desktop'
@@ -57,10 +38,7 @@ describe('an alert refused for its content', { timeout: 60_000 }, () => {
         expect(await page.getByRole('list', { name: 'Hop timings' }).count()).toBe(0);
         expect(await overflowsSideways(page)).toBe(false);
         await screenshot(page, `refused-alert-${name}`);
-        expect(errors).toEqual([]);
-      } finally {
-        await close();
-      }
+      });
     });
   }
 });

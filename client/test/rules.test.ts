@@ -1,34 +1,19 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktopViewport, launchBrowser, mobileViewport } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
-import { createSignedInUser, openSignedIn, postAlert, screenshot } from './signed-in.ts';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, widths } from './browser-suite.ts';
+import { screenshot } from './signed-in.ts';
 
 /**
  * The Rules tab in headless Chromium against the real server: every part of the form filled
  * in, a mistake shown under its field before anything is sent, the save reaching the API and
  * intake, and the change log under the form.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 describe('rules tab', { timeout: 60_000 }, () => {
-  for (const [name, viewport] of [
-    ['1280', desktopViewport],
-    ['375', mobileViewport],
-  ] as const) {
+  for (const [name, viewport] of widths) {
     it(`fills in every rule, refuses a bad field, saves and lists the change (${name} px)`, async () => {
-      const user = await createSignedInUser(server);
-      const { page, errors, close } = await openSignedIn(browser, server, user, { viewport });
-      try {
+      const user = await suite.user();
+      await suite.onPage({ user, viewport }, async ({ page }) => {
         await page.goto('/dashboard#rules');
         await page.getByRole('heading', { name: 'Rules', exact: true }).waitFor();
         await page.getByText('No changes yet.').waitFor();
@@ -92,12 +77,7 @@ describe('rules tab', { timeout: 60_000 }, () => {
           symbolMap: { GOLD: 'XAUUSD' },
           accounts: { '5012345': { maxLot: 2 } },
         });
-        const refused = await postAlert(server, {
-          licenseNumber: user.licenseNumber,
-          symbol: 'GBPUSD',
-          position: 'buy',
-          lot: 0.1,
-        });
+        const refused = await suite.alert(user, { symbol: 'GBPUSD', position: 'buy', lot: 0.1 });
         expect(refused).toMatchObject({ status: 403, body: { code: 'RULE_REFUSED' } });
 
         // After a reload the form shows what was saved.
@@ -110,10 +90,7 @@ describe('rules tab', { timeout: 60_000 }, () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           viewport.width,
         );
-        expect(errors).toEqual([]);
-      } finally {
-        await close();
-      }
+      });
     });
   }
 });

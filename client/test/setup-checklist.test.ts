@@ -1,9 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktopViewport, launchBrowser, mobileViewport } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, widths } from './browser-suite.ts';
 import { shot } from './shots.ts';
-import { createSignedInUser, openSignedIn, postAlert, startReferenceEa } from './signed-in.ts';
+import { startReferenceEa } from './signed-in.ts';
 
 /**
  * The dashboard's setup checklist in headless Chromium against the real server, at 1280 and
@@ -11,17 +10,7 @@ import { createSignedInUser, openSignedIn, postAlert, startReferenceEa } from '.
  * connecting, a test signal it processes, a live alert through the webhook), then the
  * checklist disappears and stays gone after a reload.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 const checklist = (page: Page) => page.getByRole('region', { name: 'Get set up' });
 const step = (page: Page, title: string) =>
@@ -30,77 +19,50 @@ const done = (page: Page, title: string) =>
   step(page, title).and(page.locator('[data-done="true"]')).waitFor();
 
 describe('Setup checklist', { timeout: 90_000 }, () => {
-  for (const [width, viewport] of [
-    ['1280', desktopViewport],
-    ['375', mobileViewport],
-  ] as const) {
+  for (const [width, viewport] of widths) {
     it(`ticks each step from real events, then disappears for good (${width} px)`, async () => {
-      const user = await createSignedInUser(server, { plan: 'pro' });
-      const { page, context, errors, close } = await openSignedIn(browser, server, user, {
-        viewport,
-      });
-      await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
-        origin: server.url,
-      });
+      const user = await suite.user('pro');
       let ea: ReturnType<typeof startReferenceEa> | undefined;
       try {
-        await page.goto('/dashboard#licenses');
-        await checklist(page).getByText('0 of 4 done').waitFor();
-        await shot(page, `setup-checklist-start-${width}`);
-        await step(page, 'Install the EA')
-          .getByRole('link', { name: 'Installation guide' })
-          .waitFor();
-        expect(await step(page, 'first live alert').getByRole('link').getAttribute('href')).toBe(
-          '/docs/tradingview-alert-setup',
-        );
+        await suite.onPage({ user, viewport, clipboard: true }, async ({ page }) => {
+          await page.goto('/dashboard#licenses');
+          await checklist(page).getByText('0 of 4 done').waitFor();
+          await shot(page, `setup-checklist-start-${width}`);
+          await step(page, 'Install the EA')
+            .getByRole('link', { name: 'Installation guide' })
+            .waitFor();
+          expect(await step(page, 'first live alert').getByRole('link').getAttribute('href')).toBe(
+            '/docs/tradingview-alert-setup',
+          );
 
-        // 1. The license's Copy button, in the Licenses tab.
-        await page.getByRole('button', { name: 'Copy', exact: true }).click();
-        await done(page, 'Copy your license number');
-        // 2. The reference EA connects.
-        ea = startReferenceEa(server, user.licenseNumber);
-        await done(page, 'Install the EA and connect it');
-        await checklist(page).getByText('2 of 4 done').waitFor();
-        await shot(page, `setup-checklist-half-${width}`);
+          // 1. The license's Copy button, in the Licenses tab.
+          await page.getByRole('button', { name: 'Copy', exact: true }).click();
+          await done(page, 'Copy your license number');
+          // 2. The reference EA connects.
+          ea = startReferenceEa(suite.server, user.licenseNumber);
+          await done(page, 'Install the EA and connect it');
+          await checklist(page).getByText('2 of 4 done').waitFor();
+          await shot(page, `setup-checklist-half-${width}`);
 
-        // 3. A test signal through the webhook, processed by the EA.
-        expect(
-          (
-            await postAlert(server, {
-              licenseNumber: user.licenseNumber,
-              symbol: 'EURUSD',
-              position: 'buy',
-              lot: 0.01,
-              isTest: true,
-            })
-          ).status,
-        ).toBe(200);
-        await done(page, 'Send a test signal');
-        expect(await step(page, 'Send your first live alert').getAttribute('data-done')).toBe(
-          'false',
-        );
+          // 3. A test signal through the webhook, processed by the EA.
+          const alert = { symbol: 'EURUSD', position: 'buy', lot: 0.01 };
+          expect((await suite.alert(user, { ...alert, isTest: true })).status).toBe(200);
+          await done(page, 'Send a test signal');
+          expect(await step(page, 'Send your first live alert').getAttribute('data-done')).toBe(
+            'false',
+          );
 
-        // 4. A live alert: the last step, and the checklist goes.
-        expect(
-          (
-            await postAlert(server, {
-              licenseNumber: user.licenseNumber,
-              symbol: 'EURUSD',
-              position: 'buy',
-              lot: 0.01,
-            })
-          ).status,
-        ).toBe(200);
-        await checklist(page).waitFor({ state: 'detached' });
-        await page.getByText('Setup complete').waitFor();
-        await page.reload();
-        await page.getByRole('heading', { name: /Welcome/ }).waitFor();
-        await page.getByTestId('license-number').waitFor();
-        expect(await checklist(page).count()).toBe(0);
-        expect(errors).toEqual([]);
+          // 4. A live alert: the last step, and the checklist goes.
+          expect((await suite.alert(user, alert)).status).toBe(200);
+          await checklist(page).waitFor({ state: 'detached' });
+          await page.getByText('Setup complete').waitFor();
+          await page.reload();
+          await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+          await page.getByTestId('license-number').waitFor();
+          expect(await checklist(page).count()).toBe(0);
+        });
       } finally {
         await ea?.stop();
-        await close();
       }
     });
   }

@@ -1,33 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktopViewport, launchBrowser, mobileViewport } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { browserSuite, widths } from './browser-suite.ts';
 import { shotOf } from './shots.ts';
-import {
-  createSignedInUser,
-  openSignedIn,
-  postAlert,
-  type SignedInUser,
-  screenshot,
-  startReferenceEa,
-} from './signed-in.ts';
+import { type SignedInUser, screenshot, startReferenceEa } from './signed-in.ts';
 
 /**
  * Issue 22 in the browser, against the real server and the reference EA: Signal History shows
  * each command (pending order's entry and expiry, partial close, reverse with both results, an
  * EA's refusal); the Signal Test form shows each position's own fields.
  */
-let server: RunningServer;
-let browser: Browser;
+const suite = browserSuite();
 let user: SignedInUser;
-
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  user = await createSignedInUser(server, { plan: 'pro' });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  user = await suite.user('pro');
 });
 
 /** Signal Test's take-profit levels: shown on buy only, generated, sent and accepted. */
@@ -62,9 +47,9 @@ async function sendTakeProfits(page: Page, name: string) {
 
 describe('the trading commands on the dashboard', { timeout: 90_000 }, () => {
   it("shows each command in Signal History, and each position's own fields in Signal Test", async () => {
-    const ea = startReferenceEa(server, user.licenseNumber);
+    const ea = startReferenceEa(suite.server, user.licenseNumber);
     const alert = (body: Record<string, unknown>) =>
-      postAlert(server, { licenseNumber: user.licenseNumber, symbol: 'EURUSD', ...body });
+      suite.alert(user, { symbol: 'EURUSD', ...body });
     try {
       for (const body of [
         { position: 'buylimit', price: 1.02, lot: 0.1, expiry: 90, slpips: 20 },
@@ -76,12 +61,8 @@ describe('the trading commands on the dashboard', { timeout: 90_000 }, () => {
         expect(status).toBe(200);
         await new Promise((resolve) => setTimeout(resolve, 300));
       }
-      for (const [viewport, name] of [
-        [desktopViewport, '1280'],
-        [mobileViewport, '375'],
-      ] as const) {
-        const { page, errors, close } = await openSignedIn(browser, server, user, { viewport });
-        try {
+      for (const [name, viewport] of widths) {
+        await suite.onPage({ user, viewport }, async ({ page }) => {
           await page.goto('/dashboard#signal-history');
           await page.getByText('BUY LIMIT').first().waitFor();
           const open = (label: string) =>
@@ -109,10 +90,7 @@ describe('the trading commands on the dashboard', { timeout: 90_000 }, () => {
           await page.getByLabel('Close Percent (%)').waitFor();
           expect(await page.getByLabel('Lot Size').count()).toBe(0);
           await sendTakeProfits(page, name);
-          expect(errors).toEqual([]);
-        } finally {
-          await close();
-        }
+        });
       }
     } finally {
       await ea.stop();
@@ -120,22 +98,15 @@ describe('the trading commands on the dashboard', { timeout: 90_000 }, () => {
   });
 
   it('lays out the docs with an example per command and the pips table', async () => {
-    for (const [viewport, name] of [
-      [desktopViewport, '1280'],
-      [mobileViewport, '375'],
-    ] as const) {
-      const { page, errors, close } = await openSignedIn(browser, server, user, { viewport });
-      try {
+    for (const [name, viewport] of widths) {
+      await suite.onPage({ user, viewport }, async ({ page }) => {
         await page.goto('/docs/basic-config');
         await page.getByRole('heading', { name: 'Reverse in one alert' }).waitFor();
         await page
           .getByRole('table', { name: 'One point and one pip on typical quotes' })
           .waitFor();
         await screenshot(page, `commands-docs-${name}`);
-        expect(errors).toEqual([]);
-      } finally {
-        await close();
-      }
+      });
     }
   });
 });

@@ -1,9 +1,8 @@
 import { mkdir } from 'node:fs/promises';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktopViewport, launchBrowser } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
-import { createSignedInUser, openSignedIn, postAlert, startReferenceEa } from './signed-in.ts';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { desktopViewport } from './browser.ts';
+import { browserSuite } from './browser-suite.ts';
 
 /**
  * "What happened to my alert?", answered in the browser at 1280 and 375 px: the Signal Test
@@ -11,9 +10,6 @@ import { createSignedInUser, openSignedIn, postAlert, startReferenceEa } from '.
  * did), in view without scrolling after Send; and a real signal's detail in Signal History
  * shows its journey: the terminal that took it, each hop's latency, the fill and slippage.
  */
-let server: RunningServer;
-let browser: Browser;
-
 /** Screenshots of the changed screens, for a person to look at. */
 const shots = '/tmp/h20a-shots';
 const widths = [
@@ -21,18 +17,8 @@ const widths = [
   { name: 'mobile', viewport: { width: 375, height: 812 } },
 ] as const;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer(),
-    launchBrowser(),
-    mkdir(shots, { recursive: true }),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
+beforeAll(() => mkdir(shots, { recursive: true }));
 
 /**
  * Waits until the page stopped scrolling (it scrolls smoothly) with the whole element inside
@@ -73,9 +59,8 @@ describe.each(widths)(
   ({ name, viewport }) => {
     it('says at once when no EA is connected to take a test signal, and when it will expire', async () => {
       // A license of its own: the signal it leaves pending would reach the next test's EA.
-      const user = await createSignedInUser(server, { plan: 'basic' });
-      const { page, errors, close } = await openSignedIn(browser, server, user, { viewport });
-      try {
+      const user = await suite.user('basic');
+      await suite.onPage({ user, viewport }, async ({ page }) => {
         await sendTest(page);
         const line = progressLine(page).filter({
           hasText: 'No MT5 EA connected for this license: the signal will expire in 30 s.',
@@ -83,84 +68,72 @@ describe.each(widths)(
         await line.waitFor();
         await inView(page, line);
         await page.screenshot({ path: `${shots}/${name}-signal-test-no-ea.png` });
-        expect(errors).toEqual([]);
-      } finally {
-        await close();
-      }
+      });
     });
 
     it('follows a test signal to the reference EA: delivered to its account, then logged', async () => {
-      const user = await createSignedInUser(server, { plan: 'basic' });
-      const ea = startReferenceEa(server, user.licenseNumber);
-      const { page, errors, close } = await openSignedIn(browser, server, user, { viewport });
-      try {
-        await expect.poll(() => ea.state).toBe('connected');
-        await sendTest(page);
-        const line = progressLine(page).filter({
-          hasText:
-            /^Received by the EA on account 5012345 \(MetaQuotes-Demo\) in \d+ ms: test signals are logged, not traded\.$/,
+      const user = await suite.user('basic');
+      await suite.withReferenceEa(user, async (ea) => {
+        await suite.onPage({ user, viewport }, async ({ page }) => {
+          await expect.poll(() => ea.state).toBe('connected');
+          await sendTest(page);
+          const line = progressLine(page).filter({
+            hasText:
+              /^Received by the EA on account 5012345 \(MetaQuotes-Demo\) in \d+ ms: test signals are logged, not traded\.$/,
+          });
+          await line.waitFor();
+          await inView(page, line);
+          await page.screenshot({ path: `${shots}/${name}-signal-test-received.png` });
+          expect(ea.counters.skipped).toBe(1);
         });
-        await line.waitFor();
-        await inView(page, line);
-        await page.screenshot({ path: `${shots}/${name}-signal-test-received.png` });
-        expect(ea.counters.skipped).toBe(1);
-        expect(errors).toEqual([]);
-      } finally {
-        await close();
-        await ea.stop();
-      }
+      });
     });
 
     it('shows a real signal’s journey in Signal History: terminal, latencies, fill and slippage', async () => {
-      const user = await createSignedInUser(server, { plan: 'basic' });
-      const ea = startReferenceEa(server, user.licenseNumber);
-      const { page, errors, close } = await openSignedIn(browser, server, user, { viewport });
-      try {
-        await page.goto('/dashboard#signal-history');
-        await page.getByText('EA connected', { exact: true }).first().waitFor();
-        const reply = await postAlert(server, {
-          licenseNumber: user.licenseNumber,
-          symbol: 'EURUSD',
-          position: 'buy',
-          lot: 0.05,
-          price: 1.08,
-          platform: 'mt5',
-        });
-        expect(reply.status).toBe(200);
-        // A table row on a wide screen, a card on a phone: both open the same detail.
-        const row = page
-          .locator(`[data-signal-id="${reply.body.signalId}"]`)
-          .filter({ hasText: /success/i });
-        await row.waitFor();
-        await (name === 'mobile' ? row.getByRole('button').first() : row).click();
-
-        const hops = page.getByRole('list', { name: 'Hop timings' });
-        await hops.waitFor();
-        const journey = (await hops.textContent()) ?? '';
-        expect(journey).toMatch(/Delivered\+\d+ ms/);
-        expect(journey).toContain('account 5012345 (MetaQuotes-Demo)');
-        expect(journey).toContain('MT5 · WebSocket');
-        expect(journey).toMatch(/Executed\+\d+ ms/);
-        await progressLine(page)
-          .filter({ hasText: /^Executed: ticket \d+ at \d\.\d{5}\.$/ })
-          .waitFor();
-        await page.getByText('Executed lot').waitFor();
-        // The paper terminal fills at its ask, away from the alert's 1.08000.
-        await page.getByText(/^\d\.\d{5} (worse|better) than the alert price$/).waitFor();
-        // What a trader sees after opening the row: the row at the top, under the sticky header.
-        await page.evaluate((id) => {
-          const opened = document.querySelector(`[data-signal-id="${id}"]`);
-          window.scrollTo({
-            top: (opened?.getBoundingClientRect().top ?? 0) + window.scrollY - 80,
-            behavior: 'instant',
+      const user = await suite.user('basic');
+      await suite.withReferenceEa(user, async () => {
+        await suite.onPage({ user, viewport }, async ({ page }) => {
+          await page.goto('/dashboard#signal-history');
+          await page.getByText('EA connected', { exact: true }).first().waitFor();
+          const reply = await suite.alert(user, {
+            symbol: 'EURUSD',
+            position: 'buy',
+            lot: 0.05,
+            price: 1.08,
+            platform: 'mt5',
           });
-        }, reply.body.signalId as string);
-        await page.screenshot({ path: `${shots}/${name}-signal-history-journey.png` });
-        expect(errors).toEqual([]);
-      } finally {
-        await close();
-        await ea.stop();
-      }
+          expect(reply.status).toBe(200);
+          // A table row on a wide screen, a card on a phone: both open the same detail.
+          const row = page
+            .locator(`[data-signal-id="${reply.body.signalId}"]`)
+            .filter({ hasText: /success/i });
+          await row.waitFor();
+          await (name === 'mobile' ? row.getByRole('button').first() : row).click();
+
+          const hops = page.getByRole('list', { name: 'Hop timings' });
+          await hops.waitFor();
+          const journey = (await hops.textContent()) ?? '';
+          expect(journey).toMatch(/Delivered\+\d+ ms/);
+          expect(journey).toContain('account 5012345 (MetaQuotes-Demo)');
+          expect(journey).toContain('MT5 · WebSocket');
+          expect(journey).toMatch(/Executed\+\d+ ms/);
+          await progressLine(page)
+            .filter({ hasText: /^Executed: ticket \d+ at \d\.\d{5}\.$/ })
+            .waitFor();
+          await page.getByText('Executed lot').waitFor();
+          // The paper terminal fills at its ask, away from the alert's 1.08000.
+          await page.getByText(/^\d\.\d{5} (worse|better) than the alert price$/).waitFor();
+          // What a trader sees after opening the row: the row at the top, under the sticky header.
+          await page.evaluate((id) => {
+            const opened = document.querySelector(`[data-signal-id="${id}"]`);
+            window.scrollTo({
+              top: (opened?.getBoundingClientRect().top ?? 0) + window.scrollY - 80,
+              behavior: 'instant',
+            });
+          }, reply.body.signalId as string);
+          await page.screenshot({ path: `${shots}/${name}-signal-history-journey.png` });
+        });
+      });
     });
   },
 );

@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createEaClient, type EaClient } from '@signalrelay/bridge/ea-client';
-import { createPaperTerminal } from '@signalrelay/bridge/paper-terminal';
+import { createEaClient, type EaClient, type EaClientOptions } from '@signalrelay/bridge/ea-client';
+import { createPaperTerminal, type PaperTerminal } from '@signalrelay/bridge/paper-terminal';
 import type { Plan } from '@signalrelay/contracts/billing';
 import type { Browser, Page } from 'playwright-core';
 import { sessionCookie } from '../../server/test/sessions.ts';
@@ -40,9 +40,16 @@ export async function openSignedIn(
   return watched;
 }
 
-/** The reference EA from bridge/ on a paper terminal, connected over WebSocket as MT5. */
-export function startReferenceEa(server: RunningServer, licenseNumber: string): EaClient {
-  const terminal = createPaperTerminal({ seed: 7 });
+/**
+ * The reference EA from bridge/ on a paper terminal, connected over WebSocket as MT5 on account
+ * 5012345; `options` change any of its settings, `terminal` the paper terminal it trades on.
+ */
+export function startReferenceEa(
+  server: RunningServer,
+  licenseNumber: string,
+  options: Partial<EaClientOptions> & { terminal?: PaperTerminal } = {},
+): EaClient {
+  const { terminal = createPaperTerminal({ seed: 7 }), ...settings } = options;
   const ea = createEaClient({
     server: server.url,
     transport: 'ws',
@@ -52,6 +59,7 @@ export function startReferenceEa(server: RunningServer, licenseNumber: string): 
     broker: 'MetaQuotes-Demo',
     execute: terminal.execute,
     backoff: { initialMs: 100, maxMs: 500 },
+    ...settings,
   });
   ea.start();
   return ea;

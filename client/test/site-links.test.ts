@@ -1,25 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
+import { describe, expect, it } from 'vitest';
+import { openPage } from './browser.ts';
+import { browserSuite } from './browser-suite.ts';
 import { sitePages } from './site-pages.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 describe('internal links', () => {
   it('every link reachable from the landing page leads to a real page', async () => {
-    const { page, close } = await openPage(browser, server.url);
-    const origin = new URL(server.url).origin;
+    const { page, close } = await openPage(suite.browser, suite.server.url);
+    const origin = new URL(suite.server.url).origin;
     const seen = new Set<string>();
     const queue = ['/'];
     const broken: string[] = [];
@@ -78,7 +67,7 @@ describe('internal links', () => {
     }
     // Files (the EA downloads, the JSON Schema) are fetched rather than opened as pages.
     for (const file of files) {
-      const response = await fetch(`${server.url}${file}`);
+      const response = await fetch(`${suite.server.url}${file}`);
       await response.arrayBuffer();
       if (response.status !== 200) {
         broken.push(`${file} (status ${response.status}, linked from ${linkedFrom.get(file)})`);

@@ -1,21 +1,11 @@
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktopViewport, launchBrowser, mobileViewport, openPage } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { desktopViewport, mobileViewport, openPage } from './browser.ts';
+import { browserSuite } from './browser-suite.ts';
 import { sitePages } from './site-pages.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 async function expectRendered(page: Page, path: string) {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -27,7 +17,7 @@ describe.each([
   ['375 px', mobileViewport],
 ])('every site page on %s', (_name, viewport) => {
   it('renders with status 200, no console errors and no sideways scrolling', async () => {
-    const { page, errors, close } = await openPage(browser, server.url, { viewport });
+    const { page, errors, close } = await openPage(suite.browser, suite.server.url, { viewport });
     // A signed-out visitor's calls (session check, site and provider info) all succeed.
     const failedCalls: string[] = [];
     page.on('response', (response) => {
@@ -57,7 +47,7 @@ describe.each([
 
 describe('performance budget', () => {
   it('loads the landing page with at most 200 KB of gzipped JavaScript, split per route', async () => {
-    const { page, close } = await openPage(browser, server.url);
+    const { page, close } = await openPage(suite.browser, suite.server.url);
     const scripts = new Set<string>();
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') scripts.add(response.url());

@@ -1,17 +1,9 @@
-import { createEaClient } from '@signalrelay/bridge/ea-client';
 import { createPaperTerminal } from '@signalrelay/bridge/paper-terminal';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { desktopViewport, launchBrowser, mobileViewport } from './browser.ts';
-import { type RunningServer, startServer } from './server.ts';
-import {
-  createSignedInUser,
-  openSignedIn,
-  postAlert,
-  screenshot,
-  startReferenceEa,
-} from './signed-in.ts';
+import { mobileViewport } from './browser.ts';
+import { browserSuite, overflowsSideways, screens } from './browser-suite.ts';
+import { screenshot, startReferenceEa } from './signed-in.ts';
 
 /**
  * "Your terminals" under the EA indicator (Signal History), in headless Chromium against the
@@ -19,21 +11,11 @@ import {
  * terminal with an old EA reporting AutoTrading off over protocol v2, then fixed while the page
  * is open.
  */
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 /** An MT4 terminal speaking protocol v2 by hand: hello, then health reports and heartbeats. */
 async function mt4Terminal(licenseNumber: string) {
-  const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}/api/ea/ws`);
+  const socket = new WebSocket(`${suite.server.url.replace(/^http/, 'ws')}/api/ea/ws`);
   await new Promise((resolve, reject) => {
     socket.once('open', resolve);
     socket.once('error', reject);
@@ -62,31 +44,20 @@ async function mt4Terminal(licenseNumber: string) {
   };
 }
 
-const overflowsSideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-
 describe('your terminals', { timeout: 60_000 }, () => {
-  for (const [name, viewport] of [
-    ['desktop', desktopViewport],
-    ['mobile', mobileViewport],
-  ] as const) {
+  for (const [name, viewport] of screens) {
     it(`lists each terminal with the refusals and health problems it reports (${name})`, async () => {
-      const user = await createSignedInUser(server, { plan: 'basic' });
-      const first = startReferenceEa(server, user.licenseNumber);
+      const user = await suite.user('basic');
+      const first = startReferenceEa(suite.server, user.licenseNumber);
       await expect.poll(() => first.state).toBe('connected');
       const refusals: string[] = [];
-      const second = createEaClient({
-        server: server.url,
-        transport: 'ws',
-        licenseNumber: user.licenseNumber,
-        platform: 'mt5',
-        account: '5012345',
-        broker: 'MetaQuotes-Demo',
+      // A second copy on the same account, retrying as a real EA would (the default back-off).
+      const second = startReferenceEa(suite.server, user.licenseNumber, {
+        terminal: createPaperTerminal({ seed: 8 }),
         chart: 'GBPUSD,M5',
-        execute: createPaperTerminal({ seed: 8 }).execute,
+        backoff: {},
         onProblem: (message) => refusals.push(message),
       });
-      second.start();
       await expect.poll(() => refusals.length).toBeGreaterThan(0);
       const mt4 = await mt4Terminal(user.licenseNumber);
       mt4.health([
@@ -96,52 +67,49 @@ describe('your terminals', { timeout: 60_000 }, () => {
         },
       ]);
 
-      const { page, errors, close } = await openSignedIn(browser, server, user, { viewport });
       try {
-        await page.goto('/dashboard#signal-history');
-        await page.getByText('Account 5012345', { exact: true }).waitFor();
-        await page.getByText('Account 777001', { exact: true }).waitFor();
-        await page.getByText('A second EA for account 5012345 was refused').waitFor();
-        await page
-          .getByText(/the EA on GBPUSD,M5 was turned away because the one on reference EA/)
-          .waitFor();
-        await page.getByText('AutoTrading is off', { exact: true }).waitFor();
-        // The MT4 terminal runs EA 1.0.0, older than the release on the Downloads tab.
-        await page.getByText('EA 1.0.0 is out of date', { exact: true }).waitFor();
-        expect(await page.getByRole('link', { name: 'How to fix this' }).count()).toBe(3);
-        const warning = page.getByRole('listitem').filter({ hasText: /^AutoTrading is off/ });
-        expect(
-          await warning.getByRole('link', { name: 'How to fix this' }).getAttribute('href'),
-        ).toBe('/docs/installation-troubleshooting#autotrading-off');
-        expect(await overflowsSideways(page)).toBe(false);
-        await screenshot(page, `terminals-${name}`);
+        await suite.onPage({ user, viewport }, async ({ page }) => {
+          await page.goto('/dashboard#signal-history');
+          await page.getByText('Account 5012345', { exact: true }).waitFor();
+          await page.getByText('Account 777001', { exact: true }).waitFor();
+          await page.getByText('A second EA for account 5012345 was refused').waitFor();
+          await page
+            .getByText(/the EA on GBPUSD,M5 was turned away because the one on reference EA/)
+            .waitFor();
+          await page.getByText('AutoTrading is off', { exact: true }).waitFor();
+          // The MT4 terminal runs EA 1.0.0, older than the release on the Downloads tab.
+          await page.getByText('EA 1.0.0 is out of date', { exact: true }).waitFor();
+          expect(await page.getByRole('link', { name: 'How to fix this' }).count()).toBe(3);
+          const warning = page.getByRole('listitem').filter({ hasText: /^AutoTrading is off/ });
+          expect(
+            await warning.getByRole('link', { name: 'How to fix this' }).getAttribute('href'),
+          ).toBe('/docs/installation-troubleshooting#autotrading-off');
+          expect(await overflowsSideways(page)).toBe(false);
+          await screenshot(page, `terminals-${name}`);
 
-        // Fixed in the terminal: the warning goes away without a reload.
-        mt4.health([]);
-        await page.getByText('AutoTrading is off', { exact: true }).waitFor({ state: 'detached' });
-        expect(errors).toEqual([]);
+          // Fixed in the terminal: the warning goes away without a reload.
+          mt4.health([]);
+          await page
+            .getByText('AutoTrading is off', { exact: true })
+            .waitFor({ state: 'detached' });
+        });
       } finally {
         mt4.close();
         await Promise.all([first.stop(), second.stop()]);
-        await close();
       }
     });
   }
 
   it('says when alerts target a platform no EA is connected on, until one connects', async () => {
-    const user = await createSignedInUser(server, { plan: 'basic' });
-    const sent = await postAlert(server, {
-      licenseNumber: user.licenseNumber,
+    const user = await suite.user('basic');
+    const sent = await suite.alert(user, {
       symbol: 'XAUUSD',
       position: 'buy',
       lot: 0.1,
       platform: 'mt4',
     });
     expect(sent.status).toBe(200);
-    const { page, errors, close } = await openSignedIn(browser, server, user, {
-      viewport: mobileViewport,
-    });
-    try {
+    await suite.onPage({ user, viewport: mobileViewport }, async ({ page }) => {
       await page.goto('/dashboard#signal-history');
       const warning = page.getByText(
         /target MT4, but no MT4 EA is connected: they expire untraded/,
@@ -152,9 +120,6 @@ describe('your terminals', { timeout: 60_000 }, () => {
       const mt4 = await mt4Terminal(user.licenseNumber);
       await warning.waitFor({ state: 'detached' });
       mt4.close();
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
+    });
   });
 });
