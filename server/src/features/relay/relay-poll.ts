@@ -97,7 +97,8 @@ export function createPollGateway(deps: Deps) {
       const terminal = await terminalOf(request, { ...request, transport: 'poll' });
       // What the EA reports is kept even if it is refused below: it did receive or trade it.
       for (const id of request.received) relay.received(terminal, id, arrivedAt, 'poll');
-      for (const result of request.results) await relay.result(terminal, result, arrivedAt);
+      // Together: one statement for the poll's results (see RelayService.result).
+      await Promise.all(request.results.map((result) => relay.result(terminal, result, arrivedAt)));
       const holdMs = Math.min(request.waitMs ?? pollWaitMs, pollWaitMs);
       // Each poll is a session of its instance: the same instance always gets its lease back.
       const admission = await executors.admit(
