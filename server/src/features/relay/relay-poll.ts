@@ -15,7 +15,7 @@ import type { ExecutorGate } from './relay-executors.ts';
 import type { RulesDelivery } from './relay-rules.ts';
 import type { RelayService } from './relay-service.ts';
 import type { RelayTerminal, TerminalRegistry } from './relay-terminals.ts';
-import { heartbeatMs } from './relay-ws.ts';
+import { heartbeatMs } from './relay-ws-connection.ts';
 
 /**
  * How long a poll is held when nothing is waiting, unless the EA asks for less (`waitMs` in
