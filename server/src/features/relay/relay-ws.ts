@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { closeCodes, type HealthIssue } from '@signalrelay/contracts/ea-protocol';
 import type { WebSocket } from 'ws';
@@ -132,14 +131,7 @@ export function createWsGateway(deps: Deps) {
       else beforeHello = beforeHello.then(handle);
     });
     socket.on('close', () => connections.delete(c));
-    // In place of @fastify/websocket's listener, which did the same (log, drop the socket) but
-    // kept the upgrade's request and reply alive with it: its headers, a child logger and an
-    // unused ServerResponse, about 2 KiB of heap per idle EA.
-    socket.removeAllListeners('error');
-    socket.on('error', (err) => {
-      log.error({ err }, 'EA socket error');
-      socket.terminate();
-    });
+    socket.on('error', (err) => log.debug({ err: err.message }, 'EA socket error'));
   }
 
   return {
@@ -147,11 +139,7 @@ export function createWsGateway(deps: Deps) {
      * `tcp`: the connection's TCP socket (the upgraded request's); `ip`: the client's address
      * as the app sees it (request.ip), for the miss budget.
      */
-    handle(socket: WebSocket, tcp: Socket & { _httpMessage?: ServerResponse | null }, ip: string) {
-      // @fastify/websocket routes the upgrade through a ServerResponse it assigns to the TCP
-      // socket and never sends; detached, it and the request and reply it holds (headers, a
-      // child logger) are freed instead of living as long as the EA's connection.
-      tcp._httpMessage?.detachSocket(tcp);
+    handle(socket: WebSocket, tcp: Socket, ip: string) {
       const c = newConnection(socket, tcp, ip, now());
       connections.add(c);
       listen(c);
