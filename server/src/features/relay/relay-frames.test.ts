@@ -1,6 +1,6 @@
 import { eaFrameSchema } from '@signalrelay/contracts/ea-protocol';
 import { describe, expect, it } from 'vitest';
-import { parseEaFrame } from './relay-ws.ts';
+import { parseEaFrame } from './relay-ws-frames.ts';
 
 describe('parseEaFrame', () => {
   it('gives what the protocol schema gives, heartbeats included (they take a shortcut)', () => {

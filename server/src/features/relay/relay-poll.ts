@@ -15,7 +15,7 @@ import type { ExecutorGate } from './relay-executors.ts';
 import type { RulesDelivery } from './relay-rules.ts';
 import type { RelayService } from './relay-service.ts';
 import type { RelayTerminal, TerminalRegistry } from './relay-terminals.ts';
-import { heartbeatMs } from './relay-ws.ts';
+import { heartbeatMs } from './relay-ws-connection.ts';
 
 /**
  * How long a poll is held when nothing is waiting, unless the EA asks for less (`waitMs` in
@@ -97,7 +97,8 @@ export function createPollGateway(deps: Deps) {
       const terminal = await terminalOf(request, { ...request, transport: 'poll' });
       // What the EA reports is kept even if it is refused below: it did receive or trade it.
       for (const id of request.received) relay.received(terminal, id, arrivedAt, 'poll');
-      for (const result of request.results) await relay.result(terminal, result, arrivedAt);
+      // Together: one statement for the poll's results (see RelayService.result).
+      await Promise.all(request.results.map((result) => relay.result(terminal, result, arrivedAt)));
       const holdMs = Math.min(request.waitMs ?? pollWaitMs, pollWaitMs);
       // Each poll is a session of its instance: the same instance always gets its lease back.
       const admission = await executors.admit(

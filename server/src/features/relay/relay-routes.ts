@@ -78,7 +78,9 @@ export default async function relayRoutes(
     await relay.close();
   });
 
-  app.get('/ws', { websocket: true }, (socket, request) => ws.handle(socket, request.ip));
+  app.get('/ws', { websocket: true }, (socket, request) =>
+    ws.handle(socket, request.raw.socket, request.ip),
+  );
 
   /** Unknown licenses are counted per IP; past the budget the answer is 429, not 401. */
   async function countingMisses<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {

@@ -7,6 +7,7 @@ import type { SignalRow } from '../../core/signal-rows.ts';
 import type { Ack, SignalStore, TerminalRef } from '../../core/signal-store.ts';
 import { toSignalView } from '../../core/signal-view.ts';
 import type { Beat, Presence } from '../../ports/presence.ts';
+import { batchWhileBusy } from './relay-result-batches.ts';
 import { createWriteRetry } from './relay-retry.ts';
 import type { RelayTerminal } from './relay-terminals.ts';
 
@@ -26,8 +27,21 @@ export const beatFlushMs = 100;
  * acknowledgement costs nothing worse than a replay, which the EA drops by id.
  */
 export const ackHoldMs = 50;
+/**
+ * How long a result waits for the batch being written before it goes beside it: one stuck
+ * write (a row lock) must not hold everyone's results, while a normal round trip (1-3 ms)
+ * ends well inside it.
+ */
+export const resultHoldMs = 5;
 
 type HeldAck = Ack & { terminal: RelayTerminal; transport: 'ws' | 'poll' };
+type HeldResult = {
+  terminal: RelayTerminal;
+  result: SignalResult;
+  at: number;
+  ack: HeldAck | undefined;
+  key: string;
+};
 
 type Deps = {
   store: SignalStore;
@@ -126,6 +140,38 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
     }
   }
 
+  /** Stores one result, with its acknowledgement if that was still held. */
+  async function writeResult({ terminal, result, at, ack, key }: HeldResult) {
+    try {
+      await retry.run(async () => {
+        const row = await store.recordResult(terminal, result, at, ack?.at ?? at);
+        if (!row) return;
+        // This result carried the first acknowledgement: report the delivery it recorded.
+        if (ack && row.deliveredAt?.getTime() === ack.at) observeDelivery(row, ack.transport);
+        if (row.executedAt) {
+          metrics.executionLatency.observe(row.executedAt.getTime() - row.receivedAt.getTime());
+        }
+        metrics.signalsByStatus.inc({ status: row.status });
+        publishLive(terminal.userId, () => ({
+          type: 'signal',
+          signal: toSignalView(row, terminal.delivery),
+        }));
+      });
+    } finally {
+      if (ack) writingAcks.delete(key);
+    }
+  }
+  /**
+   * Results wait while another batch of them is being written, then go together: the
+   * store's statement carries every result of a batch (see `batchWhileBusy`).
+   */
+  const results = batchWhileBusy(
+    async (batch: HeldResult[]) => {
+      await Promise.all(batch.map(writeResult));
+    },
+    { holdMs: resultHoldMs },
+  );
+
   return {
     /**
      * The terminal acknowledged a signal; `at` is when its message reached us. Written within
@@ -171,30 +217,17 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
       });
     },
 
-    /** A terminal's result; `at` is when its message reached us. */
-    async result(terminal: RelayTerminal, result: SignalResult, at: number) {
+    /**
+     * A terminal's result; `at` is when its message reached us. Resolves once it is stored,
+     * or kept for a retry.
+     */
+    result(terminal: RelayTerminal, result: SignalResult, at: number): Promise<void> {
       const key = ackKey(terminal.id, result.id);
       const ack = heldAcks.get(key);
       heldAcks.delete(key);
+      // Until it is written, its acknowledgement counts as being written: no replay of it.
       if (ack) writingAcks.add(key);
-      await retry
-        .run(async () => {
-          const row = await store.recordResult(terminal, result, at, ack?.at ?? at);
-          if (!row) return;
-          // This result carried the first acknowledgement: report the delivery it recorded.
-          if (ack && row.deliveredAt?.getTime() === ack.at) observeDelivery(row, ack.transport);
-          if (row.executedAt) {
-            metrics.executionLatency.observe(row.executedAt.getTime() - row.receivedAt.getTime());
-          }
-          metrics.signalsByStatus.inc({ status: row.status });
-          publishLive(terminal.userId, () => ({
-            type: 'signal',
-            signal: toSignalView(row, terminal.delivery),
-          }));
-        })
-        .finally(() => {
-          if (ack) writingAcks.delete(key);
-        });
+      return results.add({ terminal, result, at, ack, key });
     },
 
     /** A heartbeat (ping frame or poll): written with the others within `beatFlushMs`. */
@@ -215,10 +248,11 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
       await announceConnection(terminal.userId);
     },
 
-    /** Writes the acknowledgements still held, then stops retrying. */
+    /** Writes the results waiting and the acknowledgements still held, then stops retrying. */
     async close() {
       clearInterval(beatFlush);
       clearTimeout(ackTimer);
+      await results.flush();
       await writeHeldAcks().catch(onError);
       retry.close();
     },

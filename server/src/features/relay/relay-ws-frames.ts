@@ -1,0 +1,33 @@
+import { type EaFrame, eaFrameSchema } from '@signalrelay/contracts/ea-protocol';
+
+/** A frame as received: what it says, or why it is refused. */
+type Parsed = { frame: EaFrame; error?: never } | { frame?: never; error: string };
+
+/**
+ * An EA's frame, checked against the protocol. Heartbeats (one per EA every 2 s, most of the
+ * frames there are) take a shortcut where they are exactly `{"type":"ping","t":<number>}`,
+ * which is what the schema would give back for them.
+ */
+export function parseEaFrame(text: string | null): Parsed {
+  let json: unknown;
+  try {
+    json = text === null ? undefined : JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  if (isPlainPing(json)) return { frame: json };
+  const parsed = eaFrameSchema.safeParse(json);
+  if (parsed.success) return { frame: parsed.data };
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+  return { error: json === undefined ? 'Frames must be JSON text.' : `${where}${issue?.message}` };
+}
+
+function isPlainPing(json: unknown): json is Extract<EaFrame, { type: 'ping' }> {
+  if (typeof json !== 'object' || json === null) return false;
+  const frame = json as Record<string, unknown>;
+  if (frame.type !== 'ping' || typeof frame.t !== 'number') return false;
+  let keys = 0;
+  for (const _ in frame) keys++;
+  return keys === 2;
+}
