@@ -1,4 +1,4 @@
-import { backoffStep } from '@signalrelay/contracts/backoff';
+import { jitteredBackoff } from '@signalrelay/contracts/backoff';
 import type { BackoffOptions } from './ea-types.ts';
 
 export const defaultBackoff: BackoffOptions = {
@@ -12,8 +12,7 @@ export const defaultBackoff: BackoffOptions = {
  * the upper half of its step so that a thousand EAs cut off together do not return together.
  */
 export function backoffDelay(attempt: number, options: BackoffOptions): number {
-  const step = backoffStep(options.initialMs, attempt, options.maxMs);
-  return Math.round(step / 2 + (options.random() * step) / 2);
+  return Math.round(jitteredBackoff(options.initialMs, attempt, options.maxMs, options.random));
 }
 
 /** Delay after a server restart (close 1012): quick, but spread over a second. */

@@ -9,3 +9,17 @@ export function backoffStep(initialMs: number, attempt: number, maxMs = Number.P
   // The exponent is capped so a long outage cannot overflow to Infinity before the cap applies.
   return Math.min(maxMs, initialMs * 2 ** Math.min(attempt, 30));
 }
+
+/**
+ * A delay drawn from the upper half of step `attempt`, so that many clients cut off together
+ * (EAs, dashboards after a server restart) do not come back together.
+ */
+export function jitteredBackoff(
+  initialMs: number,
+  attempt: number,
+  maxMs: number,
+  random: () => number = Math.random,
+) {
+  const step = backoffStep(initialMs, attempt, maxMs);
+  return step / 2 + (random() * step) / 2;
+}

@@ -1,3 +1,4 @@
+import { backoffStep } from '@signalrelay/contracts/backoff';
 import { QueryClient, queryOptions } from '@tanstack/react-query';
 import { ApiError, api } from './api-client.ts';
 
@@ -66,7 +67,7 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         retry: shouldRetry,
-        retryDelay: (attempt) => 500 * 2 ** attempt,
+        retryDelay: (attempt) => backoffStep(500, attempt),
         // Freshness comes from the live channel (and polling while it is down), not from focus.
         refetchOnWindowFocus: false,
       },

@@ -1,3 +1,4 @@
+import { jitteredBackoff } from '@signalrelay/contracts/backoff';
 import type { LiveEvent } from '@signalrelay/contracts/live';
 import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
@@ -113,10 +114,7 @@ function drop() {
   }
   if (users === 0) return;
   useLive.setState({ status: 'closed' });
-  const base = Math.min(backoffMaxMs, backoffFirstMs * 2 ** attempt);
-  attempt++;
-  // Jitter keeps many dashboards from reconnecting in step after a server restart.
-  retryTimer = setTimeout(connect, base / 2 + Math.random() * (base / 2));
+  retryTimer = setTimeout(connect, jitteredBackoff(backoffFirstMs, attempt++, backoffMaxMs));
 }
 
 function connect() {
