@@ -1,5 +1,6 @@
 # Builds the server bundle and the client once; the same image runs server, worker and migrate.
-FROM node:20-bookworm-slim AS build
+# The workspace manifests alone: the npm ci layers below stay cached until one of them changes.
+FROM node:20-bookworm-slim AS manifests
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY contracts/package.json contracts/
@@ -7,19 +8,14 @@ COPY bridge/package.json bridge/
 COPY server/package.json server/
 COPY client/package.json client/
 COPY load-tests/package.json load-tests/
+
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim AS runtime
+FROM manifests AS runtime
 ENV NODE_ENV=production
-WORKDIR /app
-COPY package.json package-lock.json .npmrc ./
-COPY contracts/package.json contracts/
-COPY bridge/package.json bridge/
-COPY server/package.json server/
-COPY client/package.json client/
-COPY load-tests/package.json load-tests/
 RUN npm ci --omit=dev --workspace server --include-workspace-root=false --no-audit --no-fund
 COPY --from=build /app/server/dist server/dist
 COPY --from=build /app/client/dist client/dist

@@ -1,17 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createQuotaDayClock, quotaDayAt } from './quota-day.ts';
+import { createQuotaDayClock, quotaDayAt, quotaWallClockOptions } from './quota-day.ts';
 
 const hour = 60 * 60 * 1000;
 const newYork = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/New_York',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
+  ...quotaWallClockOptions,
   fractionalSecondDigits: 3,
 });
 

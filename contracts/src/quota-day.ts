@@ -5,7 +5,8 @@
  * computed from the zone's own wall clock.
  */
 export const quotaTimeZone = 'America/New_York';
-const wallClock = new Intl.DateTimeFormat('en-US', {
+/** Date and time of day to the second on New York's 24-hour wall clock, for `Intl`. */
+export const quotaWallClockOptions = {
   timeZone: quotaTimeZone,
   hourCycle: 'h23',
   year: 'numeric',
@@ -14,7 +15,8 @@ const wallClock = new Intl.DateTimeFormat('en-US', {
   hour: '2-digit',
   minute: '2-digit',
   second: '2-digit',
-});
+} as const satisfies Intl.DateTimeFormatOptions;
+const wallClock = new Intl.DateTimeFormat('en-US', quotaWallClockOptions);
 
 function wallParts(ms: number) {
   const parts: Record<string, number> = {};

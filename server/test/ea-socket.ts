@@ -67,3 +67,15 @@ export const postPoll = (baseUrl: string, body: unknown) =>
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
+
+/** An EA socket that said hello for `licenseNumber` (`extra` added to the hello) and was welcomed. */
+export async function welcomedEaSocket(
+  baseUrl: string,
+  licenseNumber: string,
+  extra: Record<string, unknown> = {},
+) {
+  const ea = await openEaSocket(baseUrl);
+  ea.send(helloFrame(licenseNumber, extra));
+  await ea.next((f) => f.type === 'welcome');
+  return ea;
+}

@@ -1,3 +1,4 @@
+import type { SubscriptionFields } from '@signalrelay/contracts/billing';
 import type { Config } from '../config.ts';
 import type { Plan, users } from '../db/schema/users.ts';
 
@@ -37,4 +38,20 @@ export function effectivePlan(
 ): Plan {
   if (!billing || user.productType === 'free') return user.productType;
   return subscriptionCurrent(user, now) ? user.productType : 'free';
+}
+
+/** The subscription part of the API's user (the spec's "Current user") from a users row. */
+export function subscriptionFieldsOf(
+  row: Pick<typeof users.$inferSelect, keyof SubscriptionFields>,
+): SubscriptionFields {
+  return {
+    productType: row.productType,
+    subscriptionStatus: row.subscriptionStatus,
+    subscriptionExpiration: row.subscriptionExpiration?.toISOString() ?? 'N/A',
+    isTrialing: row.isTrialing,
+    trialEndDate: row.trialEndDate?.toISOString() ?? null,
+    subscriptionCancelAtPeriodEnd: row.subscriptionCancelAtPeriodEnd,
+    stripeSubscriptionId: row.stripeSubscriptionId,
+    stripeCustomerId: row.stripeCustomerId,
+  };
 }

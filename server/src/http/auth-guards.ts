@@ -1,5 +1,6 @@
 import { sessionCookieFor } from '@signalrelay/contracts/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { normalizeLicense } from '../core/licenses.ts';
 import type { AppDeps } from '../deps.ts';
 import { AppError } from '../errors.ts';
@@ -9,6 +10,7 @@ import {
   type SessionUser,
   sessionAbsoluteMs,
 } from './sessions.ts';
+import { parseInput } from './validate.ts';
 
 /**
  * Sessions and CSRF for every feature: `registerSessions` (called once in app.ts) gives the
@@ -114,6 +116,22 @@ export function signedInOwner(request: FastifyRequest, licenseNumber: string | u
     throw new AppError('FORBIDDEN', 'This license number does not belong to your account.');
   }
   return user;
+}
+
+/**
+ * A GET of one license's data: signed in, the query parsed with `schema`, and the license it
+ * names (if any) the user's own before `read` sees it.
+ */
+export function ownerReadRoute<S extends z.ZodType<{ licenseNumber?: string | undefined }>>(
+  app: FastifyInstance,
+  url: string,
+  schema: S,
+  read: (user: SessionUser, query: z.infer<S>) => Promise<unknown>,
+) {
+  app.get(url, { preHandler: requireUser }, async (request) => {
+    const query = parseInput(schema, request.query);
+    return read(signedInOwner(request, query.licenseNumber), query);
+  });
 }
 
 export function setSessionCookie(reply: FastifyReply, id: string) {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { sessionCookie } from '../../test/sessions.ts';
-import { createTestUser } from '../../test/users.ts';
+import { signedInTestUser } from '../../test/sessions.ts';
 
 /**
  * CSRF, enumerated from the app itself: every route that changes state (POST, PUT, PATCH,
@@ -57,8 +56,7 @@ const changesState = (route: string) => /^(POST|PUT|PATCH|DELETE) /.test(route);
 /** Calls a route as a signed-in browser would, with a fresh session (logout ends one). */
 async function call(route: string, headers: Record<string, string>) {
   const [method, path] = route.split(' ') as [string, string];
-  const user = await createTestUser(t.deps.database.db);
-  const cookie = await sessionCookie(t.app, t.deps.database.db, user.id);
+  const { cookie } = await signedInTestUser(t);
   return t.app.inject({
     method: method as 'POST',
     url: path.replace(/:[^/]+/g, '1'),

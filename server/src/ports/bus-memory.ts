@@ -1,17 +1,11 @@
-import {
-  type Bus,
-  type BusErrorHandler,
-  type BusHandler,
-  consoleBusErrorHandler,
-  deliver,
-} from './bus.ts';
+import { type Bus, type BusErrorHandler, type BusHandler, handlerDelivery } from './bus.ts';
 
 /**
  * In-process bus for a single server. Delivers on a microtask, like a message coming back
  * from Redis, so callers cannot come to rely on a handler running inside `publish`.
  */
 export function createMemoryBus(options: { onHandlerError?: BusErrorHandler } = {}): Bus {
-  const onHandlerError = options.onHandlerError ?? consoleBusErrorHandler;
+  const deliver = handlerDelivery(options.onHandlerError);
   const channels = new Map<string, Set<BusHandler>>();
 
   async function publish(channel: string, message: string): Promise<number> {
@@ -20,7 +14,7 @@ export function createMemoryBus(options: { onHandlerError?: BusErrorHandler } = 
     if (!handlers || handlers.size === 0) return 0;
     // Snapshot: a handler added after the publish must not see this message (as in Redis).
     const targets = [...handlers];
-    queueMicrotask(() => deliver(targets, channel, message, onHandlerError));
+    queueMicrotask(() => deliver(targets, channel, message));
     return 1;
   }
 

@@ -1,11 +1,5 @@
 import type { Redis } from 'ioredis';
-import {
-  type Bus,
-  type BusErrorHandler,
-  type BusHandler,
-  consoleBusErrorHandler,
-  deliver,
-} from './bus.ts';
+import { type Bus, type BusErrorHandler, type BusHandler, handlerDelivery } from './bus.ts';
 
 /**
  * How long a channel whose last `publishIfHeard` reached nobody stays silent. Subscriptions
@@ -37,7 +31,7 @@ export function createRedisBus(options: {
   onHandlerError?: BusErrorHandler;
 }): Bus {
   const { publisher, subscriber, prefix = '' } = options;
-  const onHandlerError = options.onHandlerError ?? consoleBusErrorHandler;
+  const deliver = handlerDelivery(options.onHandlerError);
   const channels = new Map<string, Channel>();
 
   /**
@@ -66,8 +60,7 @@ export function createRedisBus(options: {
   const onMessage = (redisChannel: string, message: string) => {
     if (redisChannel === subscribedChannel) return hear(message);
     const channel = channels.get(redisChannel);
-    if (channel)
-      deliver(channel.handlers, redisChannel.slice(prefix.length), message, onHandlerError);
+    if (channel) deliver(channel.handlers, redisChannel.slice(prefix.length), message);
   };
   subscriber.on('message', onMessage);
 

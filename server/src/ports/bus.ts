@@ -34,22 +34,22 @@ export interface Bus {
   close(): Promise<void>;
 }
 
-export const consoleBusErrorHandler: BusErrorHandler = (err, channel) => {
+const consoleBusErrorHandler: BusErrorHandler = (err, channel) => {
   console.error(`bus handler for ${channel} failed`, err);
 };
 
-/** Calls every handler, isolating them from each other's exceptions. */
-export function deliver(
-  handlers: Iterable<BusHandler>,
-  channel: string,
-  message: string,
-  onHandlerError: BusErrorHandler,
-) {
-  for (const handler of handlers) {
-    try {
-      handler(message);
-    } catch (err) {
-      onHandlerError(err, channel);
+/**
+ * A function that calls every handler, isolating them from each other's exceptions, which go
+ * to `onHandlerError` (the console when none is given).
+ */
+export function handlerDelivery(onHandlerError: BusErrorHandler = consoleBusErrorHandler) {
+  return (handlers: Iterable<BusHandler>, channel: string, message: string) => {
+    for (const handler of handlers) {
+      try {
+        handler(message);
+      } catch (err) {
+        onHandlerError(err, channel);
+      }
     }
-  }
+  };
 }

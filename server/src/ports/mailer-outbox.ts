@@ -4,6 +4,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Mailer } from './mailer.ts';
+import { nodemailerMessage } from './mailer-smtp.ts';
 
 /**
  * Without SMTP, mail goes to `dir` as one `.eml` file per message (any mail client opens it)
@@ -14,14 +15,7 @@ export function createOutboxMailer(dir: string, from: string, logger: Logger): M
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     async send(mail) {
-      const info = await composer.sendMail({
-        from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
-      });
+      const info = await composer.sendMail(nodemailerMessage(from, mail));
       await mkdir(dir, { recursive: true });
       // Time first so the folder lists in sending order; the random part avoids collisions.
       const file = path.join(

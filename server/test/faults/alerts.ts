@@ -1,3 +1,5 @@
+import { alertFields } from '../webhook.ts';
+
 /** What one webhook call got back, and how long it took. */
 export type AlertReply = {
   licenseNumber: string;
@@ -22,13 +24,7 @@ export async function sendAlert(
 ): Promise<AlertReply> {
   const started = performance.now();
   const sentAt = Date.now();
-  const body = JSON.stringify({
-    licenseNumber,
-    symbol: 'EURUSD',
-    position: 'buy',
-    lot: 0.01,
-    ...fields,
-  });
+  const body = JSON.stringify(alertFields(licenseNumber, fields));
   try {
     const res = await fetch(`${server}/api/webhook/handleWebhook`, {
       method: 'POST',

@@ -3,13 +3,13 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signals } from '../../src/db/schema/signals.ts';
 import { quotaKey } from '../../src/features/signals/signals-intake.ts';
-import { type PrivateRedis, startPrivateRedis } from '../private-redis.ts';
-import { type ServerProcess, startServerProcess } from '../server-process.ts';
-import { createTestDatabase, type TestDatabase, testDatabaseUrl } from '../services.ts';
+import type { ServerProcess } from '../server-process.ts';
+import { testDatabaseUrl } from '../services.ts';
 import { startTcpProxy, type TcpProxy } from '../tcp-proxy.ts';
 import { type AlertReply, alertStream } from './alerts.ts';
+import { type Cluster, startCluster } from './cluster.ts';
 import { figures, settle } from './figures.ts';
-import { createUsers, type Fleet, type FleetUser, startFleet } from './fleet.ts';
+import { type Fleet, startFleet } from './fleet.ts';
 
 /**
  * Postgres unreachable for 10 s while alerts flow and EAs are connected: the servers reach it
@@ -19,34 +19,24 @@ import { createUsers, type Fleet, type FleetUser, startFleet } from './fleet.ts'
 
 const outageMs = 10_000;
 const ttlMs = 20_000;
-let database: TestDatabase;
 let proxy: TcpProxy;
-let redis: PrivateRedis;
-let servers: ServerProcess[] = [];
+let cluster: Cluster;
 let fleet: Fleet | undefined;
-let users: FleetUser[];
 
 beforeAll(async () => {
-  [database, redis] = await Promise.all([createTestDatabase(), startPrivateRedis()]);
   const target = new URL(testDatabaseUrl);
   proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-  const viaProxy = new URL(database.url);
-  viaProxy.host = `127.0.0.1:${proxy.port}`;
-  const env = {
-    DATABASE_URL: viaProxy.toString(),
-    REDIS_URL: redis.url,
-    SIGNAL_TTL_MS: String(ttlMs),
-  };
-  servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
-  users = await createUsers(database.database.db, 20);
+  cluster = await startCluster({
+    users: 20,
+    signalTtlMs: ttlMs,
+    databaseHost: `127.0.0.1:${proxy.port}`,
+  });
 }, 90_000);
 
 afterAll(async () => {
   await fleet?.stop();
-  await Promise.all(servers.map((s) => s.stop()));
+  await cluster?.close();
   await proxy?.close();
-  await database?.drop();
-  await redis?.close();
 });
 
 async function readiness(server: ServerProcess) {
@@ -58,14 +48,14 @@ async function readiness(server: ServerProcess) {
 
 describe('Postgres unavailable for 10 s', () => {
   it('answers 503 fast while it is away, then accepts again; nothing half-written', async () => {
-    fleet = startFleet(users, (i) => servers[i % 2]!.url);
+    fleet = startFleet(cluster.users, (i) => cluster.servers[i % 2]!.url);
     await fleet.allConnected(15_000);
-    const licenses = users.map((u) => u.licenseNumber);
+    const licenses = cluster.users.map((u) => u.licenseNumber);
 
     // 20 alerts a second for 20 s; the database goes away 3 s in and comes back 10 s later,
     // leaving 7 s of normal service to show it accepts again.
     const stream = alertStream({
-      servers: () => servers.map((s) => s.url),
+      servers: () => cluster.servers.map((s) => s.url),
       licenses,
       perSecond: 20,
       durationMs: 20_000,
@@ -76,7 +66,7 @@ describe('Postgres unavailable for 10 s', () => {
     proxy.stall();
 
     await new Promise((r) => setTimeout(r, 1500));
-    for (const server of servers) {
+    for (const server of cluster.servers) {
       const ready = await readiness(server);
       expect(ready.status).toBe(503);
       expect(ready.checks.database).toMatch(/^unavailable/);
@@ -87,24 +77,24 @@ describe('Postgres unavailable for 10 s', () => {
     await proxy.restore();
     const replies: AlertReply[] = await stream;
 
-    for (const server of servers) {
+    for (const server of cluster.servers) {
       await expect
         .poll(async () => (await readiness(server)).status, { timeout: 10_000 })
         .toBe(200);
     }
 
     const ids = replies.flatMap((r) => (r.signalId ? [r.signalId] : []));
-    const stored = await database.database.db
+    const stored = await cluster.db
       .select({ id: signals.id, userId: signals.userId, receivedAt: signals.receivedAt })
       .from(signals)
       .where(
         inArray(
           signals.userId,
-          users.map((u) => u.id),
+          cluster.users.map((u) => u.id),
         ),
       );
     const outcomes = await settle(
-      database.database.db,
+      cluster.db,
       stored.map((r) => r.id),
       ttlMs + 20_000,
     );
@@ -125,10 +115,10 @@ describe('Postgres unavailable for 10 s', () => {
     const late = stored.filter((r) => !accepted.has(r.id) && r.receivedAt.getTime() > cutAt);
     expect(late).toEqual([]);
     const day = quotaDayAt(cutAt).day;
-    for (const user of users) {
+    for (const user of cluster.users) {
       // The servers run under the default REDIS_PREFIX.
       const counted = Number(
-        (await redis.client.get(`signalrelay:quota:${quotaKey(user.id, day)}`)) ?? 0,
+        (await cluster.redis.client.get(`signalrelay:quota:${quotaKey(user.id, day)}`)) ?? 0,
       );
       const mine = replies.filter((r) => r.signalId && r.licenseNumber === user.licenseNumber);
       expect(counted, user.licenseNumber).toBe(mine.length);
@@ -137,7 +127,7 @@ describe('Postgres unavailable for 10 s', () => {
     // Every accepted signal ended, none twice; the EAs stayed connected and traded them all.
     expect(f.pending).toBe(0);
     expect(f.executedTwice).toBe(0);
-    expect(fleet.connected()).toBe(users.length);
+    expect(fleet.connected()).toBe(cluster.users.length);
     expect(outcomes.filter((o) => accepted.has(o.id) && o.status !== 'success')).toEqual([]);
   }, 90_000);
 });

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PrivateRedis, startPrivateRedis } from '../private-redis.ts';
-import { type ServerProcess, startServerProcess } from '../server-process.ts';
-import { createTestDatabase, type TestDatabase } from '../services.ts';
 import { type AlertReply, sendAlert } from './alerts.ts';
+import { type Cluster, portOf, startCluster } from './cluster.ts';
 import { figures, settle, storedSignalIds } from './figures.ts';
-import { createUsers, type Fleet, type FleetUser, startFleet } from './fleet.ts';
+import { type Fleet, startFleet } from './fleet.ts';
 import { startTcpBalancer, type TcpBalancer } from './tcp-balancer.ts';
 
 /**
@@ -14,41 +12,27 @@ import { startTcpBalancer, type TcpBalancer } from './tcp-balancer.ts';
  */
 
 const ttlMs = 15_000;
-let database: TestDatabase;
-let redis: PrivateRedis;
-let servers: ServerProcess[] = [];
+let cluster: Cluster;
 let balancer: TcpBalancer | undefined;
 let fleet: Fleet | undefined;
-let users: FleetUser[];
 
 beforeAll(async () => {
-  [database, redis] = await Promise.all([createTestDatabase(), startPrivateRedis()]);
-  const env = {
-    DATABASE_URL: database.url,
-    REDIS_URL: redis.url,
-    SIGNAL_TTL_MS: String(ttlMs),
-  };
-  servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
-  balancer = await startTcpBalancer(servers.map((s) => ({ host: '127.0.0.1', port: portOf(s) })));
-  users = await createUsers(database.database.db, 60);
+  cluster = await startCluster({ users: 60, signalTtlMs: ttlMs });
+  balancer = await startTcpBalancer(
+    cluster.servers.map((s) => ({ host: '127.0.0.1', port: portOf(s) })),
+  );
 }, 90_000);
 
 afterAll(async () => {
   await fleet?.stop();
   await balancer?.close();
-  await Promise.all(servers.map((s) => s.stop()));
-  await database?.drop();
-  await redis?.close();
+  await cluster?.close();
 });
-
-function portOf(server: ServerProcess) {
-  return Number(new URL(server.url).port);
-}
 
 describe('a server process killed mid-load', () => {
   it('its EAs reconnect to the other within 5 s and get every pending signal once', async () => {
-    const [a, b] = servers as [ServerProcess, ServerProcess];
-    fleet = startFleet(users, () => balancer!.url);
+    const [a, b] = cluster.servers;
+    fleet = startFleet(cluster.users, () => balancer!.url);
     await fleet.allConnected(15_000);
     expect(balancer!.counts[1]).toBeGreaterThan(0);
 
@@ -64,7 +48,7 @@ describe('a server process killed mid-load', () => {
       const target = killedAt || i % 2 === 0 ? a : b;
       const sentAt = Date.now();
       replies.push(
-        sendAlert(target.url, users[i % users.length]!.licenseNumber).then((r) => ({
+        sendAlert(target.url, cluster.users[i % cluster.users.length]!.licenseNumber).then((r) => ({
           ...r,
           // Calls B had in hand when it died get no answer; TradingView logs them as failed.
           cut: target === b && r.status === 0 && sentAt <= killedAt + 50,
@@ -87,11 +71,11 @@ describe('a server process killed mid-load', () => {
 
     // Judge every stored signal, including ones B stored but never answered for.
     const ids = await storedSignalIds(
-      database.database.db,
-      users.map((u) => u.id),
+      cluster.db,
+      cluster.users.map((u) => u.id),
     );
     // Everything is back and replayed by now: what still waits after 10 s is not coming.
-    const outcomes = await settle(database.database.db, ids, 10_000);
+    const outcomes = await settle(cluster.db, ids, 10_000);
     const answered = done.filter((r) => !r.cut);
     const f = figures('process kill', answered, outcomes, fleet.executions);
     const cut = done.filter((r) => r.cut).length;

@@ -1,12 +1,10 @@
 import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { helloFrame, openEaSocket } from '../ea-socket.ts';
-import { type PrivateRedis, startPrivateRedis } from '../private-redis.ts';
-import { type ServerProcess, startServerProcess } from '../server-process.ts';
-import { createTestDatabase, type TestDatabase } from '../services.ts';
 import { type AlertReply, sendAlert } from './alerts.ts';
+import { type Cluster, portOf, startCluster } from './cluster.ts';
 import { figures, rssMiB, settle, watchPeakRss } from './figures.ts';
-import { createUsers, type Fleet, type FleetUser, startFleet } from './fleet.ts';
+import { type Fleet, startFleet } from './fleet.ts';
 import { startTcpBalancer, type TcpBalancer } from './tcp-balancer.ts';
 
 /**
@@ -17,40 +15,32 @@ import { startTcpBalancer, type TcpBalancer } from './tcp-balancer.ts';
 
 const stormSize = 1000;
 const bystanders = 20;
-let redis: PrivateRedis;
-let database: TestDatabase;
-let servers: ServerProcess[] = [];
+let cluster: Cluster;
 let balancer: TcpBalancer | undefined;
 let storm: Fleet | undefined;
 let calm: Fleet | undefined;
-let users: FleetUser[];
 
 beforeAll(async () => {
-  [redis, database] = await Promise.all([startPrivateRedis(), createTestDatabase()]);
-  const env = { DATABASE_URL: database.url, REDIS_URL: redis.url, SIGNAL_TTL_MS: '20000' };
-  servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+  cluster = await startCluster({ users: stormSize + bystanders, signalTtlMs: 20_000 });
   balancer = await startTcpBalancer(
-    servers.map((s) => ({ host: '127.0.0.1', port: Number(new URL(s.url).port) })),
+    cluster.servers.map((s) => ({ host: '127.0.0.1', port: portOf(s) })),
   );
-  users = await createUsers(database.database.db, stormSize + bystanders);
 }, 90_000);
 
 afterAll(async () => {
   await Promise.all([storm?.stop(), calm?.stop()]);
   await balancer?.close();
-  await Promise.all(servers.map((s) => s.stop()));
-  await database?.drop();
-  await redis?.close();
+  await cluster?.close();
 });
 
-const pids = () => servers.map((s) => s.child.pid!);
+const pids = () => cluster.servers.map((s) => s.child.pid!);
 
 describe('reconnect storm and slow consumer', () => {
   it('1,000 EAs reconnecting at once all come back; the others never notice', async () => {
-    const stormUsers = users.slice(0, stormSize);
-    const calmUsers = users.slice(stormSize);
+    const stormUsers = cluster.users.slice(0, stormSize);
+    const calmUsers = cluster.users.slice(stormSize);
     // The bystanders bypass the balancer, so the drop does not touch them.
-    calm = startFleet(calmUsers, (i) => servers[i % 2]!.url);
+    calm = startFleet(calmUsers, (i) => cluster.servers[i % 2]!.url);
     storm = startFleet(stormUsers, () => balancer!.url);
     await Promise.all([calm.allConnected(20_000), storm.allConnected(40_000)]);
     await new Promise((r) => setTimeout(r, 1000));
@@ -61,15 +51,17 @@ describe('reconnect storm and slow consumer', () => {
     balancer!.dropAll();
     // Alerts during the storm: one to each bystander, and to 100 of the EAs coming back.
     const replies: AlertReply[] = await Promise.all([
-      ...calmUsers.map((u, i) => sendAlert(servers[i % 2]!.url, u.licenseNumber)),
-      ...stormUsers.slice(0, 100).map((u, i) => sendAlert(servers[i % 2]!.url, u.licenseNumber)),
+      ...calmUsers.map((u, i) => sendAlert(cluster.servers[i % 2]!.url, u.licenseNumber)),
+      ...stormUsers
+        .slice(0, 100)
+        .map((u, i) => sendAlert(cluster.servers[i % 2]!.url, u.licenseNumber)),
     ]);
     const backMs = await storm.allConnected(30_000);
     const peak = peaks.map((p) => p.stop());
     const after = pids().map(rssMiB);
 
     const ids = replies.flatMap((r) => (r.signalId ? [r.signalId] : []));
-    const outcomes = await settle(database.database.db, ids, 20_000);
+    const outcomes = await settle(cluster.db, ids, 20_000);
     const all = new Map([...storm.executions, ...calm.executions]);
     const f = figures('reconnect storm', replies, outcomes, all);
     console.log(
@@ -92,8 +84,8 @@ describe('reconnect storm and slow consumer', () => {
   }, 120_000);
 
   it('an EA that stops reading is cut off at the send cap; memory stays flat', async () => {
-    const [a] = servers as [ServerProcess];
-    const user = users[0]!;
+    const [a] = cluster.servers;
+    const user = cluster.users[0]!;
     const slow = await openEaSocket(a.url);
     slow.send(helloFrame(user.licenseNumber, { account: '999' }));
     await slow.next((f) => f.type === 'welcome');
@@ -133,7 +125,7 @@ describe('reconnect storm and slow consumer', () => {
     expect(open).toBe(false);
     expect(highest - before).toBeLessThan(96);
     // Everyone else is still served.
-    const reply = await sendAlert(a.url, users[stormSize]!.licenseNumber);
+    const reply = await sendAlert(a.url, cluster.users[stormSize]!.licenseNumber);
     expect(reply).toMatchObject({ status: 200, delivered: true });
   }, 60_000);
 });

@@ -1,12 +1,11 @@
 import { quotaDayAt } from '@signalrelay/contracts/quota-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quotaKey } from '../../src/features/signals/signals-intake.ts';
-import { type PrivateRedis, startPrivateRedis } from '../private-redis.ts';
-import { type ServerProcess, startServerProcess } from '../server-process.ts';
-import { createTestDatabase, type TestDatabase } from '../services.ts';
+import type { ServerProcess } from '../server-process.ts';
 import { alertStream, sendAlert } from './alerts.ts';
+import { type Cluster, startCluster } from './cluster.ts';
 import { figures, settle } from './figures.ts';
-import { createUsers, type Fleet, type FleetUser, startFleet } from './fleet.ts';
+import { type Fleet, startFleet } from './fleet.ts';
 
 /**
  * Redis restarted (AOF on, as in docker-compose) while alerts flow through two server
@@ -14,28 +13,16 @@ import { createUsers, type Fleet, type FleetUser, startFleet } from './fleet.ts'
  */
 
 const ttlMs = 8000;
-let redis: PrivateRedis;
-let database: TestDatabase;
-let servers: ServerProcess[] = [];
+let cluster: Cluster;
 let fleet: Fleet | undefined;
-let users: FleetUser[];
 
 beforeAll(async () => {
-  [redis, database] = await Promise.all([startPrivateRedis(), createTestDatabase()]);
-  const env = {
-    DATABASE_URL: database.url,
-    REDIS_URL: redis.url,
-    SIGNAL_TTL_MS: String(ttlMs),
-  };
-  servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
-  users = await createUsers(database.database.db, 40);
+  cluster = await startCluster({ users: 40, signalTtlMs: ttlMs });
 }, 60_000);
 
 afterAll(async () => {
   await fleet?.stop();
-  await Promise.all(servers.map((s) => s.stop()));
-  await database?.drop();
-  await redis?.close();
+  await cluster?.close();
 });
 
 async function ready(server: ServerProcess) {
@@ -45,38 +32,38 @@ async function ready(server: ServerProcess) {
 
 describe('Redis restarted under load', () => {
   it('loses no accepted signal, trades none twice, keeps quota counts and EAs', async () => {
-    const [a, b] = servers as [ServerProcess, ServerProcess];
-    fleet = startFleet(users, (i) => (i % 2 === 0 ? a.url : b.url));
+    const [a, b] = cluster.servers;
+    fleet = startFleet(cluster.users, (i) => (i % 2 === 0 ? a.url : b.url));
     await fleet.allConnected(10_000);
 
     // 40 alerts a second for 7 s, alternating instances so most cross through pub/sub;
     // Redis goes down for 1.5 s about 2 s in.
     const stream = alertStream({
       servers: () => [a.url, b.url],
-      licenses: users.map((u) => u.licenseNumber).reverse(),
+      licenses: cluster.users.map((u) => u.licenseNumber).reverse(),
       perSecond: 40,
       durationMs: 7000,
     });
     await new Promise((r) => setTimeout(r, 2000));
     const restartedAt = Date.now();
-    await redis.restart(1500);
+    await cluster.redis.restart(1500);
     const replies = await stream;
 
     // Both processes see Redis again (ioredis reconnected) and say so.
-    for (const server of servers) {
+    for (const server of cluster.servers) {
       await expect.poll(async () => (await ready(server)).status, { timeout: 10_000 }).toBe(200);
     }
 
     // Pub/sub resubscribed: an alert taken by one instance reaches an EA held by the other.
     const probes = await Promise.all(
-      users.map((u, i) => sendAlert(i % 2 === 0 ? b.url : a.url, u.licenseNumber)),
+      cluster.users.map((u, i) => sendAlert(i % 2 === 0 ? b.url : a.url, u.licenseNumber)),
     );
     expect(probes.map((p) => p.status)).toEqual(probes.map(() => 200));
     expect(probes.filter((p) => !p.delivered)).toEqual([]);
 
     const all = [...replies, ...probes];
     const ids = all.flatMap((r) => (r.signalId ? [r.signalId] : []));
-    const outcomes = await settle(database.database.db, ids, ttlMs + 20_000);
+    const outcomes = await settle(cluster.db, ids, ttlMs + 20_000);
     const f = figures('redis restart', all, outcomes, fleet.executions);
 
     // Every call was answered inside TradingView's 3 s: 200, or 503 while Redis was away.
@@ -92,7 +79,7 @@ describe('Redis restarted under load', () => {
     }
     expect(f.executedTwice).toBe(0);
     // Every EA stayed connected (or came back), so every accepted signal was traded.
-    expect(fleet.connected()).toBe(users.length);
+    expect(fleet.connected()).toBe(cluster.users.length);
     expect(f.success).toBe(f.accepted);
     expect(f.executed).toBe(f.accepted);
 
@@ -101,13 +88,13 @@ describe('Redis restarted under load', () => {
     // went down before its answer left, so we answered 503 and could not take it back.
     const day = quotaDayAt(restartedAt).day;
     let overcount = 0;
-    for (const user of users) {
+    for (const user of cluster.users) {
       const mine = all.filter((r) => r.licenseNumber === user.licenseNumber);
       const accepted = mine.filter((r) => r.signalId).length;
       const refused = mine.filter((r) => r.status === 503).length;
       // The servers run under the default REDIS_PREFIX.
       const counted = Number(
-        (await redis.client.get(`signalrelay:quota:${quotaKey(user.id, day)}`)) ?? 0,
+        (await cluster.redis.client.get(`signalrelay:quota:${quotaKey(user.id, day)}`)) ?? 0,
       );
       expect(counted, user.licenseNumber).toBeGreaterThanOrEqual(accepted);
       expect(counted - accepted, user.licenseNumber).toBeLessThanOrEqual(refused);

@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { at } from './columns.ts';
-import { users } from './users.ts';
+import { ownerColumn, ownerKeyColumn } from './users.ts';
 
 /** One row per user who saved notification settings; no row means nothing is sent. */
 export const notificationSettings = pgTable('notification_settings', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerKeyColumn(),
   /** The chosen events (features/notifications `notificationEvents`), sent to every ready channel. */
   events: text('events').array().notNull().default(sql`'{}'::text[]`),
   /** "EA disconnected" fires when no EA has been connected for this many minutes. */
@@ -35,9 +33,7 @@ export const notificationSettings = pgTable('notification_settings', {
 export const notificationDeliveries = pgTable(
   'notification_deliveries',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn(),
     /** The occurrence, e.g. `signal_failed:<signal id>` or `quota_warning:<day>`. */
     eventKey: text('event_key').notNull(),
     channel: text('channel').notNull(),

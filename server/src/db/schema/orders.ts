@@ -8,11 +8,10 @@ import {
   primaryKey,
   text,
   unique,
-  uuid,
 } from 'drizzle-orm/pg-core';
 import { at, idColumn } from './columns.ts';
-import { eaPlatforms } from './signals.ts';
-import { users } from './users.ts';
+import { eaAccountColumns } from './signals.ts';
+import { ownerKeyColumn } from './users.ts';
 
 export const orderTypes = ['buy', 'sell', 'buylimit', 'selllimit', 'buystop', 'sellstop'] as const;
 export const orderStatuses = ['open', 'closed'] as const;
@@ -24,11 +23,7 @@ export const orders = pgTable(
   'orders',
   {
     id: idColumn(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    platform: text('platform', { enum: eaPlatforms }).notNull(),
-    account: text('account').notNull(),
+    ...eaAccountColumns(),
     broker: text('broker').notNull().default(''),
     ticket: text('ticket').notNull(),
     symbol: text('symbol').notNull(),
@@ -75,11 +70,7 @@ export const orders = pgTable(
 export const orderTombstones = pgTable(
   'order_tombstones',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    platform: text('platform', { enum: eaPlatforms }).notNull(),
-    account: text('account').notNull(),
+    ...eaAccountColumns(),
     ticket: text('ticket').notNull(),
     /** Deletion time, moved forward (at most daily) while reports still mention the ticket. */
     seenAt: at('seen_at').notNull().defaultNow(),
@@ -97,9 +88,7 @@ export const orderTombstones = pgTable(
  * it was computed for the same retention cutoff.
  */
 export const orderStats = pgTable('order_stats', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerKeyColumn(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
   statsVersion: bigint('stats_version', { mode: 'number' }),
   cutoff: at('cutoff'),

@@ -1,16 +1,14 @@
 import type { Rules } from '@signalrelay/contracts/rules';
-import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { at, idColumn } from './columns.ts';
-import { users } from './users.ts';
+import { ownerColumn, ownerKeyColumn } from './users.ts';
 
 /**
  * One row per user who saved rules (no row: every rule off). The rules are one document,
  * validated by contracts' `rulesSchema` on the way in; per-account overrides live inside it.
  */
 export const accountRules = pgTable('account_rules', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerKeyColumn(),
   rules: jsonb('rules').$type<Rules>().notNull(),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
@@ -20,9 +18,7 @@ export const ruleChanges = pgTable(
   'rule_changes',
   {
     id: idColumn(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn(),
     /** The e-mail of who saved, as it was then. */
     changedBy: text('changed_by').notNull(),
     changedAt: at('changed_at').notNull().defaultNow(),

@@ -17,10 +17,17 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { at, createdAt, idColumn } from './columns.ts';
-import { users } from './users.ts';
+import { ownerColumn } from './users.ts';
 
 export const eaPlatforms = ['mt4', 'mt5'] as const;
 export const eaTransports = ['ws', 'poll'] as const;
+
+/** The MetaTrader account a row belongs to: its owner, the platform and the account login. */
+export const eaAccountColumns = () => ({
+  userId: ownerColumn(),
+  platform: text('platform', { enum: eaPlatforms }).notNull(),
+  account: text('account').notNull(),
+});
 
 /** `chart`: where the refused copy runs; `holderChart`: where the one trading runs. */
 export type ExecutorRefusal = { at: number; chart: string; holderChart: string };
@@ -30,11 +37,7 @@ export const terminals = pgTable(
   'terminals',
   {
     id: idColumn(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    platform: text('platform', { enum: eaPlatforms }).notNull(),
-    account: text('account').notNull(),
+    ...eaAccountColumns(),
     broker: text('broker').notNull(),
     eaVersion: text('ea_version'),
     /** The protocol version (`v`) of its latest hello or poll: what it may be sent. */
@@ -57,9 +60,7 @@ export const signals = pgTable(
   'signals',
   {
     id: idColumn(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn(),
     symbol: text('symbol').notNull(),
     /** Null only on an alert refused for its content whose position was missing or unknown. */
     position: text('position', { enum: webhookPositions }),

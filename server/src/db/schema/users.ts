@@ -40,12 +40,22 @@ export const users = pgTable('users', {
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
+/** The owning user's id: the row goes when the user does. */
+export const ownerColumn = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+/** The owning user's id as the key of a one-row-per-user table. */
+export const ownerKeyColumn = () =>
+  uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 export const sessions = pgTable('sessions', {
   /** SHA-256 of the cookie value; the raw id is never stored. */
   idHash: text('id_hash').primaryKey(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerColumn(),
   createdAt: createdAt(),
   expiresAt: at('expires_at').notNull(),
   userAgent: text('user_agent'),
@@ -56,9 +66,7 @@ export const oauthIdentities = pgTable(
   {
     provider: text('provider', { enum: ['google', 'facebook'] }).notNull(),
     providerUserId: text('provider_user_id').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.providerUserId] })],
@@ -67,9 +75,7 @@ export const oauthIdentities = pgTable(
 export const emailTokens = pgTable('email_tokens', {
   /** SHA-256 of the token sent by e-mail. */
   tokenHash: text('token_hash').primaryKey(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerColumn(),
   purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
   expiresAt: at('expires_at').notNull(),
   usedAt: at('used_at'),

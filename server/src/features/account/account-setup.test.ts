@@ -1,10 +1,10 @@
-import { createEaClient } from '@signalrelay/bridge/ea-client';
 import { createPaperTerminal } from '@signalrelay/bridge/paper-terminal';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { sessionCookie } from '../../../test/sessions.ts';
-import { createTestUser } from '../../../test/users.ts';
+import { referenceEaClient } from '../../../test/reference-ea.ts';
+import { signedInTestUser } from '../../../test/sessions.ts';
+import { alertFields, postWebhook } from '../../../test/webhook.ts';
 import { signals, terminals } from '../../db/schema/signals.ts';
 
 /**
@@ -19,8 +19,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function signedIn() {
-  const user = await createTestUser(t.deps.database.db, { plan: 'pro' });
-  const cookie = await sessionCookie(t.app, t.deps.database.db, user.id);
+  const { cookie, ...user } = await signedInTestUser(t, { plan: 'pro' });
   const origin = t.deps.config.publicUrl.replace(/\/$/, '');
   const setup = async () =>
     (await t.app.inject({ method: 'GET', url: '/api/account/setup', headers: { cookie } })).json();
@@ -34,11 +33,7 @@ async function signedIn() {
 }
 
 const alert = (licenseNumber: string, extra: Record<string, unknown> = {}) =>
-  fetch(`${t.baseUrl}/api/webhook/handleWebhook`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ licenseNumber, symbol: 'EURUSD', position: 'buy', lot: 0.01, ...extra }),
-  });
+  postWebhook(t.baseUrl, alertFields(licenseNumber, extra));
 
 describe('GET /api/account/setup', { timeout: 30_000 }, () => {
   it('ticks each step from its real event, then stays done for good', async () => {
@@ -55,15 +50,7 @@ describe('GET /api/account/setup', { timeout: 30_000 }, () => {
     expect(await setup()).toMatchObject({ licenseCopied: true, eaConnected: false });
 
     const terminal = createPaperTerminal({ seed: 1 });
-    const ea = createEaClient({
-      server: t.baseUrl,
-      transport: 'ws',
-      licenseNumber: user.licenseNumber,
-      platform: 'mt5',
-      account: '5012345',
-      broker: 'MetaQuotes-Demo',
-      execute: terminal.execute,
-    });
+    const ea = referenceEaClient(t.baseUrl, user.licenseNumber, { execute: terminal.execute });
     ea.start();
     try {
       await expect.poll(async () => (await setup()).eaConnected, { timeout: 10_000 }).toBe(true);

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@signalrelay/contracts/auth';
 import type { Config } from '../../config.ts';
 import { generateLicenseNumber, hashLicense } from '../../core/licenses.ts';
-import { billingConfigured } from '../../core/plans.ts';
+import { billingConfigured, subscriptionFieldsOf } from '../../core/plans.ts';
 import type { Plan, users } from '../../db/schema/users.ts';
 
 type UserRow = Omit<typeof users.$inferSelect, 'passwordHash'>;
@@ -44,13 +44,6 @@ export function currentUserOf(user: UserRow, lastConnected: number | null): Curr
     name: `${user.firstname} ${user.lastname}`.trim(),
     licenseNumber: user.licenseNumber,
     lastConnected,
-    subscriptionStatus: user.subscriptionStatus,
-    productType: user.productType,
-    subscriptionExpiration: user.subscriptionExpiration?.toISOString() ?? 'N/A',
-    isTrialing: user.isTrialing,
-    trialEndDate: user.trialEndDate?.toISOString() ?? null,
-    subscriptionCancelAtPeriodEnd: user.subscriptionCancelAtPeriodEnd,
-    stripeSubscriptionId: user.stripeSubscriptionId,
-    stripeCustomerId: user.stripeCustomerId,
+    ...subscriptionFieldsOf(user),
   };
 }

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { browserClient, password, signUpVerified, uniqueEmail } from '../../../test/auth.ts';
-import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver.ts';
+import { describe, expect, it } from 'vitest';
+import { password, signUpVerified, uniqueEmail } from '../../../test/auth.ts';
+import { useMailingTestApp } from '../../../test/mail-app.ts';
 import { createLicenseDirectory } from '../../core/license-directory.ts';
 import { hashLicense } from '../../core/licenses.ts';
 import { userChangedChannel } from '../../core/user-events.ts';
@@ -66,32 +65,21 @@ describe('dashboardAccess', () => {
 });
 
 describe('POST /api/account/license/regenerate', () => {
-  let smtp: SmtpReceiver;
-  let t: TestApp;
-  const client = () => browserClient(t.app, t.deps.config.publicUrl);
-
-  beforeAll(async () => {
-    smtp = await startSmtpReceiver();
-    t = await createTestApp({ SMTP_URL: smtp.url, redis: true });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
-  });
+  const app = useMailingTestApp({ redis: true });
 
   it('replaces the license, and every instance forgets the old one at once', async () => {
-    const browser = client();
-    const { email } = await signUpVerified(browser, smtp);
+    const browser = app.client();
+    const { email } = await signUpVerified(browser, app.smtp);
     const before = (await browser.get('/api/auth/getme')).json();
     // Another instance's license cache, listening on the shared Redis bus.
     const directory = createLicenseDirectory({
-      db: t.deps.database.db,
-      bus: t.deps.bus,
-      now: t.deps.now,
+      db: app.t.deps.database.db,
+      bus: app.t.deps.bus,
+      now: app.t.deps.now,
     });
     const stop = await directory.listen();
     const announced = new Promise<string>((resolve) => {
-      void t.deps.bus.subscribe(userChangedChannel, resolve);
+      void app.t.deps.bus.subscribe(userChangedChannel, resolve);
     });
     expect(await directory.lookup(before.licenseNumber)).toMatchObject({ verified: true });
 
@@ -101,7 +89,7 @@ describe('POST /api/account/license/regenerate', () => {
     expect(licenseNumber).toMatch(/^SR-/);
     expect(licenseNumber).not.toBe(before.licenseNumber);
 
-    const [user] = await t.deps.database.db.select().from(users).where(eq(users.email, email));
+    const [user] = await app.t.deps.database.db.select().from(users).where(eq(users.email, email));
     expect(await announced).toBe(user!.id);
     expect(user!.licenseHash).toBe(hashLicense(licenseNumber));
     expect(await directory.lookup(before.licenseNumber)).toBeNull();
@@ -111,10 +99,10 @@ describe('POST /api/account/license/regenerate', () => {
   });
 
   it('needs a session and a request from the site itself', async () => {
-    const anonymous = await client().post('/api/account/license/regenerate');
+    const anonymous = await app.client().post('/api/account/license/regenerate');
     expect(anonymous.statusCode).toBe(401);
-    const browser = client();
-    await signUpVerified(browser, smtp);
+    const browser = app.client();
+    await signUpVerified(browser, app.smtp);
     const before = (await browser.get('/api/auth/getme')).json().licenseNumber;
     const forged = await browser.post('/api/account/license/regenerate', undefined, {
       origin: 'https://evil.example',
@@ -125,37 +113,25 @@ describe('POST /api/account/license/regenerate', () => {
 });
 
 describe('accounts with billing configured', () => {
-  let smtp: SmtpReceiver;
-  let t: TestApp;
-  const client = () => browserClient(t.app, t.deps.config.publicUrl);
-
-  beforeAll(async () => {
-    smtp = await startSmtpReceiver();
-    t = await createTestApp({
-      SMTP_URL: smtp.url,
-      STRIPE_SECRET_KEY: 'sk_test_unused',
-      STRIPE_WEBHOOK_SECRET: 'whsec_unused',
-      STRIPE_PRICE_BASIC: 'price_basic',
-      STRIPE_PRICE_PRO: 'price_pro',
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
+  const app = useMailingTestApp({
+    STRIPE_SECRET_KEY: 'sk_test_unused',
+    STRIPE_WEBHOOK_SECRET: 'whsec_unused',
+    STRIPE_PRICE_BASIC: 'price_basic',
+    STRIPE_PRICE_PRO: 'price_pro',
   });
 
   it('starts new accounts on the free plan, which opens the dashboard', async () => {
-    const browser = client();
-    await signUpVerified(browser, smtp);
+    const browser = app.client();
+    await signUpVerified(browser, app.smtp);
     expect((await browser.get('/api/auth/getme')).json().productType).toBe('free');
     expect((await browser.get('/api/auth/dashboard-access')).statusCode).toBe(200);
   });
 
   it("sends a paid plan without a live subscription to /payment with the spec's errors", async () => {
-    const browser = client();
+    const browser = app.client();
     const email = uniqueEmail();
-    await signUpVerified(browser, smtp, email);
-    const { db } = t.deps.database;
+    await signUpVerified(browser, app.smtp, email);
+    const { db } = app.t.deps.database;
     await db.update(users).set({ productType: 'basic' }).where(eq(users.email, email));
     const required = await browser.get('/api/auth/dashboard-access');
     expect(required.statusCode).toBe(403);
@@ -174,6 +150,6 @@ describe('accounts with billing configured', () => {
     expect(expired.json()).toMatchObject({ error: 'Subscription expired' });
     // getme still works: the client needs the user to show the payment page.
     expect((await browser.get('/api/auth/getme')).statusCode).toBe(200);
-    expect((await client().post('/api/auth/login', { email, password })).statusCode).toBe(200);
+    expect((await app.client().post('/api/auth/login', { email, password })).statusCode).toBe(200);
   });
 });

@@ -10,36 +10,29 @@ import {
   signUpVerified,
   uniqueEmail,
 } from '../../../test/auth.ts';
-import {
-  type FakeIdentity,
-  type FakeOAuthProvider,
-  startFakeOAuthProvider,
-} from '../../../test/fake-oauth-provider.ts';
+import type { FakeIdentity, FakeOAuthProvider } from '../../../test/fake-oauth-provider.ts';
+import { type OAuthTestApp, startOAuthTestApp } from '../../../test/oauth-app.ts';
 import { oauthSignIn, type SignInOptions } from '../../../test/oauth-sign-in.ts';
-import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver.ts';
+import type { SmtpReceiver } from '../../../test/smtp-receiver.ts';
 import { oauthIdentities, sessions, users } from '../../db/schema/users.ts';
 import { safeRedirectPath } from './auth-oauth.ts';
 
+let app: OAuthTestApp;
 let provider: FakeOAuthProvider;
 let smtp: SmtpReceiver;
 let t: TestApp;
-const client = () => browserClient(t.app, t.deps.config.publicUrl);
+const client = () => app.client();
 const db = () => t.deps.database.db;
 
 beforeAll(async () => {
-  provider = await startFakeOAuthProvider();
-  smtp = await startSmtpReceiver();
-  t = await createTestApp({ ...provider.config, SMTP_URL: smtp.url });
+  app = await startOAuthTestApp();
+  ({ provider, smtp, t } = app);
 });
 afterEach(() => {
   provider.next.deny = false;
   provider.next.failToken = false;
 });
-afterAll(async () => {
-  await t?.close();
-  await provider?.close();
-  await smtp?.close();
-});
+afterAll(() => app?.close());
 
 const newIdentity = (over: Partial<FakeIdentity> = {}): FakeIdentity => ({
   id: randomBytes(6).toString('hex'),

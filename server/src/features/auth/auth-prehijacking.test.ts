@@ -1,22 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
-import {
-  type BrowserClient,
-  browserClient,
-  linkTo,
-  mailTo,
-  password,
-  uniqueEmail,
-} from '../../../test/auth.ts';
-import {
-  type FakeIdentity,
-  type FakeOAuthProvider,
-  startFakeOAuthProvider,
-} from '../../../test/fake-oauth-provider.ts';
+import type { TestApp } from '../../../test/app.ts';
+import { type BrowserClient, linkTo, mailTo, password, uniqueEmail } from '../../../test/auth.ts';
+import type { FakeIdentity, FakeOAuthProvider } from '../../../test/fake-oauth-provider.ts';
+import { type OAuthTestApp, startOAuthTestApp } from '../../../test/oauth-app.ts';
 import { oauthSignIn } from '../../../test/oauth-sign-in.ts';
-import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver.ts';
+import type { SmtpReceiver } from '../../../test/smtp-receiver.ts';
 import { oauthIdentities, users } from '../../db/schema/users.ts';
 
 /**
@@ -24,22 +14,18 @@ import { oauthIdentities, users } from '../../db/schema/users.ts';
  * owner does, with a password, a session or a sign-in identity of their own. Once the owner
  * proves the address is theirs, none of the attacker's credentials may still open the account.
  */
+let app: OAuthTestApp;
 let provider: FakeOAuthProvider;
 let smtp: SmtpReceiver;
 let t: TestApp;
-const client = () => browserClient(t.app, t.deps.config.publicUrl);
+const client = () => app.client();
 const attackerPassword = 'Attacker123!';
 
 beforeAll(async () => {
-  provider = await startFakeOAuthProvider();
-  smtp = await startSmtpReceiver();
-  t = await createTestApp({ ...provider.config, SMTP_URL: smtp.url });
+  app = await startOAuthTestApp();
+  ({ provider, smtp, t } = app);
 });
-afterAll(async () => {
-  await t?.close();
-  await provider?.close();
-  await smtp?.close();
-});
+afterAll(() => app?.close());
 
 const identity = (email: string, emailVerified: boolean): FakeIdentity => ({
   id: randomBytes(6).toString('hex'),

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/app.ts';
 import {
+  type BrowserClient,
   browserClient,
   linkTo,
   mailTo,
@@ -9,7 +10,7 @@ import {
   signUpVerified,
   uniqueEmail,
 } from '../../../test/auth.ts';
-import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver.ts';
+import { useMailingTestApp } from '../../../test/mail-app.ts';
 import { users } from '../../db/schema/users.ts';
 
 /**
@@ -17,26 +18,15 @@ import { users } from '../../db/schema/users.ts';
  * and what an attacker can learn about which addresses have accounts.
  */
 
-let smtp: SmtpReceiver;
-let t: TestApp;
-const client = () => browserClient(t.app, t.deps.config.publicUrl);
+const app = useMailingTestApp();
 
-beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  t = await createTestApp({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
-
-const sessionName = () => t.app.auth.cookieName;
-const getme = (browser: ReturnType<typeof client>) => browser.get('/api/auth/getme');
+const sessionName = () => app.t.app.auth.cookieName;
+const getme = (browser: BrowserClient) => browser.get('/api/auth/getme');
 
 describe('sessions', () => {
   it('never adopts a session id planted before sign-in (fixation)', async () => {
-    const browser = client();
-    const { email } = await signUpVerified(browser, smtp);
+    const browser = app.client();
+    const { email } = await signUpVerified(browser, app.smtp);
     await browser.post('/api/auth/logout');
     // An attacker got the victim's browser to carry a session id the attacker chose.
     const planted = 'A'.repeat(43);
@@ -48,28 +38,28 @@ describe('sessions', () => {
     expect(issued).not.toBe(planted);
     // 43 base64url characters or more: at least 256 bits, unguessable.
     expect(issued!.length).toBeGreaterThanOrEqual(22);
-    const attacker = client();
+    const attacker = app.client();
     attacker.jar.set(sessionName(), planted);
     expect((await getme(attacker)).statusCode).toBe(401);
   });
 
   it('gives every sign-in a new id and ends the session it replaces', async () => {
-    const browser = client();
-    const { email } = await signUpVerified(browser, smtp);
+    const browser = app.client();
+    const { email } = await signUpVerified(browser, app.smtp);
     const first = browser.jar.get(sessionName())!;
     await browser.post('/api/auth/login', { email, password });
     const second = browser.jar.get(sessionName())!;
     expect(second).not.toBe(first);
-    const stale = client();
+    const stale = app.client();
     stale.jar.set(sessionName(), first);
     expect((await getme(stale)).statusCode).toBe(401);
     expect((await getme(browser)).statusCode).toBe(200);
   });
 
   it('revokes the session on the server at logout: a copied cookie stops working', async () => {
-    const browser = client();
-    await signUpVerified(browser, smtp);
-    const copy = client();
+    const browser = app.client();
+    await signUpVerified(browser, app.smtp);
+    const copy = app.client();
     copy.jar.set(sessionName(), browser.jar.get(sessionName())!);
     expect((await getme(copy)).statusCode).toBe(200);
     expect((await browser.post('/api/auth/logout')).statusCode).toBe(200);
@@ -77,15 +67,15 @@ describe('sessions', () => {
   });
 
   it('ends every session of the account when its password is reset', async () => {
-    const laptop = client();
-    const { email } = await signUpVerified(laptop, smtp);
-    const phone = client();
+    const laptop = app.client();
+    const { email } = await signUpVerified(laptop, app.smtp);
+    const phone = app.client();
     await phone.post('/api/auth/login', { email, password });
     expect((await getme(phone)).statusCode).toBe(200);
 
-    const stranger = client();
+    const stranger = app.client();
     await stranger.post('/api/auth/forgot-password', { email });
-    const mail = await mailTo(smtp, email, 'Reset');
+    const mail = await mailTo(app.smtp, email, 'Reset');
     const token = new URL(`http://x${linkTo(mail.text, '/reset-password')}`).searchParams.get(
       'token',
     );
@@ -107,8 +97,8 @@ describe('sessions', () => {
 
 describe('session cookie flags', () => {
   it('is HttpOnly, SameSite=Lax, Path=/ on a local http site', async () => {
-    const browser = client();
-    const { email } = await signUpVerified(browser, smtp);
+    const browser = app.client();
+    const { email } = await signUpVerified(browser, app.smtp);
     const login = await browser.post('/api/auth/login', { email, password });
     const setCookie = String(login.headers['set-cookie']);
     expect(setCookie).toMatch(/HttpOnly/);
@@ -156,32 +146,32 @@ describe('account enumeration', () => {
   });
 
   it('signup answers the same for a taken address as for a new one', async () => {
-    const owner = client();
-    const { email } = await signUpVerified(owner, smtp);
+    const owner = app.client();
+    const { email } = await signUpVerified(owner, app.smtp);
     const body = (address: string) => ({
       email: address,
       password,
       firstname: 'Eve',
       lastname: 'Probe',
     });
-    const taken = await client().post('/api/auth/signup', body(email));
-    const fresh = await client().post('/api/auth/signup', body(uniqueEmail()));
+    const taken = await app.client().post('/api/auth/signup', body(email));
+    const fresh = await app.client().post('/api/auth/signup', body(uniqueEmail()));
     expect(seen(taken)).toEqual(seen(fresh));
   });
 
   it('login answers the same, in about the same time, for an unknown address and a wrong password', async () => {
-    const owner = client();
-    const { email } = await signUpVerified(owner, smtp);
+    const owner = app.client();
+    const { email } = await signUpVerified(owner, app.smtp);
     const unknown = uniqueEmail();
-    const wrong = await client().post('/api/auth/login', { email, password: 'Wrong123!x' });
-    const missing = await client().post('/api/auth/login', { email: unknown, password });
+    const wrong = await app.client().post('/api/auth/login', { email, password: 'Wrong123!x' });
+    const missing = await app.client().post('/api/auth/login', { email: unknown, password });
     expect(wrong.statusCode).toBe(401);
     expect(seen(wrong)).toEqual(seen(missing));
 
     // Both run a password hash: neither answers markedly faster (medians of alternated calls).
     const time = async (address: string) => {
       const started = performance.now();
-      await client().post('/api/auth/login', { email: address, password: 'Wrong123!x' });
+      await app.client().post('/api/auth/login', { email: address, password: 'Wrong123!x' });
       return performance.now() - started;
     };
     const known: number[] = [];
@@ -197,10 +187,10 @@ describe('account enumeration', () => {
   });
 
   it('forgot-password answers the same whether or not the address has an account', async () => {
-    const owner = client();
-    const { email } = await signUpVerified(owner, smtp);
-    const known = await client().post('/api/auth/forgot-password', { email });
-    const unknown = await client().post('/api/auth/forgot-password', { email: uniqueEmail() });
+    const owner = app.client();
+    const { email } = await signUpVerified(owner, app.smtp);
+    const known = await app.client().post('/api/auth/forgot-password', { email });
+    const unknown = await app.client().post('/api/auth/forgot-password', { email: uniqueEmail() });
     expect(known.statusCode).toBe(200);
     expect(seen(known)).toEqual(seen(unknown));
   });

@@ -1,31 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { browserClient, signUpVerified } from '../../../test/auth.ts';
-import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/app.ts';
+import { signUpVerified } from '../../../test/auth.ts';
+import { useMailingTestApp } from '../../../test/mail-app.ts';
 
 /**
  * The two calls every public page may make for a signed-out visitor: both answer 200, so the
  * browser's console stays clean (issue 20), and neither says more than the page needs.
  */
 describe('GET /api/auth/session', () => {
-  let smtp: SmtpReceiver;
-  let t: TestApp;
-  const client = () => browserClient(t.app, t.deps.config.publicUrl);
-
-  beforeAll(async () => {
-    smtp = await startSmtpReceiver();
-    t = await createTestApp({ SMTP_URL: smtp.url });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
-  });
+  const app = useMailingTestApp();
 
   it('answers a visitor, and a forged cookie, with 200 and no user', async () => {
-    const anonymous = await client().get('/api/auth/session');
+    const anonymous = await app.client().get('/api/auth/session');
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.json()).toEqual({ user: null });
-    const forged = await t.app.inject({
+    const forged = await app.t.app.inject({
       url: '/api/auth/session',
       cookies: { sid: 'x'.repeat(43) },
     });
@@ -34,8 +23,8 @@ describe('GET /api/auth/session', () => {
   });
 
   it('answers a signed-in user with the same user getme gives, and no user after logout', async () => {
-    const browser = client();
-    const { email } = await signUpVerified(browser, smtp);
+    const browser = app.client();
+    const { email } = await signUpVerified(browser, app.smtp);
     const session = await browser.get('/api/auth/session');
     expect(session.statusCode).toBe(200);
     expect(session.json().user.email).toBe(email);

@@ -1,16 +1,8 @@
 import { parseOptions } from '@node-rs/argon2';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
-import {
-  browserClient,
-  linkTo,
-  mailTo,
-  password,
-  signUpVerified,
-  uniqueEmail,
-} from '../../../test/auth.ts';
-import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { linkTo, mailTo, password, signUpVerified, uniqueEmail } from '../../../test/auth.ts';
+import { useMailingTestApp } from '../../../test/mail-app.ts';
 import { sha256 } from '../../core/tokens.ts';
 import { emailTokens, sessions, users } from '../../db/schema/users.ts';
 
@@ -21,27 +13,16 @@ describe.each([
   { adapters: 'in-process', redis: false },
   { adapters: 'Redis', redis: true },
 ])('accounts with $adapters adapters', ({ redis }) => {
-  let smtp: SmtpReceiver;
-  let t: TestApp;
   /** Added to the clock every feature sees; tests that travel in time reset it. */
   let offset = 0;
-  const client = () => browserClient(t.app, t.deps.config.publicUrl);
-  const db = () => t.deps.database.db;
-
-  beforeAll(async () => {
-    smtp = await startSmtpReceiver();
-    t = await createTestApp({ SMTP_URL: smtp.url, redis, now: () => Date.now() + offset });
-  });
+  const app = useMailingTestApp({ redis, now: () => Date.now() + offset });
+  const db = () => app.t.deps.database.db;
   afterEach(() => {
     offset = 0;
   });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
-  });
 
   it('signs up, verifies by e-mail, signs in, answers getme and signs out', async () => {
-    const browser = client();
+    const browser = app.client();
     const email = uniqueEmail();
     const signup = await browser.post('/api/auth/signup', {
       email: email.toUpperCase(),
@@ -52,11 +33,13 @@ describe.each([
     expect(signup.statusCode).toBe(201);
     expect(signup.json().message).toMatch(/check your email/i);
 
-    const mail = await mailTo(smtp, email, 'Verify your SignalRelay');
+    const mail = await mailTo(app.smtp, email, 'Verify your SignalRelay');
     expect(mail.text).toContain('Hello Ada,');
     expect(mail.html).toContain('Verify e-mail address');
     const link = mail.text!.match(/https?:\/\/\S+verify-email\?token=\S+/)![0];
-    expect(link.startsWith(`${t.deps.config.publicUrl}/api/auth/verify-email?token=`)).toBe(true);
+    expect(link.startsWith(`${app.t.deps.config.publicUrl}/api/auth/verify-email?token=`)).toBe(
+      true,
+    );
 
     // Unverified: may sign in, but the dashboard says to verify first.
     expect((await browser.post('/api/auth/login', { email, password })).statusCode).toBe(200);
@@ -101,7 +84,7 @@ describe.each([
     expect(browser.jar.has('sid')).toBe(false);
     expect((await browser.get('/api/auth/getme')).statusCode).toBe(401);
     // The old cookie is dead on the server too, not just forgotten by the browser.
-    const replay = await t.app.inject({
+    const replay = await app.t.app.inject({
       method: 'GET',
       url: '/api/auth/getme',
       cookies: { sid: cookie },
@@ -111,8 +94,8 @@ describe.each([
   });
 
   it('sets an HttpOnly SameSite=Lax session cookie and stores only its hash', async () => {
-    const browser = client();
-    const { email } = await signUpVerified(browser, smtp);
+    const browser = app.client();
+    const { email } = await signUpVerified(browser, app.smtp);
     const login = await browser.post('/api/auth/login', { email, password });
     const setCookie = String(login.headers['set-cookie']);
     expect(setCookie).toMatch(/^sid=[\w-]{43};/);
@@ -134,22 +117,22 @@ describe.each([
   });
 
   it('gives every sign-in a new session and ends the one it replaces', async () => {
-    const browser = client();
-    const { email } = await signUpVerified(browser, smtp);
+    const browser = app.client();
+    const { email } = await signUpVerified(browser, app.smtp);
     const first = browser.jar.get('sid')!;
     await browser.post('/api/auth/login', { email, password });
     const second = browser.jar.get('sid')!;
     expect(second).not.toBe(first);
-    const old = await t.app.inject({ url: '/api/auth/getme', cookies: { sid: first } });
+    const old = await app.t.app.inject({ url: '/api/auth/getme', cookies: { sid: first } });
     expect(old.statusCode).toBe(401);
     expect((await browser.get('/api/auth/getme')).statusCode).toBe(200);
   });
 
   it('answers a wrong password and an unknown address alike', async () => {
-    const browser = client();
-    const { email } = await signUpVerified(browser, smtp);
-    const wrong = await client().post('/api/auth/login', { email, password: 'Wrong1234' });
-    const unknown = await client().post('/api/auth/login', {
+    const browser = app.client();
+    const { email } = await signUpVerified(browser, app.smtp);
+    const wrong = await app.client().post('/api/auth/login', { email, password: 'Wrong1234' });
+    const unknown = await app.client().post('/api/auth/login', {
       email: uniqueEmail(),
       password: 'Wrong1234',
     });
@@ -160,10 +143,10 @@ describe.each([
   });
 
   it('spends a password check on unknown addresses too', async () => {
-    const { email } = await signUpVerified(client(), smtp);
+    const { email } = await signUpVerified(app.client(), app.smtp);
     const time = async (address: string) => {
       const started = performance.now();
-      await client().post('/api/auth/login', { email: address, password: 'Wrong1234' });
+      await app.client().post('/api/auth/login', { email: address, password: 'Wrong1234' });
       return performance.now() - started;
     };
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -178,14 +161,14 @@ describe.each([
   });
 
   it('signing up again with a known address creates nothing and e-mails the owner', async () => {
-    const { email } = await signUpVerified(client(), smtp);
-    const fresh = await client().post('/api/auth/signup', {
+    const { email } = await signUpVerified(app.client(), app.smtp);
+    const fresh = await app.client().post('/api/auth/signup', {
       email: uniqueEmail(),
       password,
       firstname: 'New',
       lastname: 'Person',
     });
-    const repeat = await client().post('/api/auth/signup', {
+    const repeat = await app.client().post('/api/auth/signup', {
       email,
       password: 'Other1234',
       firstname: 'Mallory',
@@ -193,22 +176,22 @@ describe.each([
     });
     expect(repeat.statusCode).toBe(fresh.statusCode);
     expect(repeat.json()).toEqual(fresh.json());
-    const mail = await mailTo(smtp, email, 'You already have');
+    const mail = await mailTo(app.smtp, email, 'You already have');
     expect(linkTo(mail.text, '/forgot-password')).toBe('/forgot-password');
     const [row] = await db().select({ n: count() }).from(users).where(eq(users.email, email));
     expect(row!.n).toBe(1);
     // The original password still works; the second sign-up changed nothing.
-    expect((await client().post('/api/auth/login', { email, password })).statusCode).toBe(200);
+    expect((await app.client().post('/api/auth/login', { email, password })).statusCode).toBe(200);
   });
 
   it('a second sign-up of an unverified address sends a fresh verification link', async () => {
     const email = uniqueEmail();
     const body = { email, password, firstname: 'Ada', lastname: 'Trader' };
-    await client().post('/api/auth/signup', body);
-    const first = await mailTo(smtp, email, 'Verify');
-    await client().post('/api/auth/signup', body);
-    const second = await mailTo(smtp, email, 'Verify', 1);
-    const browser = client();
+    await app.client().post('/api/auth/signup', body);
+    const first = await mailTo(app.smtp, email, 'Verify');
+    await app.client().post('/api/auth/signup', body);
+    const second = await mailTo(app.smtp, email, 'Verify', 1);
+    const browser = app.client();
     // The newer link replaces the older one.
     expect((await browser.get(linkTo(first.text, '/api/auth/verify-email'))).headers.location).toBe(
       '/verification-failed',
@@ -220,17 +203,17 @@ describe.each([
 
   it('verification links expire after 24 hours', async () => {
     const email = uniqueEmail();
-    await client().post('/api/auth/signup', { email, password, firstname: 'A', lastname: 'B' });
-    const mail = await mailTo(smtp, email, 'Verify');
+    await app.client().post('/api/auth/signup', { email, password, firstname: 'A', lastname: 'B' });
+    const mail = await mailTo(app.smtp, email, 'Verify');
     offset = 24 * hour + 60_000;
-    const late = await client().get(linkTo(mail.text, '/api/auth/verify-email'));
+    const late = await app.client().get(linkTo(mail.text, '/api/auth/verify-email'));
     expect(late.headers.location).toBe('/verification-failed');
     const [user] = await db().select().from(users).where(eq(users.email, email));
     expect(user!.verified).toBe(false);
   });
 
   it('a verification link with a wrong, missing or reset token fails', async () => {
-    const browser = client();
+    const browser = app.client();
     for (const query of ['', '?token=', '?token=nope', `?token=${'x'.repeat(5000)}`]) {
       const response = await browser.get(`/api/auth/verify-email${query}`);
       expect(response.headers.location).toBe('/verification-failed');
@@ -238,18 +221,18 @@ describe.each([
   });
 
   it('resets a forgotten password once, ends every session and tells the owner', async () => {
-    const laptop = client();
-    const { email } = await signUpVerified(laptop, smtp);
-    const phone = client();
+    const laptop = app.client();
+    const { email } = await signUpVerified(laptop, app.smtp);
+    const phone = app.client();
     await phone.post('/api/auth/login', { email, password });
 
-    const forgot = await client().post('/api/auth/forgot-password', { email });
-    const unknown = await client().post('/api/auth/forgot-password', { email: uniqueEmail() });
+    const forgot = await app.client().post('/api/auth/forgot-password', { email });
+    const unknown = await app.client().post('/api/auth/forgot-password', { email: uniqueEmail() });
     expect(forgot.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(forgot.json()).toEqual(unknown.json());
 
-    const mail = await mailTo(smtp, email, 'Reset your SignalRelay password');
+    const mail = await mailTo(app.smtp, email, 'Reset your SignalRelay password');
     expect(mail.html).toContain('Choose a new password');
     const link = linkTo(mail.text, '/reset-password');
     const token = new URL(link, 'http://x').searchParams.get('token')!;
@@ -257,7 +240,7 @@ describe.each([
     const stored = await db().select().from(emailTokens).where(eq(emailTokens.purpose, 'reset'));
     expect(stored.map((r) => r.tokenHash)).toContain(sha256(token));
 
-    const browser = client();
+    const browser = app.client();
     const reset = await browser.post('/api/auth/reset-password', {
       token,
       password: 'NewSecret99',
@@ -271,54 +254,54 @@ describe.each([
 
     expect((await laptop.get('/api/auth/getme')).statusCode).toBe(401);
     expect((await phone.get('/api/auth/getme')).statusCode).toBe(401);
-    expect((await client().post('/api/auth/login', { email, password })).statusCode).toBe(401);
+    expect((await app.client().post('/api/auth/login', { email, password })).statusCode).toBe(401);
     expect(
-      (await client().post('/api/auth/login', { email, password: 'NewSecret99' })).statusCode,
+      (await app.client().post('/api/auth/login', { email, password: 'NewSecret99' })).statusCode,
     ).toBe(200);
-    await mailTo(smtp, email, 'password was changed');
+    await mailTo(app.smtp, email, 'password was changed');
   });
 
   it('sends no e-mail for an unknown address', async () => {
     const email = uniqueEmail();
-    await client().post('/api/auth/forgot-password', { email });
+    await app.client().post('/api/auth/forgot-password', { email });
     // A known address asked afterwards gets its mail; the unknown one never got any.
-    const known = await signUpVerified(client(), smtp);
-    await client().post('/api/auth/forgot-password', { email: known.email });
-    await mailTo(smtp, known.email, 'Reset');
-    expect(smtp.messages.some((m) => m.envelope.to.includes(email))).toBe(false);
+    const known = await signUpVerified(app.client(), app.smtp);
+    await app.client().post('/api/auth/forgot-password', { email: known.email });
+    await mailTo(app.smtp, known.email, 'Reset');
+    expect(app.smtp.messages.some((m) => m.envelope.to.includes(email))).toBe(false);
   });
 
   it('reset links expire after an hour, and a newer link replaces an older one', async () => {
-    const { email } = await signUpVerified(client(), smtp);
-    await client().post('/api/auth/forgot-password', { email });
-    const first = await mailTo(smtp, email, 'Reset');
-    await client().post('/api/auth/forgot-password', { email });
-    const second = await mailTo(smtp, email, 'Reset', 1);
+    const { email } = await signUpVerified(app.client(), app.smtp);
+    await app.client().post('/api/auth/forgot-password', { email });
+    const first = await mailTo(app.smtp, email, 'Reset');
+    await app.client().post('/api/auth/forgot-password', { email });
+    const second = await mailTo(app.smtp, email, 'Reset', 1);
     const tokenOf = (text: string | undefined) =>
       new URL(linkTo(text, '/reset-password'), 'http://x').searchParams.get('token');
 
-    const replaced = await client().post('/api/auth/reset-password', {
+    const replaced = await app.client().post('/api/auth/reset-password', {
       token: tokenOf(first.text),
       password: 'NewSecret99',
     });
     expect(replaced.statusCode).toBe(400);
     offset = hour + 60_000;
-    const late = await client().post('/api/auth/reset-password', {
+    const late = await app.client().post('/api/auth/reset-password', {
       token: tokenOf(second.text),
       password: 'NewSecret99',
     });
     expect(late.statusCode).toBe(400);
     offset = 0;
-    expect((await client().post('/api/auth/login', { email, password })).statusCode).toBe(200);
+    expect((await app.client().post('/api/auth/login', { email, password })).statusCode).toBe(200);
   });
 
   it('refuses state-changing calls from other sites', async () => {
-    const browser = client();
-    const { email } = await signUpVerified(browser, smtp);
+    const browser = app.client();
+    const { email } = await signUpVerified(browser, app.smtp);
     const attempts: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { origin: 'null' },
-      { origin: t.deps.config.publicUrl, 'sec-fetch-site': 'cross-site' },
+      { origin: app.t.deps.config.publicUrl, 'sec-fetch-site': 'cross-site' },
       { origin: '', referer: 'https://evil.example/page' },
     ];
     for (const headers of attempts) {
@@ -329,7 +312,7 @@ describe.each([
       expect(login.statusCode).toBe(403);
     }
     // No Origin at all: not a page of ours either.
-    const bare = await t.app.inject({
+    const bare = await app.t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email, password },
@@ -343,7 +326,7 @@ describe.each([
       { email, password },
       {
         origin: '',
-        referer: `${t.deps.config.publicUrl}/login`,
+        referer: `${app.t.deps.config.publicUrl}/login`,
       },
     );
     expect(referer.statusCode).toBe(200);
@@ -360,25 +343,25 @@ describe.each([
 
   it('needs a session for getme and dashboard-access', async () => {
     for (const url of ['/api/auth/getme', '/api/auth/dashboard-access']) {
-      const anonymous = await client().get(url);
+      const anonymous = await app.client().get(url);
       expect(anonymous.statusCode).toBe(401);
-      const forged = await t.app.inject({ url, cookies: { sid: 'x'.repeat(43) } });
+      const forged = await app.t.app.inject({ url, cookies: { sid: 'x'.repeat(43) } });
       expect(forged.statusCode).toBe(401);
     }
   });
 
   it('reports the EA heartbeat as lastConnected', async () => {
-    const browser = client();
-    const { email } = await signUpVerified(browser, smtp);
+    const browser = app.client();
+    const { email } = await signUpVerified(browser, app.smtp);
     const [user] = await db().select().from(users).where(eq(users.email, email));
     const at = Date.now() - 1500;
-    await t.deps.presence.beat([{ owner: user!.id, member: 'terminal-1', at }]);
+    await app.t.deps.presence.beat([{ owner: user!.id, member: 'terminal-1', at }]);
     expect((await browser.get('/api/auth/getme')).json().lastConnected).toBe(at);
   });
 
   it('ends a session unused for a week', async () => {
-    const browser = client();
-    await signUpVerified(browser, smtp);
+    const browser = app.client();
+    await signUpVerified(browser, app.smtp);
     offset = 6 * 24 * hour;
     expect((await browser.get('/api/auth/getme')).statusCode).toBe(200); // slides the deadline
     offset = 12 * 24 * hour;

@@ -2,6 +2,7 @@ import { type PaidPlan, type SubscriptionFields, trialDays } from '@signalrelay/
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
+import { subscriptionFieldsOf } from '../../core/plans.ts';
 import type { Db } from '../../db/db.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../errors.ts';
@@ -9,7 +10,7 @@ import type { SessionUser } from '../../http/sessions.ts';
 import type { Bus } from '../../ports/bus.ts';
 import { announceUserChanged } from '../account/account-events.ts';
 import type { StripeBilling } from './billing-stripe.ts';
-import { lockUser, type SubscriptionSync, subscriptionFieldsOf } from './billing-sync.ts';
+import { lockUser, type SubscriptionSync } from './billing-sync.ts';
 
 /** Statuses of a subscription that still bills: a second Checkout would charge twice. */
 const billingStatuses = new Set(['trialing', 'active', 'past_due', 'unpaid', 'paused']);

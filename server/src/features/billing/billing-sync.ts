@@ -1,4 +1,4 @@
-import type { PaidPlan, SubscriptionFields } from '@signalrelay/contracts/billing';
+import type { PaidPlan } from '@signalrelay/contracts/billing';
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type Stripe from 'stripe';
@@ -117,21 +117,6 @@ function prefer(candidate: Stripe.Subscription, linked: Stripe.Subscription): bo
   const live = (s: Stripe.Subscription) => !endedStatuses.has(s.status);
   if (live(candidate) !== live(linked)) return live(candidate);
   return candidate.created > linked.created;
-}
-
-export function subscriptionFieldsOf(
-  row: Pick<typeof users.$inferSelect, keyof SubscriptionFields>,
-): SubscriptionFields {
-  return {
-    productType: row.productType,
-    subscriptionStatus: row.subscriptionStatus,
-    subscriptionExpiration: row.subscriptionExpiration?.toISOString() ?? 'N/A',
-    isTrialing: row.isTrialing,
-    trialEndDate: row.trialEndDate?.toISOString() ?? null,
-    subscriptionCancelAtPeriodEnd: row.subscriptionCancelAtPeriodEnd,
-    stripeSubscriptionId: row.stripeSubscriptionId,
-    stripeCustomerId: row.stripeCustomerId,
-  };
 }
 
 /**

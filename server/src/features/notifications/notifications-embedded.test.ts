@@ -1,49 +1,31 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type EmbeddedApp, startEmbeddedApp } from '../../../test/embedded-app.ts';
 import { type FakeServer, startTelegramFake } from '../../../test/notify-fakes.ts';
-import { sessionCookie } from '../../../test/sessions.ts';
-import { createTestUser } from '../../../test/users.ts';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { startJobs } from '../../jobs.ts';
-import { type OpenDeps, openDeps } from '../../open-deps.ts';
+import { signedInTestUser } from '../../../test/sessions.ts';
+import type { OpenDeps } from '../../open-deps.ts';
 
 /** Embedded mode (PGlite, in-process jobs): the same notification path works without Redis. */
 const botToken = '123456789:AAbbCCddEEffGGhhIIjjKKllMMnnOOppQQ';
-let dataDir: string;
+let embedded: EmbeddedApp;
 let deps: OpenDeps;
-let app: Awaited<ReturnType<typeof buildApp>>;
+let app: EmbeddedApp['app'];
 let telegram: FakeServer;
 
 beforeAll(async () => {
   telegram = await startTelegramFake(botToken);
-  dataDir = await mkdtemp(path.join(tmpdir(), 'signalrelay-notify-embedded-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    TELEGRAM_API_BASE: telegram.url,
-  });
-  deps = await openDeps(config, pino({ level: 'silent' }));
-  await deps.database.migrate();
-  app = await buildApp(deps);
-  await startJobs(deps);
+  embedded = await startEmbeddedApp({ TELEGRAM_API_BASE: telegram.url });
+  ({ app, deps } = embedded);
   await app.ready();
 }, 120_000);
 
 afterAll(async () => {
-  await app?.close();
-  await deps?.close();
+  await embedded?.close();
   await telegram?.close();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 it('PGlite + in-process jobs: a refused alert reaches Telegram once', async () => {
   expect(deps.database.kind).toBe('pglite');
-  const user = await createTestUser(deps.database.db);
-  const cookie = await sessionCookie(app, deps.database.db, user.id);
+  const { cookie, ...user } = await signedInTestUser({ app, deps });
   const saved = await app.inject({
     method: 'PUT',
     url: '/api/notifications',

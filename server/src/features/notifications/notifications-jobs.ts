@@ -1,6 +1,7 @@
 import type { NotificationChannel } from '@signalrelay/contracts/notifications';
 import { quotaDayAt } from '@signalrelay/contracts/quota-day';
 import { and, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { zerosFor } from '../../db/aggregates.ts';
 import { notificationDeliveries, notificationSettings } from '../../db/schema/notifications.ts';
 import { signals } from '../../db/schema/signals.ts';
 import { users } from '../../db/schema/users.ts';
@@ -29,6 +30,16 @@ type SendJobData = { userId: string; channel: NotificationChannel; notice: Notic
 /** Delivery rows are kept this long: the rate limit looks back an hour, dedupe a few days. */
 const deliveryRetentionMs = 7 * 24 * 3600_000;
 const hourMs = 3600_000;
+
+/** A user's signals of one day, as the daily summary counts them. */
+const summaryCounts = {
+  total: sql<number>`count(*)::int`,
+  executed: sql<number>`count(*) filter (where ${signals.status} = 'success' and not ${signals.isTest})::int`,
+  failed: sql<number>`count(*) filter (where ${signals.status} in ('failed', 'error') and ${signals.rawBody} is null and not ${signals.isTest})::int`,
+  refused: sql<number>`count(*) filter (where ${signals.rawBody} is not null)::int`,
+  blocked: sql<number>`count(*) filter (where ${signals.status} = 'quota_blocked')::int`,
+  tests: sql<number>`count(*) filter (where ${signals.isTest})::int`,
+};
 
 /**
  * The notification jobs (DESIGN: jobs port; BullMQ with a worker in server mode, in-process
@@ -154,14 +165,7 @@ export function defineNotificationJobs(deps: AppDeps) {
     for (const settings of subscribed) {
       if (readyChannels(settings).length === 0) continue;
       const [counts] = await db
-        .select({
-          total: sql<number>`count(*)::int`,
-          executed: sql<number>`count(*) filter (where ${signals.status} = 'success' and not ${signals.isTest})::int`,
-          failed: sql<number>`count(*) filter (where ${signals.status} in ('failed', 'error') and ${signals.rawBody} is null and not ${signals.isTest})::int`,
-          refused: sql<number>`count(*) filter (where ${signals.rawBody} is not null)::int`,
-          blocked: sql<number>`count(*) filter (where ${signals.status} = 'quota_blocked')::int`,
-          tests: sql<number>`count(*) filter (where ${signals.isTest})::int`,
-        })
+        .select(summaryCounts)
         .from(signals)
         .where(
           and(
@@ -173,15 +177,7 @@ export function defineNotificationJobs(deps: AppDeps) {
       await enqueueNotice(
         jobs,
         settings.userId,
-        dailySummaryNotice({
-          day: day.day,
-          total: counts?.total ?? 0,
-          executed: counts?.executed ?? 0,
-          failed: counts?.failed ?? 0,
-          refused: counts?.refused ?? 0,
-          blocked: counts?.blocked ?? 0,
-          tests: counts?.tests ?? 0,
-        }),
+        dailySummaryNotice({ day: day.day, ...(counts ?? zerosFor(summaryCounts)) }),
       );
     }
     await db

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { createEaClient } from '@signalrelay/bridge/ea-client';
+
 import { quotaDayAt } from '@signalrelay/contracts/quota-day';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,8 @@ import {
   startTelegramFake,
   startWebhookReceiver,
 } from '../../../test/notify-fakes.ts';
-import { sessionCookie } from '../../../test/sessions.ts';
+import { referenceEaClient } from '../../../test/reference-ea.ts';
+import { sessionCookie, signedInTestUser } from '../../../test/sessions.ts';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver.ts';
 import { createTestUser } from '../../../test/users.ts';
 import { notificationDeliveries } from '../../db/schema/notifications.ts';
@@ -143,13 +144,8 @@ describe('notifications delivered on real events (BullMQ, real SMTP, fake Telegr
   it('a signal the EA failed, the 90% and exhausted quota, a second EA refused and the EA gone', async () => {
     const user = await subscribedUser(t, allEvents);
     const copy = (name: string, transport: 'ws' | 'poll') =>
-      createEaClient({
-        server: baseUrl,
+      referenceEaClient(baseUrl, user.licenseNumber, {
         transport,
-        licenseNumber: user.licenseNumber,
-        platform: 'mt5',
-        account: '5012345',
-        broker: 'MetaQuotes-Demo',
         chart: `${name} chart`,
         execute: () => ({ status: 'error', message: 'Not enough money (10019)' }),
       });
@@ -218,13 +214,8 @@ describe('notifications delivered on real events (BullMQ, real SMTP, fake Telegr
   it('says nothing when the EA is back before its minutes are up', async () => {
     const user = await subscribedUser(t, ['ea_disconnected'], { eaOfflineMinutes: 5 });
     const ea = () =>
-      createEaClient({
-        server: baseUrl,
-        transport: 'ws',
-        licenseNumber: user.licenseNumber,
-        platform: 'mt5',
+      referenceEaClient(baseUrl, user.licenseNumber, {
         account: '5012399',
-        broker: 'MetaQuotes-Demo',
         execute: () => ({ status: 'success', ticket: '1', price: 1 }),
       });
     const first = ea();
@@ -400,8 +391,7 @@ describe('settings API', () => {
     expect(failed.json()).toMatchObject({ ok: false });
     expect(failed.json().message).toMatch(/^Discord test failed: Discord answered 404/);
 
-    const other = await createTestUser(t.deps.database.db);
-    const cookie = await sessionCookie(t.app, t.deps.database.db, other.id);
+    const { cookie } = await signedInTestUser(t);
     const unset = await t.app.inject({
       method: 'POST',
       url: '/api/notifications/test',
@@ -433,8 +423,7 @@ describe('no SSRF: outgoing URLs must be public unless NOTIFY_ALLOW_PRIVATE_URLS
     ['http://localhost:3000/hook', 'localhost'],
     [`http://${hostname()}:3000/hook`, '127.0.0.1'],
   ])('refuses to save %s', async (url, shown) => {
-    const user = await createTestUser(strict.deps.database.db);
-    const cookie = await sessionCookie(strict.app, strict.deps.database.db, user.id);
+    const { cookie } = await signedInTestUser(strict);
     const res = await put(strict, cookie, {
       events: ['signal_failed'],
       eaOfflineMinutes: 5,

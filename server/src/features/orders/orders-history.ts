@@ -33,28 +33,14 @@ const sortColumns: Record<OrderSortField, SQL | AnyColumn> = {
 
 type OrderRow = typeof orders.$inferSelect;
 
+/** The API's order: the row without its owner and write time, times as ISO strings. */
 export function toOrderView(row: OrderRow): OrderView {
+  const { id, userId: _owner, updatedAt: _written, openTime, closeTime, ...fields } = row;
   return {
-    _id: row.id,
-    ticket: row.ticket,
-    symbol: row.symbol,
-    platform: row.platform,
-    account: row.account,
-    broker: row.broker,
-    orderType: row.orderType,
-    lots: row.lots,
-    openPrice: row.openPrice,
-    closePrice: row.closePrice,
-    stopLoss: row.stopLoss,
-    takeProfit: row.takeProfit,
-    profit: row.profit,
-    commission: row.commission,
-    swap: row.swap,
-    magicNumber: row.magicNumber,
-    comment: row.comment,
-    status: row.status,
-    openTime: row.openTime.toISOString(),
-    closeTime: row.closeTime?.toISOString() ?? null,
+    _id: id,
+    ...fields,
+    openTime: openTime.toISOString(),
+    closeTime: closeTime?.toISOString() ?? null,
   };
 }
 

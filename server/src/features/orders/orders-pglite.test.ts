@@ -1,15 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EmbeddedApp, startEmbeddedApp } from '../../../test/embedded-app.ts';
 import { reportedOrder, reportOrders } from '../../../test/orders.ts';
 import { sessionCookie } from '../../../test/sessions.ts';
 import { createTestUser } from '../../../test/users.ts';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { startJobs } from '../../jobs.ts';
-import { type OpenDeps, openDeps } from '../../open-deps.ts';
+import type { OpenDeps } from '../../open-deps.ts';
 import { createOrderPruning } from './orders-retention.ts';
 import { createOrderTombstones } from './orders-tombstones.ts';
 
@@ -18,26 +12,18 @@ import { createOrderTombstones } from './orders-tombstones.ts';
  * change check, ctid batches, window functions, New York days, the numeric ticket index)
  * must work there as they do on Postgres.
  */
-let dataDir: string;
+let embedded: EmbeddedApp;
 let deps: OpenDeps;
-let app: Awaited<ReturnType<typeof buildApp>>;
+let app: EmbeddedApp['app'];
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'signalrelay-pglite-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
-  deps = await openDeps(config, pino({ level: 'silent' }));
+  embedded = await startEmbeddedApp({ NODE_ENV: 'test' });
+  ({ app, deps } = embedded);
   expect(deps.database.kind).toBe('pglite');
-  await deps.database.migrate();
-  app = await buildApp(deps);
-  await startJobs(deps);
   await app.ready();
 });
 
-afterAll(async () => {
-  await app?.close();
-  await deps?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => embedded?.close());
 
 describe('orders on the embedded database', () => {
   it('stores reports, pages, sorts, computes statistics, deletes and prunes', async () => {

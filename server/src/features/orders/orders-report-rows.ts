@@ -68,20 +68,9 @@ export function validRows(raws: unknown[], at: number) {
 export function toColumns(row: ValidRow) {
   const closed = row.status === 'closed';
   return {
-    ticket: row.ticket,
-    symbol: row.symbol,
-    orderType: row.orderType,
-    lots: row.lots,
-    openPrice: row.openPrice,
+    // The schema keeps only the order's own fields, so the rest are columns as they are.
+    ...row,
     closePrice: closed && row.closePrice ? row.closePrice : null,
-    stopLoss: row.stopLoss,
-    takeProfit: row.takeProfit,
-    profit: row.profit,
-    commission: row.commission,
-    swap: row.swap,
-    magicNumber: row.magicNumber,
-    comment: row.comment,
-    status: row.status,
     openTime: new Date(row.openTime),
     closeTime: closed && row.closeTime ? new Date(row.closeTime) : null,
   };

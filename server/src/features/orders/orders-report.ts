@@ -17,6 +17,7 @@ import {
 } from './orders-report-rows.ts';
 import { retentionCutoff } from './orders-retention.ts';
 import { markStatisticsStale } from './orders-statistics.ts';
+import { ofTerminal, type Terminal } from './orders-terminal.ts';
 import type { OrderTombstones } from './orders-tombstones.ts';
 
 export type ReportOutcome = {
@@ -46,8 +47,6 @@ const {
 } = getTableColumns(orders);
 const dataColumnList = Object.values(dataColumns);
 
-type Terminal = { userId: string; platform: 'mt4' | 'mt5'; account: string };
-
 /**
  * `POST /api/orders/report` (ea/PROTOCOL.md, Orders report). Rows are validated one by one: a
  * bad row is named in the outcome and the good rows of the same report are stored anyway, so
@@ -73,7 +72,7 @@ export function createOrderReports({
     const rows = await db
       .select({ ticket: orders.ticket, status: orders.status, orderType: orders.orderType })
       .from(orders)
-      .where(and(identity(terminal), inArray(orders.ticket, tickets)));
+      .where(and(ofTerminal(orders, terminal), inArray(orders.ticket, tickets)));
     return new Map(rows.map((row) => [row.ticket, row]));
   }
 
@@ -192,7 +191,7 @@ export function createOrderReports({
     if (tickets.length === 0) return 0;
     const removed = await db
       .delete(orders)
-      .where(and(identity(terminal), inArray(orders.ticket, tickets)))
+      .where(and(ofTerminal(orders, terminal), inArray(orders.ticket, tickets)))
       .returning({ id: orders.id });
     return removed.length;
   }
@@ -254,14 +253,6 @@ function parseReport(body: unknown) {
     });
   }
   return report;
-}
-
-function identity(terminal: Terminal) {
-  return and(
-    eq(orders.userId, terminal.userId),
-    eq(orders.platform, terminal.platform),
-    eq(orders.account, terminal.account),
-  );
 }
 
 export type OrderReports = ReturnType<typeof createOrderReports>;

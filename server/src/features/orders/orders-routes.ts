@@ -10,7 +10,12 @@ import type { Core } from '../../core/core.ts';
 import { createMissGuard } from '../../core/throttle.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
-import { requireSameOrigin, requireUser, signedInOwner } from '../../http/auth-guards.ts';
+import {
+  ownerReadRoute,
+  requireSameOrigin,
+  requireUser,
+  signedInOwner,
+} from '../../http/auth-guards.ts';
 import { parseInput } from '../../http/validate.ts';
 import { createOrderDeletion } from './orders-delete.ts';
 import { createOrderHistory } from './orders-history.ts';
@@ -84,17 +89,12 @@ export default async function ordersRoutes(app: FastifyInstance, { deps, core }:
     );
   });
 
-  app.get('/history', { preHandler: requireUser }, async (request) => {
-    const query = parseInput(orderHistoryQuerySchema, request.query);
-    const user = signedInOwner(request, query.licenseNumber);
-    return history.page(user.id, user.productType, query);
-  });
-
-  app.get('/statistics', { preHandler: requireUser }, async (request) => {
-    const query = parseInput(orderStatisticsQuerySchema, request.query);
-    const user = signedInOwner(request, query.licenseNumber);
-    return statistics.of(user.id, user.productType);
-  });
+  ownerReadRoute(app, '/history', orderHistoryQuerySchema, (user, query) =>
+    history.page(user.id, user.productType, query),
+  );
+  ownerReadRoute(app, '/statistics', orderStatisticsQuerySchema, (user) =>
+    statistics.of(user.id, user.productType),
+  );
 
   // The spec's delete calls send `Content-Type: application/json` with no body, which Fastify's
   // JSON parser refuses; inside this plugin an empty JSON body is simply no body.

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { reportedOrder, reportOrders } from '../../../test/orders.ts';
-import { sessionCookie } from '../../../test/sessions.ts';
-import { createTestUser } from '../../../test/users.ts';
+import { signedInTestUser } from '../../../test/sessions.ts';
 import { orderStats, orders } from '../../db/schema/orders.ts';
 import type { Plan } from '../../db/schema/users.ts';
 
@@ -15,11 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function trader(plan: Plan = 'pro') {
-  const db = t.deps.database.db;
-  const user = await createTestUser(db, { plan });
-  return { ...user, cookie: await sessionCookie(t.app, db, user.id) };
-}
+const trader = (plan: Plan = 'pro') => signedInTestUser(t, { plan });
 
 async function statistics(user: Awaited<ReturnType<typeof trader>>) {
   const res = await t.app.inject({

@@ -1,6 +1,7 @@
 import { planLimits } from '@signalrelay/contracts/billing';
 import { maxEquityPoints, type OrderStatistics } from '@signalrelay/contracts/orders';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { zerosFor } from '../../db/aggregates.ts';
 import type { Db } from '../../db/db.ts';
 import { quotaZoneSql } from '../../db/quota-zone.ts';
 import { orderStats, orders } from '../../db/schema/orders.ts';
@@ -25,6 +26,21 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** The trade counts and money totals, in one pass over the visible orders. */
+const totalsFigures = {
+  totalTrades: count(isTrade),
+  openTrades: count(sql`${isTrade} and ${orders.status} = 'open'`),
+  closedTrades: count(isClosedTrade),
+  winningTrades: count(sql`${isClosedTrade} and ${net} >= ${halfCent}`),
+  losingTrades: count(sql`${isClosedTrade} and ${net} <= ${-halfCent}`),
+  totalProfit: cents(sql`sum(${orders.profit}) filter (where ${isClosedTrade})`),
+  totalCommission: cents(sql`sum(${orders.commission}) filter (where ${isClosedTrade})`),
+  totalSwap: cents(sql`sum(${orders.swap}) filter (where ${isClosedTrade})`),
+  netProfit: cents(sql`sum(${net}) filter (where ${isClosedTrade})`),
+  grossProfit: cents(sql`sum(${net}) filter (where ${isClosedTrade} and ${net} >= ${halfCent})`),
+  grossLoss: cents(sql`sum(${net}) filter (where ${isClosedTrade} and ${net} <= ${-halfCent})`),
+};
 
 /** Called by every write that can change the figures: the next read recomputes them. */
 export async function markStatisticsStale(db: Db, userId: string) {
@@ -60,26 +76,7 @@ export function createOrderStatistics({ db, now }: { db: Db; now: () => number }
     const closedTrades = and(visible, isClosedTrade);
 
     const [totalsRows, curveResult, dailyResult] = await Promise.all([
-      db
-        .select({
-          totalTrades: count(isTrade),
-          openTrades: count(sql`${isTrade} and ${orders.status} = 'open'`),
-          closedTrades: count(isClosedTrade),
-          winningTrades: count(sql`${isClosedTrade} and ${net} >= ${halfCent}`),
-          losingTrades: count(sql`${isClosedTrade} and ${net} <= ${-halfCent}`),
-          totalProfit: cents(sql`sum(${orders.profit}) filter (where ${isClosedTrade})`),
-          totalCommission: cents(sql`sum(${orders.commission}) filter (where ${isClosedTrade})`),
-          totalSwap: cents(sql`sum(${orders.swap}) filter (where ${isClosedTrade})`),
-          netProfit: cents(sql`sum(${net}) filter (where ${isClosedTrade})`),
-          grossProfit: cents(
-            sql`sum(${net}) filter (where ${isClosedTrade} and ${net} >= ${halfCent})`,
-          ),
-          grossLoss: cents(
-            sql`sum(${net}) filter (where ${isClosedTrade} and ${net} <= ${-halfCent})`,
-          ),
-        })
-        .from(orders)
-        .where(visible),
+      db.select(totalsFigures).from(orders).where(visible),
       // Every closed trade takes part in the drawdown; only every `step`-th point (and the
       // last) is returned, so the chart gets at most maxEquityPoints points.
       db.execute(sql`
@@ -111,20 +108,7 @@ export function createOrderStatistics({ db, now }: { db: Db; now: () => number }
         group by 1 order by 1`),
     ]);
 
-    const t = totalsRows[0];
-    const totals = {
-      totalTrades: t?.totalTrades ?? 0,
-      openTrades: t?.openTrades ?? 0,
-      closedTrades: t?.closedTrades ?? 0,
-      winningTrades: t?.winningTrades ?? 0,
-      losingTrades: t?.losingTrades ?? 0,
-      totalProfit: t?.totalProfit ?? 0,
-      totalCommission: t?.totalCommission ?? 0,
-      totalSwap: t?.totalSwap ?? 0,
-      netProfit: t?.netProfit ?? 0,
-      grossProfit: t?.grossProfit ?? 0,
-      grossLoss: t?.grossLoss ?? 0,
-    };
+    const totals = totalsRows[0] ?? zerosFor(totalsFigures);
     const curve = rowsOf<{ close_time: string | Date; equity: string; max_drawdown: string }>(
       curveResult,
     );

@@ -1,13 +1,12 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/db.ts';
 import { orders, orderTombstones } from '../../db/schema/orders.ts';
+import { ofTerminal, type Terminal } from './orders-terminal.ts';
 
 const day = 24 * 60 * 60 * 1000;
 /** The OrderTracker reconciles 90 days; a tombstone outlives the last mention by more. */
 const tombstoneDays = 100;
 const pruneBatch = 2000;
-
-type Terminal = { userId: string; platform: 'mt4' | 'mt5'; account: string };
 
 /**
  * Tickets the user deleted (orders-delete.ts writes them): reports of them are ignored, so a
@@ -19,9 +18,7 @@ export function createOrderTombstones({ db, now }: { db: Db; now: () => number }
     async deletedAmong(terminal: Terminal, tickets: string[]): Promise<Set<string>> {
       if (tickets.length === 0) return new Set();
       const of = and(
-        eq(orderTombstones.userId, terminal.userId),
-        eq(orderTombstones.platform, terminal.platform),
-        eq(orderTombstones.account, terminal.account),
+        ofTerminal(orderTombstones, terminal),
         inArray(orderTombstones.ticket, tickets),
       );
       const rows = await db
@@ -44,9 +41,7 @@ export function createOrderTombstones({ db, now }: { db: Db; now: () => number }
         .delete(orders)
         .where(
           and(
-            eq(orders.userId, terminal.userId),
-            eq(orders.platform, terminal.platform),
-            eq(orders.account, terminal.account),
+            ofTerminal(orders, terminal),
             inArray(orders.ticket, tickets),
             inArray(
               orders.ticket,
@@ -55,9 +50,7 @@ export function createOrderTombstones({ db, now }: { db: Db; now: () => number }
                 .from(orderTombstones)
                 .where(
                   and(
-                    eq(orderTombstones.userId, terminal.userId),
-                    eq(orderTombstones.platform, terminal.platform),
-                    eq(orderTombstones.account, terminal.account),
+                    ofTerminal(orderTombstones, terminal),
                     inArray(orderTombstones.ticket, tickets),
                   ),
                 ),

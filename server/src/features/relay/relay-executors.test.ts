@@ -1,8 +1,8 @@
-import { createEaClient } from '@signalrelay/bridge/ea-client';
 import { closeCodes, executorRetryMs } from '@signalrelay/contracts/ea-protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { helloFrame, openEaSocket } from '../../../test/ea-socket.ts';
+import { referenceEaClient } from '../../../test/reference-ea.ts';
 import { sessionCookie } from '../../../test/sessions.ts';
 import { createTestUser } from '../../../test/users.ts';
 
@@ -148,13 +148,8 @@ describe('the reference EA (bridge/), two copies on one account', () => {
     const executed: Record<string, string[]> = { first: [], second: [] };
     const problems: string[] = [];
     const copy = (name: 'first' | 'second', transport: 'ws' | 'poll') =>
-      createEaClient({
-        server: t.baseUrl,
+      referenceEaClient(t.baseUrl, user.licenseNumber, {
         transport,
-        licenseNumber: user.licenseNumber,
-        platform: 'mt5',
-        account: '5012345',
-        broker: 'MetaQuotes-Demo',
         chart: `${name} chart`,
         onProblem: (message) => {
           if (name === 'second') problems.push(message);

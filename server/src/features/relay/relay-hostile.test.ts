@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { helloFrame, openEaSocket } from '../../../test/ea-socket.ts';
+import { helloFrame, openEaSocket, welcomedEaSocket } from '../../../test/ea-socket.ts';
 import { createTestUser } from '../../../test/users.ts';
 import { signals, terminals } from '../../db/schema/signals.ts';
 
@@ -17,9 +17,10 @@ afterAll(() => t.close());
 describe('EA input with NUL characters', () => {
   it('welcomes a terminal whose broker name has one, and keeps a result message that has one', async () => {
     const user = await createTestUser(t.deps.database.db);
-    const ea = await openEaSocket(t.baseUrl);
-    ea.send(helloFrame(user.licenseNumber, { broker: 'Broker\u0000X', eaVersion: '1.0\u0000' }));
-    await ea.next((f) => f.type === 'welcome');
+    const ea = await welcomedEaSocket(t.baseUrl, user.licenseNumber, {
+      broker: 'Broker\u0000X',
+      eaVersion: '1.0\u0000',
+    });
     const [terminal] = await t.deps.database.db
       .select()
       .from(terminals)
@@ -96,9 +97,7 @@ describe('numbers the schema must bound to their columns', () => {
 
   it('answers an out-of-range result with an error naming the field, never silently', async () => {
     const user = await createTestUser(t.deps.database.db);
-    const ea = await openEaSocket(t.baseUrl);
-    ea.send(helloFrame(user.licenseNumber));
-    await ea.next((f) => f.type === 'welcome');
+    const ea = await welcomedEaSocket(t.baseUrl, user.licenseNumber);
     for (const [field, value] of [
       ['retcode', 2 ** 31],
       ['executedAt', 1e17],

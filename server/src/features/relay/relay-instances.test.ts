@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { helloFrame, openEaSocket, postPoll } from '../../../test/ea-socket.ts';
+import { helloFrame, openEaSocket, postPoll, welcomedEaSocket } from '../../../test/ea-socket.ts';
 import { type ServerProcess, startServerProcess } from '../../../test/server-process.ts';
 import {
   createTestDatabase,
@@ -9,6 +9,7 @@ import {
   uniquePrefix,
 } from '../../../test/services.ts';
 import { createTestUser } from '../../../test/users.ts';
+import { alertFields, postWebhook } from '../../../test/webhook.ts';
 
 let database: TestDatabase;
 let a: ServerProcess;
@@ -35,20 +36,9 @@ afterAll(async () => {
 describe('two server processes on one Postgres and Redis', () => {
   it('relays an alert received by one process to an EA connected to the other', async () => {
     const user = await createTestUser(database.database.db);
-    const ea = await openEaSocket(b.url);
-    ea.send(helloFrame(user.licenseNumber));
-    await ea.next((f) => f.type === 'welcome');
+    const ea = await welcomedEaSocket(b.url, user.licenseNumber);
 
-    const res = await fetch(`${a.url}/api/webhook/handleWebhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'text/plain' },
-      body: JSON.stringify({
-        licenseNumber: user.licenseNumber,
-        symbol: 'EURUSD',
-        position: 'buy',
-        lot: 0.01,
-      }),
-    });
+    const res = await postWebhook(a.url, alertFields(user.licenseNumber), 'text/plain');
     expect(res.status).toBe(200);
     const { signalId, delivered } = (await res.json()) as { signalId: string; delivered: boolean };
     expect(delivered).toBe(true);
@@ -84,23 +74,15 @@ describe('two server processes on one Postgres and Redis', () => {
 
   it('a stopped process closes its EAs with 1012 and they get pending signals from the other', async () => {
     const user = await createTestUser(database.database.db);
-    const ea = await openEaSocket(b.url);
-    ea.send(helloFrame(user.licenseNumber));
-    await ea.next((f) => f.type === 'welcome');
+    const ea = await welcomedEaSocket(b.url, user.licenseNumber);
     const stopping = b.stop('SIGTERM');
     expect((await ea.closed).code).toBe(1012);
     expect(await stopping).toBe(0);
 
-    const res = await fetch(`${a.url}/api/webhook/handleWebhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        licenseNumber: user.licenseNumber,
-        symbol: 'USDJPY',
-        position: 'sell',
-        lot: 0.02,
-      }),
-    });
+    const res = await postWebhook(
+      a.url,
+      alertFields(user.licenseNumber, { symbol: 'USDJPY', position: 'sell', lot: 0.02 }),
+    );
     const { signalId } = (await res.json()) as { signalId: string };
     const again = await openEaSocket(a.url);
     again.send(helloFrame(user.licenseNumber));

@@ -2,8 +2,7 @@ import { noRules } from '@signalrelay/contracts/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { helloFrame, openEaSocket } from '../../../test/ea-socket.ts';
-import { sessionCookie } from '../../../test/sessions.ts';
-import { createTestUser } from '../../../test/users.ts';
+import { signedInTestUser } from '../../../test/sessions.ts';
 
 let t: TestApp;
 let baseUrl: string;
@@ -14,8 +13,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function userWithRules(rules: Record<string, unknown>) {
-  const user = await createTestUser(t.deps.database.db);
-  const cookie = await sessionCookie(t.app, t.deps.database.db, user.id);
+  const { cookie, ...user } = await signedInTestUser(t);
   const save = (next: Record<string, unknown>) =>
     t.app.inject({
       method: 'PUT',

@@ -2,9 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../../../../bridge/test/wait.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { helloFrame, openEaSocket, postPoll } from '../../../test/ea-socket.ts';
+import { helloFrame, openEaSocket, postPoll, welcomedEaSocket } from '../../../test/ea-socket.ts';
 import { sessionCookie } from '../../../test/sessions.ts';
 import { createTestUser } from '../../../test/users.ts';
+import { alertFields, postWebhook } from '../../../test/webhook.ts';
 import { signals } from '../../db/schema/signals.ts';
 import { pollWaitMs } from './relay-poll.ts';
 import { ackHoldMs } from './relay-service.ts';
@@ -19,11 +20,7 @@ afterAll(() => t.close());
 const db = () => t.deps.database.db;
 
 async function postAlert(body: Record<string, unknown>) {
-  const res = await fetch(`${t.baseUrl}/api/webhook/handleWebhook`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  const res = await postWebhook(t.baseUrl, body);
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
@@ -40,12 +37,9 @@ describe('EA gateway over WebSocket', () => {
     const welcome = await ea.next((f) => f.type === 'welcome');
     expect(welcome).toMatchObject({ v: 1, heartbeatMs: 2000 });
 
-    const reply = await postAlert({
-      licenseNumber: user.licenseNumber,
-      symbol: 'OANDA:EURUSD',
-      position: 'Long',
-      lot: '0.05',
-    });
+    const reply = await postAlert(
+      alertFields(user.licenseNumber, { symbol: 'OANDA:EURUSD', position: 'Long', lot: '0.05' }),
+    );
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ ok: true, status: 'pending', delivered: true });
     const id = reply.body.signalId as string;
@@ -84,9 +78,7 @@ describe('EA gateway over WebSocket', () => {
 
   it('stores an acknowledgement with its own time, whether its result follows at once or never', async () => {
     const user = await createTestUser(db());
-    const ea = await openEaSocket(t.baseUrl);
-    ea.send(helloFrame(user.licenseNumber));
-    await ea.next((f) => f.type === 'welcome');
+    const ea = await welcomedEaSocket(t.baseUrl, user.licenseNumber);
     const alert = { licenseNumber: user.licenseNumber, symbol: 'EURUSD', position: 'buy', lot: 1 };
     const traded = (await postAlert(alert)).body.signalId as string;
     const unanswered = (await postAlert(alert)).body.signalId as string;
@@ -127,9 +119,7 @@ describe('EA gateway over WebSocket', () => {
 
   it('closes an EA with 4401 as soon as its license is regenerated', async () => {
     const user = await createTestUser(db());
-    const ea = await openEaSocket(t.baseUrl);
-    ea.send(helloFrame(user.licenseNumber));
-    await ea.next((f) => f.type === 'welcome');
+    const ea = await welcomedEaSocket(t.baseUrl, user.licenseNumber);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/account/license/regenerate',
@@ -152,9 +142,7 @@ describe('EA gateway over WebSocket', () => {
 
   it('answers ping with pong', async () => {
     const user = await createTestUser(db());
-    const ea = await openEaSocket(t.baseUrl);
-    ea.send(helloFrame(user.licenseNumber));
-    await ea.next((f) => f.type === 'welcome');
+    const ea = await welcomedEaSocket(t.baseUrl, user.licenseNumber);
     ea.send({ type: 'ping', t: 42 });
     expect(await ea.next((f) => f.type === 'pong')).toEqual({ type: 'pong', t: 42 });
     ea.close();
@@ -162,9 +150,7 @@ describe('EA gateway over WebSocket', () => {
 
   it('answers pings and stores later results while an earlier result waits on the database', async () => {
     const user = await createTestUser(db());
-    const ea = await openEaSocket(t.baseUrl);
-    ea.send(helloFrame(user.licenseNumber));
-    await ea.next((f) => f.type === 'welcome');
+    const ea = await welcomedEaSocket(t.baseUrl, user.licenseNumber);
     const ids: string[] = [];
     for (const symbol of ['EURUSD', 'USDJPY']) {
       const reply = await postAlert({
@@ -195,12 +181,9 @@ describe('EA gateway over WebSocket', () => {
 
   it('replays an undelivered signal once on reconnect within the TTL', async () => {
     const user = await createTestUser(db());
-    const reply = await postAlert({
-      licenseNumber: user.licenseNumber,
-      symbol: 'XAUUSD',
-      position: 'sell',
-      lot: 1,
-    });
+    const reply = await postAlert(
+      alertFields(user.licenseNumber, { symbol: 'XAUUSD', position: 'sell', lot: 1 }),
+    );
     expect(reply.body.delivered).toBe(false);
     const id = reply.body.signalId as string;
 
@@ -212,9 +195,7 @@ describe('EA gateway over WebSocket', () => {
     ea.close();
     await ea.closed;
 
-    const again = await openEaSocket(t.baseUrl);
-    again.send(helloFrame(user.licenseNumber));
-    await again.next((f) => f.type === 'welcome');
+    const again = await welcomedEaSocket(t.baseUrl, user.licenseNumber);
     await new Promise((r) => setTimeout(r, 200));
     expect(again.frames.filter((f) => f.type === 'signal')).toHaveLength(0);
     again.close();
@@ -222,12 +203,7 @@ describe('EA gateway over WebSocket', () => {
 
   it('marks a signal nobody received as failed after the TTL', async () => {
     const user = await createTestUser(db());
-    const reply = await postAlert({
-      licenseNumber: user.licenseNumber,
-      symbol: 'EURUSD',
-      position: 'buy',
-      lot: 0.1,
-    });
+    const reply = await postAlert(alertFields(user.licenseNumber, { lot: 0.1 }));
     const id = reply.body.signalId as string;
     const row = await until(async () => {
       const r = await signalRow(id);
@@ -238,12 +214,14 @@ describe('EA gateway over WebSocket', () => {
 
   it('only sends a platform-specific signal to terminals of that platform', async () => {
     const user = await createTestUser(db());
-    const mt4 = await openEaSocket(t.baseUrl);
-    mt4.send(helloFrame(user.licenseNumber, { platform: 'mt4', account: '111' }));
-    await mt4.next((f) => f.type === 'welcome');
-    const mt5 = await openEaSocket(t.baseUrl);
-    mt5.send(helloFrame(user.licenseNumber, { platform: 'mt5', account: '222' }));
-    await mt5.next((f) => f.type === 'welcome');
+    const mt4 = await welcomedEaSocket(t.baseUrl, user.licenseNumber, {
+      platform: 'mt4',
+      account: '111',
+    });
+    const mt5 = await welcomedEaSocket(t.baseUrl, user.licenseNumber, {
+      platform: 'mt5',
+      account: '222',
+    });
 
     const reply = await postAlert({
       licenseNumber: user.licenseNumber,
@@ -278,12 +256,9 @@ describe('EA gateway over long-poll', () => {
     const user = await createTestUser(db());
     const held = poll(identity(user.licenseNumber));
     await new Promise((r) => setTimeout(r, 150));
-    const reply = await postAlert({
-      licenseNumber: user.licenseNumber,
-      symbol: 'GBPUSD',
-      position: 'sell',
-      lot: 0.2,
-    });
+    const reply = await postAlert(
+      alertFields(user.licenseNumber, { symbol: 'GBPUSD', position: 'sell', lot: 0.2 }),
+    );
     expect(reply.body.delivered).toBe(true);
     const id = reply.body.signalId as string;
     const answer = await held;
@@ -310,12 +285,7 @@ describe('EA gateway over long-poll', () => {
 
   it('returns waiting signals at once and stops once they are acknowledged', async () => {
     const user = await createTestUser(db());
-    const reply = await postAlert({
-      licenseNumber: user.licenseNumber,
-      symbol: 'EURUSD',
-      position: 'buy',
-      lot: 0.1,
-    });
+    const reply = await postAlert(alertFields(user.licenseNumber, { lot: 0.1 }));
     const id = reply.body.signalId as string;
     const first = await poll(identity(user.licenseNumber));
     expect((first.body.signals as { id: string }[]).map((s) => s.id)).toEqual([id]);

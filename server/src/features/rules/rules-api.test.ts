@@ -1,8 +1,7 @@
 import { noRules } from '@signalrelay/contracts/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { sessionCookie } from '../../../test/sessions.ts';
-import { createTestUser } from '../../../test/users.ts';
+import { signedInTestUser } from '../../../test/sessions.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,10 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function signedIn() {
-  const user = await createTestUser(t.deps.database.db);
-  return { ...user, cookie: await sessionCookie(t.app, t.deps.database.db, user.id) };
-}
+const signedIn = () => signedInTestUser(t);
 
 function put(cookie: string, payload: unknown, origin = t.deps.config.publicUrl) {
   return t.app.inject({

@@ -6,8 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { type FakeServer, startWebhookReceiver } from '../../../test/notify-fakes.ts';
-import { sessionCookie } from '../../../test/sessions.ts';
-import { createTestUser } from '../../../test/users.ts';
+import { signedInTestUser } from '../../../test/sessions.ts';
 import { signals, terminals } from '../../db/schema/signals.ts';
 
 const webhookSecret = 'whsec_rules_ea_0123456789abcdef';
@@ -31,8 +30,7 @@ afterAll(async () => {
  * server sends it, on a market whose EURUSD bid the test sets (1.08500 to start).
  */
 async function traderWith(rules: Record<string, unknown>, transport: 'ws' | 'poll' = 'ws') {
-  const user = await createTestUser(t.deps.database.db);
-  const cookie = await sessionCookie(t.app, t.deps.database.db, user.id);
+  const { cookie, ...user } = await signedInTestUser(t);
   const save = async (next: Record<string, unknown>) => {
     const res = await t.app.inject({
       method: 'PUT',

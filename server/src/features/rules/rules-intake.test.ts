@@ -6,8 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { type FakeServer, startWebhookReceiver } from '../../../test/notify-fakes.ts';
-import { sessionCookie } from '../../../test/sessions.ts';
-import { createTestUser } from '../../../test/users.ts';
+import { signedInTestUser } from '../../../test/sessions.ts';
 import { signals } from '../../db/schema/signals.ts';
 
 const webhookSecret = 'whsec_rules_0123456789abcdef';
@@ -32,8 +31,7 @@ afterAll(() => Promise.all(clients.map((c) => c.stop())));
 
 /** A user with these rules and a reference EA (paper terminal) connected over WebSocket. */
 async function traderWith(rules: Record<string, unknown>) {
-  const user = await createTestUser(t.deps.database.db);
-  const cookie = await sessionCookie(t.app, t.deps.database.db, user.id);
+  const { cookie, ...user } = await signedInTestUser(t);
   const headers = { cookie, origin: t.deps.config.publicUrl };
   const saved = await t.app.inject({
     method: 'PUT',

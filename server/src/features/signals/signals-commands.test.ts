@@ -1,12 +1,12 @@
-import { createEaClient, type EaClient } from '@signalrelay/bridge/ea-client';
+import type { EaClient } from '@signalrelay/bridge/ea-client';
 import { createPaperTerminal, type PaperTerminal } from '@signalrelay/bridge/paper-terminal';
 import type { ProtocolVersion } from '@signalrelay/contracts/ea-protocol';
 import type { SignalView } from '@signalrelay/contracts/signals';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { helloFrame, openEaSocket } from '../../../test/ea-socket.ts';
-import { sessionCookie } from '../../../test/sessions.ts';
-import { createTestUser } from '../../../test/users.ts';
+import { referenceEaClient } from '../../../test/reference-ea.ts';
+import { signedInTestUser } from '../../../test/sessions.ts';
 
 /**
  * Issue 22's commands end to end: webhook → server → the reference EA (bridge/) speaking v3
@@ -22,11 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signedInUser() {
-  const db = t.deps.database.db;
-  const user = await createTestUser(db, { plan: 'pro' });
-  return { ...user, cookie: await sessionCookie(t.app, db, user.id) };
-}
+const signedInUser = () => signedInTestUser(t, { plan: 'pro' });
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
 /** EURUSD fixed at 1.08500 / 1.08512 (12 points of spread), so every level is exact. */
@@ -46,13 +42,9 @@ function referenceEa(
     terminal?: PaperTerminal;
   } = {},
 ): { ea: EaClient; terminal: PaperTerminal } {
-  const ea = createEaClient({
-    server: url,
+  const ea = referenceEaClient(url, user.licenseNumber, {
     transport,
-    licenseNumber: user.licenseNumber,
-    platform: 'mt5',
     account,
-    broker: 'MetaQuotes-Demo',
     ...(protocol ? { protocol } : {}),
     execute: terminal.execute,
     backoff: { initialMs: 100, maxMs: 500 },

@@ -1,11 +1,11 @@
-import { createEaClient, type EaClient } from '@signalrelay/bridge/ea-client';
+import type { EaClient } from '@signalrelay/bridge/ea-client';
 import { createPaperTerminal } from '@signalrelay/bridge/paper-terminal';
 import { planLimits } from '@signalrelay/contracts/billing';
 import type { historyStatuses, SignalView } from '@signalrelay/contracts/signals';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { sessionCookie } from '../../../test/sessions.ts';
-import { createTestUser } from '../../../test/users.ts';
+import { referenceEaClient } from '../../../test/reference-ea.ts';
+import { signedInTestUser } from '../../../test/sessions.ts';
 
 /**
  * Signal History's counters, daily statistics and quota against the list they summarise, for
@@ -42,8 +42,7 @@ type Page = {
 
 describe('Signal History counters', { timeout: 60_000 }, () => {
   it('agree with the list by status, and the quota counts what the list says it counted', async () => {
-    const user = await createTestUser(t.deps.database.db, { plan: 'basic' });
-    const cookie = await sessionCookie(t.app, t.deps.database.db, user.id);
+    const { cookie, ...user } = await signedInTestUser(t, { plan: 'basic' });
     const limit = planLimits.basic.signalsPerDay;
     const alert = (fields: Record<string, unknown>) =>
       t.app.inject({
@@ -73,13 +72,7 @@ describe('Signal History counters', { timeout: 60_000 }, () => {
       expect((await alert({ platform: 'mt4' })).statusCode).toBe(200);
     }
 
-    ea = createEaClient({
-      server: t.baseUrl,
-      transport: 'ws',
-      licenseNumber: user.licenseNumber,
-      platform: 'mt5',
-      account: '5012345',
-      broker: 'MetaQuotes-Demo',
+    ea = referenceEaClient(t.baseUrl, user.licenseNumber, {
       execute: createPaperTerminal({ seed: 3 }).execute,
     });
     ea.start();

@@ -1,12 +1,13 @@
-import { createEaClient, type EaClient } from '@signalrelay/bridge/ea-client';
+import type { EaClient } from '@signalrelay/bridge/ea-client';
 import { createPaperTerminal } from '@signalrelay/bridge/paper-terminal';
 import type { LiveEvent } from '@signalrelay/contracts/live';
 import type { SignalView } from '@signalrelay/contracts/signals';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { sessionCookie } from '../../../test/sessions.ts';
-import { createTestUser } from '../../../test/users.ts';
+import { referenceEaClient } from '../../../test/reference-ea.ts';
+import { signedInTestUser } from '../../../test/sessions.ts';
+import { alertFields } from '../../../test/webhook.ts';
 
 /**
  * A signal's journey as the dashboard reads it: which terminal it was delivered to (account,
@@ -23,21 +24,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signedInUser() {
-  const db = t.deps.database.db;
-  const user = await createTestUser(db, { plan: 'basic' });
-  return { ...user, cookie: await sessionCookie(t.app, db, user.id) };
-}
+const signedInUser = () => signedInTestUser(t, { plan: 'basic' });
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
 function referenceEa(licenseNumber: string, transport: 'ws' | 'poll', account: string): EaClient {
-  const ea = createEaClient({
-    server: url,
+  const ea = referenceEaClient(url, licenseNumber, {
     transport,
-    licenseNumber,
-    platform: 'mt5',
     account,
-    broker: 'MetaQuotes-Demo',
     eaVersion: '1.1.0',
     execute: createPaperTerminal({ seed: 7 }).execute,
     backoff: { initialMs: 100, maxMs: 500 },
@@ -107,13 +100,9 @@ describe('signal journey', { timeout: 30_000 }, () => {
     const ea = referenceEa(user.licenseNumber, 'ws', '5012345');
     try {
       await connected(user);
-      const { signalId } = await postAlert({
-        licenseNumber: user.licenseNumber,
-        symbol: 'EURUSD',
-        position: 'buy',
-        lot: 0.05,
-        price: 1.085,
-      });
+      const { signalId } = await postAlert(
+        alertFields(user.licenseNumber, { lot: 0.05, price: 1.085 }),
+      );
       const done = await until(async () => {
         const signal = await historySignal(user, signalId);
         return signal?.status === 'success' && signal;
@@ -150,13 +139,9 @@ describe('signal journey', { timeout: 30_000 }, () => {
     const ea = referenceEa(user.licenseNumber, 'poll', '7001');
     try {
       await connected(user);
-      const { signalId } = await postAlert({
-        licenseNumber: user.licenseNumber,
-        symbol: 'EURUSD',
-        position: 'sell',
-        lot: 0.01,
-        isTest: true,
-      });
+      const { signalId } = await postAlert(
+        alertFields(user.licenseNumber, { position: 'sell', isTest: true }),
+      );
       const done = await until(async () => {
         const signal = await historySignal(user, signalId);
         return signal?.displayStatus === 'test_success' && signal;
@@ -173,12 +158,7 @@ describe('signal journey', { timeout: 30_000 }, () => {
     const user = await signedInUser();
     const live = await liveSignals(user);
     try {
-      const { signalId } = await postAlert({
-        licenseNumber: user.licenseNumber,
-        symbol: 'EURUSD',
-        position: 'buy',
-        lot: 0.01,
-      });
+      const { signalId } = await postAlert(alertFields(user.licenseNumber));
       const expired = await until(async () =>
         live.seen.find((s) => s.id === signalId && s.status === 'failed'),
       );

@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../core/core.ts';
 import type { Metrics } from '../../core/metrics.ts';
 import type { AppDeps } from '../../deps.ts';
-import { requireUser, signedInOwner } from '../../http/auth-guards.ts';
-import { parseInput } from '../../http/validate.ts';
+import { ownerReadRoute } from '../../http/auth-guards.ts';
 import type { RulesBook } from '../rules/rules-book.ts';
 import { createRuleGuard } from '../rules/rules-intake.ts';
 import { createSignalHistory } from './signals-history.ts';
@@ -61,15 +60,10 @@ export default async function signalsRoutes(
   });
   await app.register(webhookRoute, { intake, limits, refusals, metrics });
 
-  app.get('/signalHistory', { preHandler: requireUser }, async (request) => {
-    const query = parseInput(signalHistoryQuerySchema, request.query);
-    const user = signedInOwner(request, query.licenseNumber);
-    return history.page(user.id, user.productType, query);
-  });
-
-  app.get('/signalStats', { preHandler: requireUser }, async (request) => {
-    const query = parseInput(signalStatsQuerySchema, request.query);
-    const user = signedInOwner(request, query.licenseNumber);
-    return history.daily(user.id, query.days);
-  });
+  ownerReadRoute(app, '/signalHistory', signalHistoryQuerySchema, (user, query) =>
+    history.page(user.id, user.productType, query),
+  );
+  ownerReadRoute(app, '/signalStats', signalStatsQuerySchema, (user, query) =>
+    history.daily(user.id, query.days),
+  );
 }
