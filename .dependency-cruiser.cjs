@@ -5,6 +5,15 @@
 const workspaces = ['contracts', 'bridge', 'server', 'client', 'load-tests'];
 const otherWorkspace = (ws) => `^(${workspaces.filter((w) => w !== ws).join('|')}|ea)/`;
 
+/** A layer rule: files under `from` never import files under `to`. */
+const layer = (name, from, to, comment) => ({
+  name,
+  severity: 'error',
+  comment,
+  from: { path: from },
+  to: { path: to },
+});
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -25,27 +34,24 @@ module.exports = {
       from: {},
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
-    {
-      name: 'server-core-not-features',
-      severity: 'error',
-      comment: 'server/src/core serves features; it never reaches up into them (or into http/).',
-      from: { path: '^server/src/core/' },
-      to: { path: '^server/src/(features|http)/' },
-    },
-    {
-      name: 'server-ports-db-at-the-bottom',
-      severity: 'error',
-      comment: 'Ports and the database schema are the bottom layer: no core, http or features.',
-      from: { path: '^server/src/(ports|db)/' },
-      to: { path: '^server/src/(core|http|features)/' },
-    },
-    {
-      name: 'server-http-not-features',
-      severity: 'error',
-      comment: 'server/src/http (guards, sessions, validation, errors) is shared by every feature.',
-      from: { path: '^server/src/http/' },
-      to: { path: '^server/src/features/' },
-    },
+    layer(
+      'server-core-not-features',
+      '^server/src/core/',
+      '^server/src/(features|http)/',
+      'server/src/core serves features; it never reaches up into them (or into http/).',
+    ),
+    layer(
+      'server-ports-db-at-the-bottom',
+      '^server/src/(ports|db)/',
+      '^server/src/(core|http|features)/',
+      'Ports and the database schema are the bottom layer: no core, http or features.',
+    ),
+    layer(
+      'server-http-not-features',
+      '^server/src/http/',
+      '^server/src/features/',
+      'server/src/http (guards, sessions, validation, errors) is shared by every feature.',
+    ),
     {
       name: 'client-features-apart',
       severity: 'error',
@@ -57,13 +63,12 @@ module.exports = {
         pathNot: ['^client/src/features/$1/', '^client/src/features/shared/'],
       },
     },
-    {
-      name: 'client-shared-not-features',
-      severity: 'error',
-      comment: 'Shared client folders sit below the features: they never import one.',
-      from: { path: '^client/src/(components|lib|stores)/' },
-      to: { path: '^client/src/features/' },
-    },
+    layer(
+      'client-shared-not-features',
+      '^client/src/(components|lib|stores)/',
+      '^client/src/features/',
+      'Shared client folders sit below the features: they never import one.',
+    ),
     {
       name: 'contracts-stand-alone',
       severity: 'error',
