@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Card } from '../../components/card.tsx';
 import { ContactLines } from '../../components/contact-lines.tsx';
 import { ClockIcon } from '../../components/icons.tsx';
+import { LinkList } from '../../components/link-list.tsx';
 import { useSiteInfo } from '../shared/site-info.ts';
 import { ContactForm } from './contact-form.tsx';
 
@@ -39,15 +40,11 @@ export function ContactSection() {
           </Card>
           <Card className="p-5">
             <h2 className="font-semibold text-ink">Common topics</h2>
-            <ul className="mt-3 space-y-2 text-sm">
-              {topics.map((t) => (
-                <li key={t.to}>
-                  <Link to={t.to} className="text-brand-700 hover:underline">
-                    {t.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <LinkList
+              links={topics}
+              className="mt-3 space-y-2 text-sm"
+              linkClassName="text-brand-700 hover:underline"
+            />
           </Card>
         </div>
       </div>

@@ -14,16 +14,6 @@ export type AlertParameter = {
   description: string;
 };
 
-type JsonSchemaProperty = {
-  type?: string;
-  description?: string;
-  default?: unknown;
-  enum?: unknown[];
-  minimum?: number;
-  maximum?: number;
-  maxLength?: number;
-};
-
 const numberFormat = new Intl.NumberFormat('en-US');
 
 /**
@@ -31,11 +21,8 @@ const numberFormat = new Intl.NumberFormat('en-US');
  * serves at /schemas/alert.json (generated from the webhook's zod schema).
  */
 export function alertParameters(): AlertParameter[] {
-  const json = alertJsonSchema() as {
-    properties: Record<string, JsonSchemaProperty>;
-    required?: string[];
-  };
-  const required = new Set(json.required ?? []);
+  const json = alertJsonSchema();
+  const required = new Set(json.required);
   return Object.entries(json.properties).map(([name, p]) => ({
     name,
     type: p.enum

@@ -1,8 +1,16 @@
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { ChevronDownIcon } from '../../components/icons.tsx';
+import { LinkList } from '../../components/link-list.tsx';
 import { cn } from '../../lib/cn.ts';
 import { docsNav } from './docs-nav.ts';
+
+const linkClass =
+  'block rounded-md px-3 py-1.5 text-ink-muted hover:bg-surface-sunken hover:text-ink';
+const activeProps = {
+  className: 'bg-brand-50 font-medium text-brand-700 hover:bg-brand-50 hover:text-brand-700',
+  'aria-current': 'page',
+} as const;
 
 function DocsSidebar({ onNavigate }: { onNavigate?: () => void }) {
   return (
@@ -12,33 +20,16 @@ function DocsSidebar({ onNavigate }: { onNavigate?: () => void }) {
           <h2 className="px-3 text-xs font-semibold tracking-wide text-ink-subtle uppercase">
             {group.title}
           </h2>
-          <ul className="mt-2 space-y-0.5">
-            {group.items.map((item) => (
-              <li key={item.to}>
-                <Link
-                  to={item.to}
-                  onClick={onNavigate}
-                  activeOptions={{ exact: true }}
-                  className="block rounded-md px-3 py-1.5 text-ink-muted hover:bg-surface-sunken hover:text-ink"
-                  activeProps={{
-                    className:
-                      'bg-brand-50 font-medium text-brand-700 hover:bg-brand-50 hover:text-brand-700',
-                    'aria-current': 'page',
-                  }}
-                >
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList
+            links={group.items}
+            className="mt-2 space-y-0.5"
+            linkClassName={linkClass}
+            linkProps={{ onClick: onNavigate, activeOptions: { exact: true }, activeProps }}
+          />
         </div>
       ))}
       <div className="border-t border-line pt-4">
-        <Link
-          to="/"
-          onClick={onNavigate}
-          className="block rounded-md px-3 py-1.5 text-ink-muted hover:bg-surface-sunken hover:text-ink"
-        >
+        <Link to="/" onClick={onNavigate} className={linkClass}>
           ← Main Site
         </Link>
       </div>

@@ -1,5 +1,5 @@
-import { Link } from '@tanstack/react-router';
 import { ContactLines } from '../../components/contact-lines.tsx';
+import { LinkList } from '../../components/link-list.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { useSiteInfo } from '../shared/site-info.ts';
 
@@ -41,15 +41,7 @@ export function SiteFooter() {
         {linkGroups.map((group) => (
           <nav key={group.title} aria-label={group.title} className="space-y-3">
             <h2 className="text-sm font-semibold text-white">{group.title}</h2>
-            <ul className="space-y-2">
-              {group.links.map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to} className={linkClass}>
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <LinkList links={group.links} className="space-y-2" linkClassName={linkClass} />
           </nav>
         ))}
         <address className="space-y-3 not-italic">
