@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { helloFrame, openEaSocket } from '../../../test/ea-socket.ts';
 import { referenceEaClient } from '../../../test/reference-ea.ts';
 import { signedInTestUser } from '../../../test/sessions.ts';
+import { specSignalFields } from '../../../test/signals.ts';
 
 /**
  * Issue 22's commands end to end: webhook → server → the reference EA (bridge/) speaking v3
@@ -204,20 +205,7 @@ describe('the trading command set end to end', { timeout: 60_000 }, () => {
       });
       const frame = await eaSocket.next((f) => f.type === 'signal');
       expect(Object.keys(frame.signal as object).sort()).toEqual(
-        [
-          'id',
-          'symbol',
-          'position',
-          'lot',
-          'slpoint',
-          'tppoint',
-          'trailingStop',
-          'breakEvenPips',
-          'riskPercentage',
-          'isTest',
-          'receivedAt',
-          'ttlMs',
-        ].sort(),
+        [...specSignalFields, 'ttlMs'].sort(),
       );
       expect(frame.signal).toMatchObject({ position: 'buy', lot: 0.1, slpoint: 200, tppoint: 400 });
     } finally {
