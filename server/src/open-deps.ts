@@ -66,28 +66,38 @@ export async function openDeps(
   const onHandlerError: BusErrorHandler = (err, channel) =>
     logger.error({ err, channel }, 'bus handler failed');
 
+  /** The deps around the shared-state ports chosen below, closed users before what they use. */
+  const opened = (
+    ports: Pick<AppDeps, 'redis' | 'bus' | 'quota' | 'presence' | 'leases' | 'jobs'>,
+    closeRedis: () => void | Promise<void>,
+  ): OpenDeps => ({
+    config,
+    logger,
+    database,
+    ...ports,
+    mailer,
+    now,
+    async close() {
+      await ports.jobs.close();
+      await ports.bus.close();
+      await closeRedis();
+      await mailer.close();
+      await closeDatabase();
+    },
+  });
+
   if (!config.REDIS_URL) {
-    const bus = createMemoryBus({ onHandlerError });
-    const jobs = createMemoryJobs({ logger });
-    return {
-      config,
-      logger,
-      database,
-      redis: null,
-      bus,
-      quota: createMemoryQuota(now),
-      presence: createMemoryPresence(),
-      leases: createMemoryExecutorLeases(now),
-      jobs,
-      mailer,
-      now,
-      async close() {
-        await jobs.close();
-        await bus.close();
-        await mailer.close();
-        await closeDatabase();
+    return opened(
+      {
+        redis: null,
+        bus: createMemoryBus({ onHandlerError }),
+        quota: createMemoryQuota(now),
+        presence: createMemoryPresence(),
+        leases: createMemoryExecutorLeases(now),
+        jobs: createMemoryJobs({ logger }),
       },
-    };
+      () => {},
+    );
   }
 
   const redisUrl = config.REDIS_URL;
@@ -118,27 +128,18 @@ export async function openDeps(
     const reason = (lastRedisError ?? (err as Error)).message;
     throw new Error(`cannot reach Redis at REDIS_URL (${reason})`, { cause: err });
   }
-  const bus = createRedisBus({ publisher: redis, subscriber, prefix, onHandlerError });
-  const jobs = createBullJobs({ redisUrl, logger, prefix: `${prefix}bull` });
-  return {
-    config,
-    logger,
-    database,
-    redis,
-    bus,
-    quota: createRedisQuota(redis),
-    presence: createRedisPresence(redis),
-    leases: createRedisExecutorLeases(redis),
-    jobs,
-    mailer,
-    now,
-    async close() {
-      await jobs.close();
-      await bus.close();
+  return opened(
+    {
+      redis,
+      bus: createRedisBus({ publisher: redis, subscriber, prefix, onHandlerError }),
+      quota: createRedisQuota(redis),
+      presence: createRedisPresence(redis),
+      leases: createRedisExecutorLeases(redis),
+      jobs: createBullJobs({ redisUrl, logger, prefix: `${prefix}bull` }),
+    },
+    async () => {
       subscriber.disconnect();
       await redis.quit().catch(() => redis.disconnect());
-      await mailer.close();
-      await closeDatabase();
     },
-  };
+  );
 }

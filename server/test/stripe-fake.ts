@@ -79,11 +79,19 @@ export async function startStripeFake(options: StripeFakeOptions = {}) {
     };
   }
 
-  /** Starts the next monthly period now (the trial ended or a month passed). */
-  function renew(sub: FakeSubscription) {
+  /**
+   * The next monthly period starts now (the trial ended or a month passed): its invoice is
+   * paid and the subscription active, or the card is declined and it is past_due.
+   */
+  function renewal(subId: string, paid: boolean) {
+    const sub = subscription(subId);
+    const previous = { status: sub.status };
     const item = sub.items.data[0]!;
     item.current_period_start = seconds();
     item.current_period_end = seconds() + month;
+    sub.status = paid ? 'active' : 'past_due';
+    const type = paid ? 'invoice.paid' : 'invoice.payment_failed';
+    return [event(type, invoice(sub, paid)), updated(sub, previous)];
   }
 
   function updated(sub: FakeSubscription, previous: Json) {
@@ -183,20 +191,12 @@ export async function startStripeFake(options: StripeFakeOptions = {}) {
 
     /** The trial is over and the first invoice is paid. */
     endTrial(subId: string) {
-      const sub = subscription(subId);
-      const previous = { status: sub.status };
-      renew(sub);
-      sub.status = 'active';
-      return [event('invoice.paid', invoice(sub, true)), updated(sub, previous)];
+      return renewal(subId, true);
     },
 
     /** A renewal whose card is declined: past_due, with the failed invoice. */
     failPayment(subId: string) {
-      const sub = subscription(subId);
-      const previous = { status: sub.status };
-      renew(sub);
-      sub.status = 'past_due';
-      return [event('invoice.payment_failed', invoice(sub, false)), updated(sub, previous)];
+      return renewal(subId, false);
     },
 
     /** Three days before the trial ends, Stripe says so. */

@@ -1,24 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { gatedWrite, tick } from '../../test/gated-write.ts';
 import { coalesce } from './coalesce.ts';
 
-/** A write that records each batch and answers when the test says so. */
-function gatedWrite() {
-  const batches: number[][] = [];
-  const gates: (() => void)[] = [];
-  const write = async (items: number[]) => {
-    batches.push(items);
-    await new Promise<void>((resolve) => gates.push(resolve));
-    return items.map((n) => n * 10);
-  };
-  const openNext = () => gates.shift()?.();
-  return { write, batches, openNext };
-}
-
-const tick = () => new Promise((resolve) => setImmediate(resolve));
+/** Each batch answers ten times each item, so a caller's answer shows it was its own. */
+const tenTimes = (items: number[]) => items.map((n) => n * 10);
 
 describe('coalesce', () => {
   it('sends calls of one tick together, and those made while it is in flight in the next write', async () => {
-    const { write, batches, openNext } = gatedWrite();
+    const { write, batches, openNext } = gatedWrite(tenTimes);
     const call = coalesce(write);
     const first = [call(1), call(2)];
     await tick();
@@ -39,7 +28,7 @@ describe('coalesce', () => {
   });
 
   it('sends calls of one event-loop turn together, even from separate I/O callbacks', async () => {
-    const { write, batches, openNext } = gatedWrite();
+    const { write, batches, openNext } = gatedWrite(tenTimes);
     // Two writes may be in flight: only the scheduling can put both calls in one.
     const call = coalesce(write, { concurrency: 2 });
     const calls: Promise<number>[] = [];
@@ -57,7 +46,7 @@ describe('coalesce', () => {
   });
 
   it('keeps up to `concurrency` writes in flight and caps each at `maxBatch`', async () => {
-    const { write, batches, openNext } = gatedWrite();
+    const { write, batches, openNext } = gatedWrite(tenTimes);
     const call = coalesce(write, { concurrency: 2, maxBatch: 2 });
     const all = [1, 2, 3, 4, 5].map((n) => call(n));
     await tick();

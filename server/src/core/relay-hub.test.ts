@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { wireSignal } from '../../../bridge/test/ea-harness.ts';
 import { createMemoryBus } from '../ports/bus-memory.ts';
 import { type Conduit, createRelayHub, subscriptionLingerMs } from './relay-hub.ts';
 
@@ -21,19 +22,7 @@ const signalFor = (userId: string) => ({
   account: null,
   minProtocol: 1,
   expiresAt: Date.now() + 30_000,
-  signal: {
-    id: 's1',
-    symbol: 'EURUSD',
-    position: 'buy' as const,
-    lot: 0.1,
-    slpoint: 0,
-    tppoint: 0,
-    trailingStop: 0,
-    breakEvenPips: 0,
-    riskPercentage: 0,
-    isTest: false,
-    receivedAt: Date.now(),
-  },
+  signal: wireSignal({ id: 's1', lot: 0.1 }),
 });
 
 describe('relay hub subscriptions', () => {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/services.ts';
+import { newSignal } from '../../test/signals.ts';
 import { createTestUser } from '../../test/users.ts';
 import { signalDeliveries, signals, terminals } from '../db/schema/signals.ts';
-import { type NewSignal, noCommands } from './signal-rows.ts';
 import { createSignalStore, type SignalStore, type TerminalRef } from './signal-store.ts';
 
 let testDatabase: TestDatabase;
@@ -14,31 +14,6 @@ beforeAll(async () => {
   store = createSignalStore(testDatabase.database);
 });
 afterAll(() => testDatabase?.drop());
-
-function newSignal(userId: string, overrides: Partial<NewSignal> = {}): NewSignal {
-  const receivedAt = new Date();
-  return {
-    userId,
-    symbol: 'EURUSD',
-    position: 'buy',
-    lot: 0.1,
-    price: 0,
-    slpoint: 0,
-    tppoint: 0,
-    trailingStop: 0,
-    breakEvenPips: 0,
-    riskPercentage: 0,
-    ...noCommands,
-    isTest: false,
-    senderPlatform: null,
-    platform: null,
-    status: 'pending',
-    alertId: null,
-    receivedAt,
-    expiresAt: new Date(receivedAt.getTime() + 30_000),
-    ...overrides,
-  };
-}
 
 describe('signal store: inserts that arrive together', () => {
   it('stores each in one batch, with its own values, and skips alert ids already taken', async () => {

@@ -19,6 +19,15 @@ async function eventually(check: () => void, timeoutMs = 5000) {
   }
 }
 
+/** Defines job `name` to note the time of each run; returns those times. */
+function runTimes(jobs: Jobs, name: string) {
+  const ranAt: number[] = [];
+  jobs.define(name, async () => {
+    ranAt.push(Date.now());
+  });
+  return ranAt;
+}
+
 export type MakeJobs = (options: { logger: Logger } & Required<JobsRetryOptions>) => Promise<Jobs>;
 
 /**
@@ -63,10 +72,7 @@ export function jobsContract(name: string, make: MakeJobs) {
 
     it('waits for the delay', async () => {
       const { jobs } = await open();
-      const ranAt: number[] = [];
-      jobs.define('later', async () => {
-        ranAt.push(Date.now());
-      });
+      const ranAt = runTimes(jobs, 'later');
       await jobs.start();
       const scheduledAt = Date.now();
       await jobs.schedule('later', null, { delayMs: 400 });
@@ -154,10 +160,7 @@ export function jobsContract(name: string, make: MakeJobs) {
 
     it('repeats a job at once and then every interval', async () => {
       const { jobs } = await open();
-      const ranAt: number[] = [];
-      jobs.define('tick', async () => {
-        ranAt.push(Date.now());
-      });
+      const ranAt = runTimes(jobs, 'tick');
       await jobs.repeat('tick', 300);
       await jobs.start();
       const startedAt = Date.now();

@@ -4,6 +4,17 @@ import type { Quota } from './quota.ts';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const inOneHour = () => Date.now() + 3_600_000;
 
+/** Counts `key` twice with an expiry 150 ms away, and returns that expiry. */
+async function countTwiceExpiringSoon(quota: Quota, key: string) {
+  const expiresAt = Date.now() + 150;
+  await quota.increment(key, expiresAt);
+  await quota.increment(key, expiresAt);
+  return expiresAt;
+}
+
+/** Waits until 50 ms past `expiresAt`. */
+const pastExpiry = (expiresAt: number) => sleep(expiresAt - Date.now() + 50);
+
 /**
  * The behaviour every Quota adapter must have. `make` is called inside each test and must
  * give a quota that shares nothing with other tests (and uses the real clock).
@@ -39,11 +50,9 @@ export function quotaContract(name: string, make: () => Promise<Quota>) {
 
     it('forgets the count at the expiry instant', async () => {
       const quota = await make();
-      const expiresAt = Date.now() + 150;
-      await quota.increment('short', expiresAt);
-      await quota.increment('short', expiresAt);
+      const expiresAt = await countTwiceExpiringSoon(quota, 'short');
       expect(await quota.get('short')).toBe(2);
-      await sleep(expiresAt - Date.now() + 50);
+      await pastExpiry(expiresAt);
       expect(await quota.get('short')).toBe(0);
       expect(await quota.increment('short', inOneHour())).toBe(1);
     });
@@ -69,11 +78,9 @@ export function quotaContract(name: string, make: () => Promise<Quota>) {
 
     it('keeps the expiry when taking back', async () => {
       const quota = await make();
-      const expiresAt = Date.now() + 150;
-      await quota.increment('d', expiresAt);
-      await quota.increment('d', expiresAt);
+      const expiresAt = await countTwiceExpiringSoon(quota, 'd');
       expect(await quota.decrement('d')).toBe(1);
-      await sleep(expiresAt - Date.now() + 50);
+      await pastExpiry(expiresAt);
       expect(await quota.get('d')).toBe(0);
     });
   });

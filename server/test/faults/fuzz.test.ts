@@ -6,6 +6,7 @@ import { helloFrame, openEaSocket } from '../ea-socket.ts';
 import { type PrivateRedis, startPrivateRedis } from '../private-redis.ts';
 import { type ServerProcess, startServerProcess } from '../server-process.ts';
 import { createTestDatabase, type TestDatabase } from '../services.ts';
+import { withChanges } from '../with-changes.ts';
 import { rssMiB } from './figures.ts';
 import { createUsers, type FleetUser } from './fleet.ts';
 
@@ -82,14 +83,7 @@ const mutate = <T extends Record<string, unknown>>(valid: fc.Arbitrary<T>, names
         maxLength: 3,
       }),
     )
-    .map(([object, changes]) => {
-      const copy: Record<string, unknown> = { ...object };
-      for (const [name, value] of changes) {
-        if (value === null) delete copy[name];
-        else copy[name] = value;
-      }
-      return copy;
-    });
+    .map(([object, changes]) => withChanges(object, changes));
 /** Alerts for real licenses (and guessed ones), mostly valid, some broken in a few fields. */
 const alertish = (licenses: string[]) =>
   mutate(

@@ -144,37 +144,38 @@ export default async function authRoutes(app: FastifyInstance, { deps }: Options
     }),
   );
 
-  app.post(
-    '/request-verification',
+  /**
+   * E-mail requests whose answer is the same whether or not an account uses the address, so
+   * they reveal none. Verification shares sign-up's per-inbox budget: both send the same e-mail.
+   */
+  const mailRequests = [
     {
-      config: { rateLimit: ipLimits.forgot },
-      // The same per-inbox budget as sign-up: both send verification e-mails.
-      preHandler: [requireSameOrigin, perAddressLimit(app, 'signup', addressLimits.signup)],
+      path: '/request-verification',
+      budget: 'signup',
+      send: (email: string) => service.requestVerification(email),
+      message: 'If an unverified account uses this address, a new verification link is on its way.',
     },
-    async (request) => {
-      const { email } = parseInput(forgotBody, request.body);
-      await service.requestVerification(email);
-      return {
-        message:
-          'If an unverified account uses this address, a new verification link is on its way.',
-      };
-    },
-  );
-
-  app.post(
-    '/forgot-password',
     {
-      config: { rateLimit: ipLimits.forgot },
-      preHandler: [requireSameOrigin, perAddressLimit(app, 'forgot', addressLimits.forgot)],
+      path: '/forgot-password',
+      budget: 'forgot',
+      send: (email: string) => service.forgotPassword(email),
+      message: 'If an account exists for this email, a password reset link has been sent.',
     },
-    async (request) => {
-      const { email } = parseInput(forgotBody, request.body);
-      await service.forgotPassword(email);
-      return {
-        message: 'If an account exists for this email, a password reset link has been sent.',
-      };
-    },
-  );
+  ] as const;
+  for (const { path, budget, send, message } of mailRequests) {
+    app.post(
+      path,
+      {
+        config: { rateLimit: ipLimits.forgot },
+        preHandler: [requireSameOrigin, perAddressLimit(app, budget, addressLimits[budget])],
+      },
+      async (request) => {
+        const { email } = parseInput(forgotBody, request.body);
+        await send(email);
+        return { message };
+      },
+    );
+  }
 
   app.post(
     '/reset-password',

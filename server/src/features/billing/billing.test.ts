@@ -13,6 +13,12 @@ import { createTestUser } from '../../../test/users.ts';
 import type { Plan } from '../../db/schema/users.ts';
 
 const base = '/api/stripe-subscriptions';
+/** The calls that change a subscription: each needs a signed-in user and a configured Stripe. */
+const billingCalls = [
+  'create-checkout-session',
+  'create-portal-session',
+  'reactivate-subscription',
+] as const;
 
 async function signedIn(t: TestApp, plan: Plan = 'free') {
   const user = await createTestUser(t.deps.database.db, { plan });
@@ -97,11 +103,7 @@ describe('billing with Stripe', () => {
     expect(foreign.statusCode).toBe(403);
 
     const anonymous = browserClient(t.app, t.deps.config.publicUrl);
-    for (const path of [
-      'create-checkout-session',
-      'create-portal-session',
-      'reactivate-subscription',
-    ]) {
+    for (const path of billingCalls) {
       const response = await anonymous.post(`${base}/${path}`, { plan: 'basic' });
       expect(response.statusCode, path).toBe(401);
     }
@@ -213,11 +215,7 @@ describe('billing without Stripe', () => {
 
   it('answers 501 with a clear message on every billing call', async () => {
     const { client } = await signedIn(t, 'basic');
-    for (const path of [
-      'create-checkout-session',
-      'create-portal-session',
-      'reactivate-subscription',
-    ]) {
+    for (const path of billingCalls) {
       const response = await client.post(`${base}/${path}`, { plan: 'basic' });
       expect(response.statusCode, path).toBe(501);
       expect(response.json()).toMatchObject({

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { reportedOrder, reportOrders } from '../../../test/orders.ts';
 import { sessionCookie } from '../../../test/sessions.ts';
+import { insertManyOrders } from '../../../test/stored-orders.ts';
 import { createTestUser } from '../../../test/users.ts';
 import { createLicenseDirectory } from '../../core/license-directory.ts';
 import { orders } from '../../db/schema/orders.ts';
@@ -187,21 +188,12 @@ describe('DELETE /api/orders/delete-history', () => {
 
   it('deletes more rows than one statement takes', async () => {
     const me = await traderWith([]);
-    const rows = Array.from({ length: 12_345 }, (_, i) => ({
+    await insertManyOrders(t.deps.database.db, 12_345, {
       userId: me.id,
-      platform: 'mt4' as const,
       account: '9',
-      ticket: String(i + 1),
-      symbol: 'EURUSD',
-      orderType: 'sell' as const,
-      lots: 1,
-      openPrice: 1,
-      status: 'open' as const,
+      status: 'open',
       openTime: new Date(),
-    }));
-    for (let i = 0; i < rows.length; i += 2000) {
-      await t.deps.database.db.insert(orders).values(rows.slice(i, i + 2000));
-    }
+    });
     const res = await del('/api/orders/delete-history', me);
     expect(res.json()).toEqual({ ok: true, deleted: 12_345 });
   });

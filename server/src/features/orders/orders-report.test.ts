@@ -6,6 +6,7 @@ import { reportedOrder, reportOrders } from '../../../test/orders.ts';
 import { createTestUser } from '../../../test/users.ts';
 import { liveChannel } from '../../core/live-events.ts';
 import { orders } from '../../db/schema/orders.ts';
+import { licenseMissesPerIp } from '../../http/license-misses.ts';
 
 let t: TestApp;
 const day = 24 * 60 * 60 * 1000;
@@ -64,6 +65,16 @@ describe('POST /api/orders/report', () => {
     const res = await reportOrders(t.app, 'SR-NOT-A-REAL-LICENSE', [reportedOrder(1)]);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 'LICENSE_INVALID' });
+  });
+
+  it('answers 429 RATE_LIMITED instead of 401 once one address has guessed past its budget', async () => {
+    const answers: string[] = [];
+    for (let i = 0; i <= licenseMissesPerIp.burst; i++) {
+      const res = await reportOrders(t.app, `SR-GUESS-${i}`, [reportedOrder(1)]);
+      answers.push(`${res.statusCode} ${res.json().code}`);
+    }
+    expect(answers[0]).toBe('401 LICENSE_INVALID');
+    expect(answers.at(-1)).toBe('429 RATE_LIMITED');
   });
 
   it('names the envelope field that is wrong', async () => {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { insertManyOrders } from '../../../test/stored-orders.ts';
 import { createTestUser } from '../../../test/users.ts';
 import type { Db } from '../../db/db.ts';
 import { orders, orderTombstones } from '../../db/schema/orders.ts';
@@ -73,21 +74,13 @@ describe('order history retention', () => {
   it('prunes in batches and drops tombstones nobody has mentioned for 100 days', async () => {
     const user = await createTestUser(db, { plan: 'free' });
     const now = Date.now();
-    const old = Array.from({ length: 4500 }, (_, i) => ({
+    await insertManyOrders(db, 4500, {
       userId: user.id,
-      platform: 'mt4' as const,
       account: '2',
-      ticket: String(i + 1),
-      symbol: 'EURUSD',
-      orderType: 'sell' as const,
-      lots: 1,
-      openPrice: 1,
-      status: 'closed' as const,
+      status: 'closed',
       openTime: new Date(now - 31 * day),
       closeTime: new Date(now - 31 * day + hour),
-    }));
-    for (let i = 0; i < old.length; i += 1500)
-      await db.insert(orders).values(old.slice(i, i + 1500));
+    });
     await db.insert(orderTombstones).values([
       {
         userId: user.id,

@@ -7,7 +7,6 @@ import {
 } from '@signalrelay/contracts/orders';
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../core/core.ts';
-import { createMissGuard } from '../../core/throttle.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import {
@@ -16,6 +15,7 @@ import {
   requireUser,
   signedInOwner,
 } from '../../http/auth-guards.ts';
+import { createLicenseMisses, refuseGuessing } from '../../http/license-misses.ts';
 import { parseInput } from '../../http/validate.ts';
 import { createOrderDeletion } from './orders-delete.ts';
 import { createOrderHistory } from './orders-history.ts';
@@ -34,11 +34,7 @@ export default async function ordersRoutes(app: FastifyInstance, { deps, core }:
   const { now } = deps;
   const tombstones = createOrderTombstones({ db, now });
   /** Reports naming unknown licenses, per source IP (as on the EA gateway). */
-  const misses = createMissGuard({
-    limit: { burst: 20, perSecond: 0.1 },
-    now,
-    warn: (fields, message) => app.log.warn({ ...fields, route: 'orders report' }, message),
-  });
+  const misses = createLicenseMisses({ now, log: app.log, route: 'orders report' });
   const reports = createOrderReports({
     db,
     licenses: core.licenses,
@@ -60,15 +56,7 @@ export default async function ordersRoutes(app: FastifyInstance, { deps, core }:
     const { accepted, rejected, overLimit } = await reports
       .report(request.body)
       .catch((err: unknown) => {
-        // Guessing licenses: past the per-IP budget the answer is 429 instead of 401.
-        if (err instanceof AppError && err.code === 'LICENSE_INVALID') {
-          const miss = misses.miss(request.ip);
-          if (!miss.allowed) {
-            throw new AppError('RATE_LIMITED', undefined, {
-              retryAfterSeconds: miss.retryAfterSeconds,
-            });
-          }
-        }
+        refuseGuessing(misses, request.ip, err);
         throw err;
       });
     if (overLimit > 0) {

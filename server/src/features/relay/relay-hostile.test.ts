@@ -14,6 +14,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A new user's EA (on an mt4 terminal) posting `fields` with its license to `url`. */
+async function postAsNewEa(url: string, fields: Record<string, unknown>) {
+  const user = await createTestUser(t.deps.database.db);
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: { v: 1, licenseNumber: user.licenseNumber, platform: 'mt4', account: '7', ...fields },
+  });
+}
+
 describe('EA input with NUL characters', () => {
   it('welcomes a terminal whose broker name has one, and keeps a result message that has one', async () => {
     const user = await createTestUser(t.deps.database.db);
@@ -52,19 +62,7 @@ describe('EA input with NUL characters', () => {
   });
 
   it('answers a long-poll whose broker name has one', async () => {
-    const user = await createTestUser(t.deps.database.db);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/ea/poll',
-      payload: {
-        v: 1,
-        licenseNumber: user.licenseNumber,
-        platform: 'mt4',
-        account: '7',
-        broker: '\u0000',
-        waitMs: 0,
-      },
-    });
+    const res = await postAsNewEa('/api/ea/poll', { broker: '\u0000', waitMs: 0 });
     expect(res.statusCode).toBe(200);
   });
 });
@@ -110,29 +108,20 @@ describe('numbers the schema must bound to their columns', () => {
   });
 
   it('refuses an orders report with a profit beyond 1e12, naming the row and field', async () => {
-    const user = await createTestUser(t.deps.database.db);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders/report',
-      payload: {
-        v: 1,
-        licenseNumber: user.licenseNumber,
-        platform: 'mt5',
-        account: '1',
-        broker: 'B',
-        orders: [
-          {
-            ticket: '1',
-            symbol: 'EURUSD',
-            orderType: 'buy',
-            lots: 1,
-            openPrice: 1.1,
-            profit: 1e308,
-            status: 'open',
-            openTime: 1,
-          },
-        ],
-      },
+    const res = await postAsNewEa('/api/orders/report', {
+      broker: 'B',
+      orders: [
+        {
+          ticket: '1',
+          symbol: 'EURUSD',
+          orderType: 'buy',
+          lots: 1,
+          openPrice: 1.1,
+          profit: 1e308,
+          status: 'open',
+          openTime: 1,
+        },
+      ],
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('orders[0].profit');

@@ -1,10 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  createConcurrencyLimit,
-  createMissGuard,
-  createRateLimiter,
-  type Verdict,
-} from '../../core/throttle.ts';
+import { createConcurrencyLimit, createRateLimiter, type Verdict } from '../../core/throttle.ts';
+import { createLicenseMisses, licenseMissesPerIp } from '../../http/license-misses.ts';
 
 /**
  * Budgets of the EA gateway, per server instance. Valid terminals are never throttled by IP:
@@ -16,7 +12,7 @@ import {
 export const eaLimits = {
   helloPerLicense: { burst: 30, perSecond: 0.5 },
   /** Hellos, polls and results naming an unknown license, per source IP. */
-  missesPerIp: { burst: 20, perSecond: 0.1 },
+  missesPerIp: licenseMissesPerIp,
 } as const;
 
 /** Hellos handled at once: a reconnect storm must not take every database connection. */
@@ -24,11 +20,7 @@ const helloConcurrency = 16;
 
 export function createEaLimits({ now, log }: { now: () => number; log: FastifyBaseLogger }) {
   const helloPerLicense = createRateLimiter(eaLimits.helloPerLicense, { now });
-  const misses = createMissGuard({
-    limit: eaLimits.missesPerIp,
-    now,
-    warn: (fields, message) => log.warn({ ...fields, route: 'ea' }, message),
-  });
+  const misses = createLicenseMisses({ now, log, route: 'ea' });
   return {
     helloForLicense: (userId: string): Verdict => helloPerLicense.take(userId),
     /** An unknown license from `ip`: allowed = answer LICENSE_INVALID, else RATE_LIMITED. */

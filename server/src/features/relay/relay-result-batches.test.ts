@@ -1,25 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { gatedWrite, tick } from '../../../test/gated-write.ts';
 import { batchWhileBusy } from './relay-result-batches.ts';
 
-/** A write that records each batch and finishes when the test says so. */
-function gatedWrite() {
-  const batches: number[][] = [];
-  const gates: (() => void)[] = [];
-  const write = async (items: number[]) => {
-    batches.push(items);
-    await new Promise<void>((resolve) => gates.push(resolve));
-  };
-  const openNext = () => gates.shift()?.();
-  return { write, batches, openNext };
+/** A batcher over a gated write, each batch's write finishing when the test opens it. */
+function gatedBatcher(holdMs: number) {
+  const gated = gatedWrite(() => undefined);
+  return { ...gated, batcher: batchWhileBusy(gated.write, { holdMs }) };
 }
 
-const tick = () => new Promise((resolve) => setImmediate(resolve));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('batchWhileBusy', () => {
   it('writes the items of one turn at once, and those that came during that write next, together', async () => {
-    const { write, batches, openNext } = gatedWrite();
-    const batcher = batchWhileBusy(write, { holdMs: 1000 });
+    const { batcher, batches, openNext } = gatedBatcher(1000);
     let firstDone = false;
     const first = Promise.all([batcher.add(1), batcher.add(2)]).then(() => {
       firstDone = true;
@@ -45,8 +38,7 @@ describe('batchWhileBusy', () => {
   });
 
   it('does not hold items behind a stuck write longer than holdMs, nor run more than two batches', async () => {
-    const { write, batches, openNext } = gatedWrite();
-    const batcher = batchWhileBusy(write, { holdMs: 20 });
+    const { batcher, batches, openNext } = gatedBatcher(20);
     const stuck = batcher.add(1);
     await tick();
     const beside = batcher.add(2);
@@ -69,8 +61,7 @@ describe('batchWhileBusy', () => {
   });
 
   it('flushes what waits at once, beside a write in flight', async () => {
-    const { write, batches, openNext } = gatedWrite();
-    const batcher = batchWhileBusy(write, { holdMs: 1000 });
+    const { batcher, batches, openNext } = gatedBatcher(1000);
     const first = batcher.add(1);
     await tick();
     const waiting = batcher.add(2);

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Core } from '../../core/core.ts';
 import type { Metrics } from '../../core/metrics.ts';
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
+import { refuseGuessing } from '../../http/license-misses.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { RulesBook } from '../rules/rules-book.ts';
 import { createExecutorGate, type ExecutorGateOptions } from './relay-executors.ts';
@@ -87,14 +87,7 @@ export default async function relayRoutes(
     try {
       return await work();
     } catch (err) {
-      if (err instanceof AppError && err.code === 'LICENSE_INVALID') {
-        const miss = limits.miss(request.ip);
-        if (!miss.allowed) {
-          throw new AppError('RATE_LIMITED', undefined, {
-            retryAfterSeconds: miss.retryAfterSeconds,
-          });
-        }
-      }
+      refuseGuessing(limits, request.ip, err);
       throw err;
     }
   }

@@ -1,12 +1,14 @@
 import type { EaClient } from '@signalrelay/bridge/ea-client';
 import { createPaperTerminal, type PaperTerminal } from '@signalrelay/bridge/paper-terminal';
 import type { ProtocolVersion } from '@signalrelay/contracts/ea-protocol';
-import type { SignalView } from '@signalrelay/contracts/signals';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../../../../bridge/test/wait.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { helloFrame, openEaSocket } from '../../../test/ea-socket.ts';
 import { referenceEaClient } from '../../../test/reference-ea.ts';
 import { signedInTestUser } from '../../../test/sessions.ts';
+import { historySignal } from '../../../test/signal-history.ts';
+import { specSignalFields } from '../../../test/signals.ts';
 
 /**
  * Issue 22's commands end to end: webhook → server → the reference EA (bridge/) speaking v3
@@ -53,16 +55,6 @@ function referenceEa(
   return { ea, terminal };
 }
 
-async function until<T>(fn: () => Promise<T | undefined | null | false>, ms = 8000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 async function postAlert(user: User, body: Record<string, unknown>) {
   const res = await t.app.inject({
     method: 'POST',
@@ -72,23 +64,14 @@ async function postAlert(user: User, body: Record<string, unknown>) {
   return { status: res.statusCode, body: res.json() };
 }
 
-async function historySignal(user: User, id: string): Promise<SignalView | undefined> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/webhook/signalHistory?licenseNumber=${encodeURIComponent(user.licenseNumber)}`,
-    headers: { cookie: user.cookie },
-  });
-  return (res.json() as { signals: SignalView[] }).signals.find((s) => s.id === id);
-}
-
 /** Posts an alert and waits for its outcome in the Signal History. */
 async function outcome(user: User, body: Record<string, unknown>) {
   const { status, body: reply } = await postAlert(user, body);
   expect(status, JSON.stringify(reply)).toBe(200);
   return until(async () => {
-    const signal = await historySignal(user, reply.signalId);
+    const signal = await historySignal(t.app, user, reply.signalId);
     return signal && signal.status !== 'pending' && signal;
-  });
+  }, 8000);
 }
 
 const connectedTerminals = (user: User, count = 1) =>
@@ -100,7 +83,7 @@ const connectedTerminals = (user: User, count = 1) =>
     });
     const { terminals } = res.json() as { terminals: { connected: boolean }[] };
     return terminals.filter((terminal) => terminal.connected).length >= count;
-  });
+  }, 8000);
 
 describe('the trading command set end to end', { timeout: 60_000 }, () => {
   it('runs every command on a v3 reference EA and shows each result in the history', async () => {
@@ -204,20 +187,7 @@ describe('the trading command set end to end', { timeout: 60_000 }, () => {
       });
       const frame = await eaSocket.next((f) => f.type === 'signal');
       expect(Object.keys(frame.signal as object).sort()).toEqual(
-        [
-          'id',
-          'symbol',
-          'position',
-          'lot',
-          'slpoint',
-          'tppoint',
-          'trailingStop',
-          'breakEvenPips',
-          'riskPercentage',
-          'isTest',
-          'receivedAt',
-          'ttlMs',
-        ].sort(),
+        [...specSignalFields, 'ttlMs'].sort(),
       );
       expect(frame.signal).toMatchObject({ position: 'buy', lot: 0.1, slpoint: 200, tppoint: 400 });
     } finally {
@@ -232,11 +202,11 @@ describe('the trading command set end to end', { timeout: 60_000 }, () => {
       await connectedTerminals(user);
       const { body } = await postAlert(user, { position: 'buylimit', price: 1.08, lot: 0.1 });
       expect(body).toMatchObject({ ok: true, status: 'failed', delivered: false });
-      expect((await historySignal(user, body.signalId))?.errorMessage).toBe(
+      expect((await historySignal(t.app, user, body.signalId))?.errorMessage).toBe(
         'The EA on account 5012345 speaks protocol v2: update the EA to use buylimit',
       );
       const partial = await postAlert(user, { position: 'closebuy', closePercent: 50 });
-      expect((await historySignal(user, partial.body.signalId))?.errorMessage).toBe(
+      expect((await historySignal(t.app, user, partial.body.signalId))?.errorMessage).toBe(
         'The EA on account 5012345 speaks protocol v2: update the EA to use closePercent',
       );
       // The same EA still gets what it can run.
@@ -255,9 +225,9 @@ describe('the trading command set end to end', { timeout: 60_000 }, () => {
     const { ea } = referenceEa(user, { protocol: 1, transport: 'poll', account: '7001' });
     try {
       const failed = await until(async () => {
-        const signal = await historySignal(user, body.signalId);
+        const signal = await historySignal(t.app, user, body.signalId);
         return signal?.status === 'failed' && signal;
-      });
+      }, 8000);
       expect(failed.errorMessage).toBe(
         'The EA on account 7001 speaks protocol v1: update the EA to use sellstop',
       );

@@ -1,11 +1,12 @@
 import type { EaClient } from '@signalrelay/bridge/ea-client';
 import { createPaperTerminal } from '@signalrelay/bridge/paper-terminal';
 import { planLimits } from '@signalrelay/contracts/billing';
-import type { historyStatuses, SignalView } from '@signalrelay/contracts/signals';
+import type { historyStatuses } from '@signalrelay/contracts/signals';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { referenceEaClient } from '../../../test/reference-ea.ts';
 import { signedInTestUser } from '../../../test/sessions.ts';
+import type { SignalHistory } from './signals-history.ts';
 
 /**
  * Signal History's counters, daily statistics and quota against the list they summarise, for
@@ -27,18 +28,8 @@ afterAll(async () => {
 });
 
 type Status = (typeof historyStatuses)[number];
-type Page = {
-  signals: SignalView[];
-  total: number;
-  summary: {
-    total: number;
-    successful: number;
-    failed: number;
-    today: number;
-    countedToday: number;
-  };
-  quota: { used: number; limit: number };
-};
+/** The page as the route answers it (its JSON carries nothing a Date would change). */
+type Page = Awaited<ReturnType<SignalHistory['page']>>;
 
 describe('Signal History counters', { timeout: 60_000 }, () => {
   it('agree with the list by status, and the quota counts what the list says it counted', async () => {

@@ -4,9 +4,11 @@ import type { LiveEvent } from '@signalrelay/contracts/live';
 import type { SignalView } from '@signalrelay/contracts/signals';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { until } from '../../../../bridge/test/wait.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { referenceEaClient } from '../../../test/reference-ea.ts';
 import { signedInTestUser } from '../../../test/sessions.ts';
+import { historySignal } from '../../../test/signal-history.ts';
 import { alertFields } from '../../../test/webhook.ts';
 
 /**
@@ -53,16 +55,6 @@ async function liveSignals(user: User) {
   return { seen, close: () => socket.close() };
 }
 
-async function until<T>(fn: () => Promise<T | undefined | null | false>, ms = 8000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 async function postAlert(body: Record<string, unknown>) {
   const res = await t.app.inject({
     method: 'POST',
@@ -70,15 +62,6 @@ async function postAlert(body: Record<string, unknown>) {
     payload: body,
   });
   return res.json() as { signalId: string };
-}
-
-async function historySignal(user: User, id: string): Promise<SignalView | undefined> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/webhook/signalHistory?licenseNumber=${encodeURIComponent(user.licenseNumber)}`,
-    headers: { cookie: user.cookie },
-  });
-  return (res.json() as { signals: SignalView[] }).signals.find((s) => s.id === id);
 }
 
 const connected = (user: User) =>
@@ -91,7 +74,7 @@ const connected = (user: User) =>
     return (res.json() as { terminals: { connected: boolean }[] }).terminals.some(
       (terminal) => terminal.connected,
     );
-  });
+  }, 8000);
 
 describe('signal journey', { timeout: 30_000 }, () => {
   it('names the terminal that executed a signal, live and in the history, with its fill', async () => {
@@ -104,9 +87,9 @@ describe('signal journey', { timeout: 30_000 }, () => {
         alertFields(user.licenseNumber, { lot: 0.05, price: 1.085 }),
       );
       const done = await until(async () => {
-        const signal = await historySignal(user, signalId);
+        const signal = await historySignal(t.app, user, signalId);
         return signal?.status === 'success' && signal;
-      });
+      }, 8000);
       const terminal = {
         account: '5012345',
         broker: 'MetaQuotes-Demo',
@@ -124,7 +107,7 @@ describe('signal journey', { timeout: 30_000 }, () => {
       const events = await until(async () => {
         const mine = live.seen.filter((s) => s.id === signalId);
         return mine.some((s) => s.status === 'success') && mine;
-      });
+      }, 8000);
       expect(events[0]).toMatchObject({ status: 'pending', deliveredAt: null, delivery: null });
       for (const later of events.slice(1)) expect(later.delivery).toEqual(terminal);
       expect(events.at(-1)).toMatchObject({ ticket: done.ticket, executedVolume: 0.05 });
@@ -143,9 +126,9 @@ describe('signal journey', { timeout: 30_000 }, () => {
         alertFields(user.licenseNumber, { position: 'sell', isTest: true }),
       );
       const done = await until(async () => {
-        const signal = await historySignal(user, signalId);
+        const signal = await historySignal(t.app, user, signalId);
         return signal?.displayStatus === 'test_success' && signal;
-      });
+      }, 8000);
       expect(done.delivery).toMatchObject({ account: '7001', transport: 'poll', platform: 'mt5' });
       expect(done.ticket).toBeNull();
       expect(ea.counters.skipped).toBe(1);
@@ -159,11 +142,12 @@ describe('signal journey', { timeout: 30_000 }, () => {
     const live = await liveSignals(user);
     try {
       const { signalId } = await postAlert(alertFields(user.licenseNumber));
-      const expired = await until(async () =>
-        live.seen.find((s) => s.id === signalId && s.status === 'failed'),
+      const expired = await until(
+        async () => live.seen.find((s) => s.id === signalId && s.status === 'failed'),
+        8000,
       );
       expect(expired).toMatchObject({ deliveredAt: null, delivery: null });
-      expect((await historySignal(user, signalId))?.delivery).toBeNull();
+      expect((await historySignal(t.app, user, signalId))?.delivery).toBeNull();
     } finally {
       live.close();
     }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createMissGuard, createRateLimiter, type Verdict } from '../../core/throttle.ts';
+import { createRateLimiter, type Verdict } from '../../core/throttle.ts';
+import { createLicenseMisses, licenseMissesPerIp } from '../../http/license-misses.ts';
 
 /**
  * Webhook budgets, per server instance. Never per IP for valid licenses: TradingView sends
@@ -11,16 +12,12 @@ import { createMissGuard, createRateLimiter, type Verdict } from '../../core/thr
  */
 export const webhookLimits = {
   uncountedPerLicense: { burst: 500, perSecond: 1 },
-  missesPerIp: { burst: 20, perSecond: 0.1 },
+  missesPerIp: licenseMissesPerIp,
 } as const;
 
 export function createWebhookLimits({ now, log }: { now: () => number; log: FastifyBaseLogger }) {
   const uncounted = createRateLimiter(webhookLimits.uncountedPerLicense, { now });
-  const misses = createMissGuard({
-    limit: webhookLimits.missesPerIp,
-    now,
-    warn: (fields, message) => log.warn({ ...fields, route: 'webhook' }, message),
-  });
+  const misses = createLicenseMisses({ now, log, route: 'webhook' });
   return {
     /** A test signal or one past the quota, for this user: may it be stored? */
     uncounted: (userId: string): Verdict => uncounted.take(userId),

@@ -7,6 +7,7 @@ import {
 } from '@signalrelay/contracts/signals';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { withChanges } from '../../../test/with-changes.ts';
 import { AppError } from '../../errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { bodyObject } from './signals-webhook.ts';
@@ -187,14 +188,7 @@ const mutated = fc
       { maxLength: 3 },
     ),
   )
-  .map(([body, changes]) => {
-    const copy: Record<string, unknown> = { ...body };
-    for (const [field, value] of changes) {
-      if (value === null) delete copy[field];
-      else copy[field] = value;
-    }
-    return copy;
-  });
+  .map(([body, changes]) => withChanges(body, changes));
 
 describe('webhook alert parser, property-based', () => {
   it('reads every loose spelling of a correct alert as the same normalised alert', () => {

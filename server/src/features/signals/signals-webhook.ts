@@ -2,6 +2,7 @@ import { webhookAlertSchema } from '@signalrelay/contracts/signals';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Metrics } from '../../core/metrics.ts';
 import { AppError } from '../../errors.ts';
+import { refuseGuessing } from '../../http/license-misses.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { SignalIntake } from './signals-intake.ts';
 import type { WebhookLimits } from './signals-limits.ts';
@@ -79,14 +80,8 @@ export async function webhookRoute(
         }
         if (err instanceof AppError && err.code === 'LICENSE_INVALID') {
           refusals.unattributed('unknown_license');
-          // Guessing licenses: past the per-IP budget the answer is 429 instead of 401.
-          const miss = limits.miss(request.ip);
-          if (!miss.allowed) {
-            throw new AppError('RATE_LIMITED', undefined, {
-              retryAfterSeconds: miss.retryAfterSeconds,
-            });
-          }
         }
+        refuseGuessing(limits, request.ip, err);
         if (err instanceof AppError) throw err;
         // Database or Redis unreachable before the signal was stored: ask for a retry.
         request.log.error({ err }, 'webhook intake failed');
