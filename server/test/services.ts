@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/db.ts';
 
@@ -156,8 +156,15 @@ export type TestRedis = {
 };
 
 /** A Redis connection isolated under a fresh prefix. */
-export async function createTestRedis(prefix = uniquePrefix()): Promise<TestRedis> {
-  const redis = new Redis(await requireRedis(), { keyPrefix: prefix, lazyConnect: true });
+export async function createTestRedis(
+  prefix = uniquePrefix(),
+  options: RedisOptions = {},
+): Promise<TestRedis> {
+  const redis = new Redis(await requireRedis(), {
+    ...options,
+    keyPrefix: prefix,
+    lazyConnect: true,
+  });
   await redis.connect();
   return {
     redis,

@@ -1,5 +1,5 @@
 import type { Redis, Result } from 'ioredis';
-import type { ExecutorLeases } from './executor-leases.ts';
+import type { ExecutorLeases, LeaseClaim, LeaseHolder } from './executor-leases.ts';
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
@@ -44,28 +44,43 @@ return 0`;
  * Leases in Redis, shared by every instance. Keys live under `executor:`; the connection's
  * `keyPrefix`, if any, comes in front.
  */
+/**
+ * Leases per script call. A renewal covers every live connection of this server (10,000 EAs
+ * and more); one call with all of them overflows ioredis's key scan (a RangeError that took the
+ * server down at 10,000 EAs), so they go in calls of this size, pipelined together.
+ */
+const claimsPerScript = 500;
+
 export function createRedisExecutorLeases(redis: Redis): ExecutorLeases {
   redis.defineCommand('executorClaim', { lua: claimScript });
   redis.defineCommand('executorRelease', { numberOfKeys: 1, lua: releaseScript });
 
+  /** One script call: each claim's answer, null where the lease is (now) the claimant's. */
+  async function claimChunk(claims: readonly LeaseClaim[]): Promise<(LeaseHolder | null)[]> {
+    const keys = claims.map((c) => c.key);
+    const args = claims.flatMap((c) => [
+      c.instanceId,
+      c.session,
+      // The separator cannot appear inside a field.
+      c.chart.replaceAll('\t', ' '),
+      Math.max(1, Math.round(c.ttlMs)),
+      c.fresh ? '1' : '0',
+    ]);
+    const answers = await redis.executorClaim(keys.length, ...keys, ...args);
+    return answers.map((held) => {
+      if (held === '') return null;
+      const [instanceId = '', , chart = ''] = held.split('\t');
+      return { instanceId, chart };
+    });
+  }
+
   return {
     async claim(claims) {
-      if (claims.length === 0) return [];
-      const keys = claims.map((c) => c.key);
-      const args = claims.flatMap((c) => [
-        c.instanceId,
-        c.session,
-        // The separator cannot appear inside a field.
-        c.chart.replaceAll('\t', ' '),
-        Math.max(1, Math.round(c.ttlMs)),
-        c.fresh ? '1' : '0',
-      ]);
-      const answers = await redis.executorClaim(keys.length, ...keys, ...args);
-      return answers.map((held) => {
-        if (held === '') return null;
-        const [instanceId = '', , chart = ''] = held.split('\t');
-        return { instanceId, chart };
-      });
+      const chunks: LeaseClaim[][] = [];
+      for (let i = 0; i < claims.length; i += claimsPerScript) {
+        chunks.push(claims.slice(i, i + claimsPerScript));
+      }
+      return (await Promise.all(chunks.map(claimChunk))).flat();
     },
     async release(key, session) {
       await redis.executorRelease(key, session);

@@ -1,5 +1,6 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createTestRedis } from '../../test/services.ts';
+import { requestPathRedisOptions } from '../open-deps.ts';
 import type { ExecutorLeases, LeaseClaim } from './executor-leases.ts';
 import { createMemoryExecutorLeases } from './executor-leases-memory.ts';
 import { createRedisExecutorLeases } from './executor-leases-redis.ts';
@@ -51,6 +52,21 @@ function leasesContract(name: string, make: () => Promise<ExecutorLeases>) {
       ]);
     });
 
+    it('renews the leases of ten thousand connections in one call', async () => {
+      const leases = await make();
+      const many = Array.from({ length: 10_000 }, (_, i) =>
+        claim({ key: `executor:user:mt5:${i}`, session: `s${i}` }),
+      );
+      expect(await leases.claim(many)).toEqual(many.map(() => null));
+      const renewals = many.map((c) => ({ ...c, fresh: false }));
+      renewals[9_999] = { ...renewals[9_999]!, instanceId: 'instance-b', chart: 'GBPUSD,M5' };
+      const answers = await leases.claim(renewals);
+      expect(answers.filter((a) => a !== null)).toEqual([
+        { instanceId: 'instance-a', chart: 'EURUSD,H1' },
+      ]);
+      expect(answers[9_999]).toEqual({ instanceId: 'instance-a', chart: 'EURUSD,H1' });
+    });
+
     it('hands over once the holder stops renewing', async () => {
       const leases = await make();
       await leases.claim([claim({ ttlMs: 60 })]);
@@ -77,8 +93,9 @@ function leasesContract(name: string, make: () => Promise<ExecutorLeases>) {
   });
 }
 
+// With the server's own options: auto-pipelining is where one call with every lease broke.
 leasesContract('redis', async () => {
-  const { redis, close } = await createTestRedis();
+  const { redis, close } = await createTestRedis(undefined, requestPathRedisOptions);
   onTestFinished(close);
   return createRedisExecutorLeases(redis);
 });
