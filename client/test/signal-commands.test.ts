@@ -32,8 +32,9 @@ async function sendTakeProfits(page: Page, name: string) {
   }
   expect(await add.count()).toBe(0);
   await page.getByRole('button', { name: 'Remove take-profit level 3' }).click();
-  const json = JSON.parse((await page.locator('pre').textContent()) ?? '{}');
-  expect(json.tps).toEqual([
+  const shownTps = async () => JSON.parse((await page.locator('pre').textContent()) ?? '{}').tps;
+  // The alert JSON re-renders after the removal: wait for it rather than read it mid-update.
+  await expect.poll(shownTps).toEqual([
     { pips: 20, percent: 50 },
     { price: 1.095, percent: 30 },
   ]);

@@ -144,9 +144,12 @@ function assertSane(alert: WebhookAlert) {
   }
   if (alert.position === 'buy' || alert.position === 'sell') {
     expect(alert.symbol).not.toBe('');
-    expect(alert.lot > 0 || alert.riskPercentage > 0).toBe(true);
+    expect(alert.lot > 0 || alert.riskPercentage > 0 || alert.riskAmount > 0).toBe(true);
   }
-  if (alert.riskPercentage > 0) expect(alert.slpoint).toBeGreaterThan(0);
+  // A risk-sized trade is measured to its stop loss, in whichever unit it comes.
+  if (alert.riskPercentage > 0 || alert.riskAmount > 0) {
+    expect(alert.slpoint + alert.slpips + alert.slprice).toBeGreaterThan(0);
+  }
 }
 
 /** Parses like the route does; returns the alert or the AppError it threw. */
