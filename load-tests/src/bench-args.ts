@@ -21,6 +21,7 @@ export type BenchArgs = {
   rounds?: number;
   pollEas?: number;
   concurrency?: number;
+  connections?: number;
   pollShare?: number;
   dashboards?: number;
   rows?: number;
@@ -46,6 +47,8 @@ export const usage = `npm run bench -- --scenario <name> [options]
   --rounds N     basket rounds per EA (10)
   --poll-eas N   connections: long-poll EAs held beside the WebSockets (2000)
   --concurrency  connections the burst keeps busy (64)
+  --connections N  most webhook connections open at once, as a reverse proxy's pool (default:
+                 no limit, a new connection whenever all are busy; see RESULTS.md, 3,000/s)
   --poll-share   share of EAs on long-poll, 0..1 (steady/instances/balanced 0.1, longpoll 1)
   --dashboards N dashboards on the live channel, for the result round trip (100)
   --rows N       history rows to seed (100000)
@@ -85,6 +88,7 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
       rounds: { type: 'string' },
       'poll-eas': { type: 'string' },
       concurrency: { type: 'string' },
+      connections: { type: 'string' },
       'poll-share': { type: 'string' },
       dashboards: { type: 'string' },
       rows: { type: 'string' },
@@ -119,6 +123,7 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
     rounds: number(values.rounds, 'rounds'),
     pollEas: number(values['poll-eas'], 'poll-eas'),
     concurrency: number(values.concurrency, 'concurrency'),
+    connections: number(values.connections, 'connections'),
     pollShare,
     dashboards: number(values.dashboards, 'dashboards'),
     rows: number(values.rows, 'rows'),

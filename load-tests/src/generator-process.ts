@@ -19,6 +19,12 @@ export type FireArgs = {
   rate: number | null;
   /** Connections kept busy when `rate` is null; keep-alive connections opened beforehand. */
   concurrency: number;
+  /**
+   * At most this many connections open at once, as a reverse proxy's pool to the server:
+   * an alert that finds them all busy waits for one, and the wait counts in its latency.
+   * Unset: a new connection whenever all are busy, as independent senders do.
+   */
+  connections?: number | undefined;
   isTest?: boolean;
 };
 
@@ -81,7 +87,8 @@ async function fire(args: FireArgs): Promise<FireResult> {
   const countError = (what: string) => {
     result.errors[what] = (result.errors[what] ?? 0) + 1;
   };
-  await warm(url, Math.min(args.concurrency, 256));
+  agent.maxSockets = args.connections ?? Number.POSITIVE_INFINITY;
+  await warm(url, Math.min(args.concurrency, 256, agent.maxSockets));
 
   let done = 0;
   let finish: () => void = () => undefined;

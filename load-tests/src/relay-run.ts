@@ -32,6 +32,8 @@ export type RelayRunOptions = {
   rate: number | null;
   count: number;
   concurrency: number;
+  /** Most webhook connections open at once (FireArgs.connections); unset: no limit. */
+  connections?: number | undefined;
   /** 2 = alerts to one server process, EAs on another, sharing Postgres and Redis. */
   instances: 1 | 2;
   /** Everything through HAProxy (webhooks to the first instance, the rest to the last). */
@@ -185,6 +187,7 @@ export async function runRelay(o: RelayRunOptions): Promise<RelayRunReport> {
         count: warmCount,
         rate: Math.min(o.rate ?? 1000, 1000),
         concurrency: 32,
+        connections: o.connections,
         isTest: true,
       });
       const unreached = await awaitDelivery(
@@ -235,6 +238,7 @@ export async function runRelay(o: RelayRunOptions): Promise<RelayRunReport> {
       count: o.count,
       rate: o.rate,
       concurrency: o.concurrency,
+      connections: o.connections,
     };
     const fired = await generator.call('fire', args);
     const missing = await awaitDelivery(

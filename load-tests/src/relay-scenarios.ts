@@ -15,6 +15,7 @@ function optionsFor(name: RelayScenario, a: BenchArgs): RelayRunOptions {
     scenario: name,
     resultsOnPoll: false,
     concurrency: a.concurrency ?? 64,
+    connections: a.connections,
     instances: 1 as const,
     balancer: false,
     floor: a.floor,

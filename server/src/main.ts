@@ -6,6 +6,14 @@ import { loadConfigOrExit, openDepsOrExit } from './startup.ts';
 
 /** Milliseconds a SIGTERM may take: in-flight requests finish, sockets close, then we exit. */
 const shutdownGraceMs = 9000;
+/**
+ * Connections the kernel may hold for us before we accept them. TradingView opens a connection
+ * per alert; with Node's default (511) a burst of a few thousand overflowed the queue while the
+ * event loop was busy, the kernel dropped the handshakes, and their senders waited out TCP's
+ * 1 s, 3 s, 7 s … retransmits: replies took tens of seconds while the server sat idle
+ * (load-tests/RESULTS.md, 3,000 alerts/s). Linux caps this at net.core.somaxconn (4096).
+ */
+const listenBacklog = 4096;
 
 const config = loadConfigOrExit();
 const logger = createLogger(config.LOG_LEVEL);
@@ -21,7 +29,7 @@ closeWithGrace({ delay: shutdownGraceMs }, async ({ signal, err }) => {
   await deps.close(); // jobs, Redis, mailer, database
 });
 
-await app.listen({ port: config.PORT, host: config.HOST });
+await app.listen({ port: config.PORT, host: config.HOST, backlog: listenBacklog });
 logger.info(
   { database: deps.database.kind, redis: Boolean(deps.redis) },
   `SignalRelay is running at ${config.publicUrl}`,
