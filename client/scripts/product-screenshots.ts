@@ -9,19 +9,13 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPaperTerminal } from '@signalrelay/bridge/paper-terminal';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { desktopViewport, launchBrowser } from '../test/browser.ts';
 import { tradeOnPaperTerminal } from '../test/paper-trading.ts';
 import { startServer } from '../test/server.ts';
 import { createSignedInUser, openSignedIn } from '../test/signed-in.ts';
 
-const outDir = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '..',
-  'src',
-  'assets',
-  'product-screens',
-);
+const outDir = fileURLToPath(new URL('../src/assets/product-screens/', import.meta.url));
 const webpQuality = 0.8;
 
 const alerts = [
@@ -35,11 +29,14 @@ const alerts = [
   { symbol: 'GBPUSD', position: 'closebuy' },
 ];
 
+const server = await startServer();
+const browser = await launchBrowser();
+
 /**
  * The viewport as WebP, scrolled so that `top` (a tab's heading) starts the picture: a PNG from
  * Chromium, re-encoded by a canvas in a blank page.
  */
-async function saveWebp(browser: Browser, page: Page, top: Locator, name: string) {
+async function saveWebp(top: Locator, name: string) {
   await top.evaluate((element) => {
     // The picture shows the product, not the site's sticky header lying over it.
     const siteHeader = document.querySelector<HTMLElement>('header[data-scrolled]');
@@ -51,7 +48,7 @@ async function saveWebp(browser: Browser, page: Page, top: Locator, name: string
     });
     return document.fonts.ready;
   });
-  const png = await page.screenshot({ type: 'png' });
+  const png = await top.page().screenshot({ type: 'png' });
   const encoder = await browser.newPage();
   const dataUrl = await encoder.evaluate(
     async ({ src, quality }) => {
@@ -73,8 +70,6 @@ async function saveWebp(browser: Browser, page: Page, top: Locator, name: string
   console.log(`${path.relative(process.cwd(), file)}  ${Math.round(bytes.length / 1024)} KB`);
 }
 
-const server = await startServer();
-const browser = await launchBrowser();
 try {
   const user = await createSignedInUser(server, { plan: 'pro' });
   // Stays connected, so the dashboard shows the EA indicator green.
@@ -85,43 +80,27 @@ try {
     alerts,
   );
   const { page, close } = await openSignedIn(browser, server, user, { viewport: desktopViewport });
+  const tabHeading = (name: string) => page.getByRole('heading', { level: 2, name, exact: true });
   try {
     await page.goto('/dashboard#signal-history');
-    await page
-      .locator('tr[data-signal-id]')
-      .nth(alerts.length - 1)
-      .waitFor();
+    const rows = page.locator('tr[data-signal-id]');
+    await rows.nth(alerts.length - 1).waitFor();
     await page.getByText('EA connected', { exact: true }).waitFor();
-    await page.locator('tr[data-signal-id]').first().click();
+    await rows.first().click();
     await page.getByRole('list', { name: 'Hop timings' }).waitFor();
     // From the filters down: the list and one signal's journey, the answer to "what happened?".
-    await saveWebp(
-      browser,
-      page,
-      page.getByText('Period', { exact: true }).first(),
-      'signal-history',
-    );
+    await saveWebp(page.getByText('Period', { exact: true }).first(), 'signal-history');
 
     await page.goto('/dashboard#signal-test');
     await page.getByRole('button', { name: 'Send Test Signal' }).click();
     await page.getByText('SUCCESS', { exact: true }).waitFor();
-    await saveWebp(
-      browser,
-      page,
-      page.getByRole('heading', { level: 2, name: 'Signal Test', exact: true }),
-      'signal-test',
-    );
+    await saveWebp(tabHeading('Signal Test'), 'signal-test');
 
     await page.goto('/dashboard#order-history');
     await page.locator('tbody tr').first().waitFor();
     // The charts draw after the figures arrive.
     await page.locator('.recharts-area-area').first().waitFor();
-    await saveWebp(
-      browser,
-      page,
-      page.getByRole('heading', { level: 2, name: 'Order History', exact: true }),
-      'order-history',
-    );
+    await saveWebp(tabHeading('Order History'), 'order-history');
   } finally {
     await close();
     await ea.stop();

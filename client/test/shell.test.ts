@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mobileViewport, openPage } from './browser.ts';
+import { mobileViewport } from './browser.ts';
 import { browserSuite } from './browser-suite.ts';
 
 const suite = browserSuite();
@@ -138,12 +138,12 @@ describe('app shell', () => {
   });
 
   it('takes the scrolled style after 50 px', async () => {
-    const { page, close } = await openPage(suite.browser, suite.server.url);
-    await page.goto('/about');
-    const header = page.locator('header').first();
-    expect(await header.getAttribute('data-scrolled')).toBe('false');
-    await page.evaluate(() => window.scrollTo(0, 200));
-    await expect.poll(() => header.getAttribute('data-scrolled')).toBe('true');
-    await close();
+    await suite.onPage({}, async ({ page }) => {
+      await page.goto('/about');
+      const header = page.locator('header').first();
+      expect(await header.getAttribute('data-scrolled')).toBe('false');
+      await page.evaluate(() => window.scrollTo(0, 200));
+      await expect.poll(() => header.getAttribute('data-scrolled')).toBe('true');
+    });
   });
 });

@@ -1,7 +1,8 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { CloseButton } from './dialog.tsx';
 
-type DataAttributes = Record<`data-${string}`, string>;
+/** `data-*` attributes a row (and its details) carries, e.g. the ticket tests and scripts find it by. */
+export type DataAttributes = Record<`data-${string}`, string>;
 
 type DetailDrawerProps = {
   /** The drawer's heading and accessible name ("Order #1017"). */

@@ -6,9 +6,8 @@ import { CloseIcon } from './icons.tsx';
 type ModalProps = {
   open: boolean;
   onClose: () => void;
-  /** Accessible name; shown as the heading unless `hideTitle`. */
+  /** The heading and accessible name. */
   title: string;
-  hideTitle?: boolean;
   className?: string;
   children: ReactNode;
 };
@@ -17,7 +16,7 @@ type ModalProps = {
  * A modal on the native <dialog> element: the browser traps focus, Escape closes it, and a click
  * on the backdrop (outside the panel) closes it too. Focus returns to the opener on close.
  */
-export function Modal({ open, onClose, title, hideTitle, className, children }: ModalProps) {
+export function Modal({ open, onClose, title, className, children }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -48,7 +47,7 @@ export function Modal({ open, onClose, title, hideTitle, className, children }: 
     >
       {open && (
         <div className="relative p-6">
-          <h2 id={titleId} className={hideTitle ? 'sr-only' : 'pr-8 text-lg font-semibold'}>
+          <h2 id={titleId} className="pr-8 text-lg font-semibold">
             {title}
           </h2>
           <CloseButton label="Close" onClick={onClose} className="absolute top-4 right-4" />
@@ -89,7 +88,6 @@ type ConfirmDialogProps = {
   title: string;
   message: ReactNode;
   confirmLabel?: string;
-  cancelLabel?: string;
   tone?: 'primary' | 'danger';
   loading?: boolean;
   onConfirm: () => void;
@@ -102,7 +100,6 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel = 'Confirm',
-  cancelLabel = 'Cancel',
   tone = 'primary',
   loading = false,
   onConfirm,
@@ -113,7 +110,7 @@ export function ConfirmDialog({
       <div className="mt-3 text-sm text-ink-muted">{message}</div>
       <div className="mt-6 flex justify-end gap-3">
         <Button variant="outline" onClick={onCancel} disabled={loading}>
-          {cancelLabel}
+          Cancel
         </Button>
         <Button variant={tone} onClick={onConfirm} loading={loading} autoFocus>
           {confirmLabel}

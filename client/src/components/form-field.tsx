@@ -1,7 +1,6 @@
 import {
   cloneElement,
   type InputHTMLAttributes,
-  isValidElement,
   type ReactElement,
   type ReactNode,
   type SelectHTMLAttributes,
@@ -38,7 +37,7 @@ export type FormFieldProps = {
 /** A label, a control, and its hint or error text, wired together for assistive technology. */
 export function FormField({ label, error, hint, required, className, children }: FormFieldProps) {
   const autoId = useId();
-  const id = (isValidElement(children) && children.props.id) || autoId;
+  const id = children.props.id || autoId;
   const hintId = hint && !error ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;

@@ -1,12 +1,9 @@
 import { type MouseEvent, type ReactNode, useCallback, useState } from 'react';
 import { cn } from '../lib/cn.ts';
 import { desktopQuery, useMediaQuery } from '../lib/use-media-query.ts';
-import { DetailDrawer } from './detail-drawer.tsx';
+import { type DataAttributes, DetailDrawer } from './detail-drawer.tsx';
 import { ChevronDownIcon } from './icons.tsx';
 import { type Column, HeaderCells, RowCells, Table, TBody, Td, THead, Th, Tr } from './table.tsx';
-
-/** `data-*` attributes a row (and its details) carries, e.g. the ticket tests and scripts find it by. */
-type DataAttributes = Record<`data-${string}`, string>;
 
 export type HistoryListProps<T> = {
   /** Names the table (its caption) and the phone's card list. */

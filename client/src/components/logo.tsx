@@ -1,9 +1,9 @@
 import { cn } from '../lib/cn.ts';
 
 /** The SignalRelay mark: a relay arrow between two nodes, plus the word mark. */
-export function Logo({ className, inverted }: { className?: string; inverted?: boolean }) {
+export function Logo({ inverted }: { inverted?: boolean }) {
   return (
-    <span className={cn('inline-flex items-center gap-2 font-semibold tracking-tight', className)}>
+    <span className="inline-flex items-center gap-2 font-semibold tracking-tight">
       <svg viewBox="0 0 32 32" className="size-8" aria-hidden="true">
         <rect width="32" height="32" rx="8" className="fill-brand-600" />
         <circle cx="9" cy="20" r="3" fill="white" />

@@ -13,7 +13,6 @@ type PaginationProps = {
   onPageSize: (pageSize: number) => void;
   /** What is counted, plural: "signals", "orders". */
   noun: string;
-  className?: string;
 };
 
 const pageButton =
@@ -31,19 +30,13 @@ export function Pagination({
   onPage,
   onPageSize,
   noun,
-  className,
 }: PaginationProps) {
   const sizeId = useId();
   const totalPages = Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
   return (
-    <div
-      className={cn(
-        'flex flex-col gap-3 text-sm text-ink-muted sm:flex-row sm:items-center sm:justify-between',
-        className,
-      )}
-    >
+    <div className="flex flex-col gap-3 text-sm text-ink-muted sm:flex-row sm:items-center sm:justify-between">
       <div className="flex flex-wrap items-center gap-3">
         <p className="tabular-nums">
           Showing {first} to {last} of {total} {noun}

@@ -1,7 +1,6 @@
 import orderHistory from '../assets/product-screens/order-history.webp';
 import signalHistory from '../assets/product-screens/signal-history.webp';
 import signalTest from '../assets/product-screens/signal-test.webp';
-import { cn } from '../lib/cn.ts';
 
 /**
  * Screenshots of the real dashboard, taken by `npm run screenshots -w client`
@@ -33,16 +32,14 @@ export function ProductShot({
   screen,
   eager = false,
   caption = false,
-  className,
 }: {
   screen: ProductScreen;
   eager?: boolean;
   caption?: boolean;
-  className?: string;
 }) {
   const shot = productScreens[screen];
   return (
-    <figure className={cn('min-w-0', className)}>
+    <figure className="min-w-0">
       <div className="overflow-hidden rounded-xl border border-line bg-surface shadow-lg">
         <div className="flex h-6 items-center gap-1.5 border-b border-line bg-surface-sunken px-3">
           <span className="size-2 rounded-full bg-line-strong" />

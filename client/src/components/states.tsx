@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { cn } from '../lib/cn.ts';
 import { Button, Spinner } from './button.tsx';
 import { AlertIcon, InboxIcon } from './icons.tsx';
@@ -24,27 +23,14 @@ export function LoadingState({
   );
 }
 
-export function EmptyState({
-  title,
-  description,
-  action,
-  icon,
-  className,
-}: {
-  title: string;
-  description?: ReactNode;
-  action?: ReactNode;
-  icon?: ReactNode;
-  className?: string;
-}) {
+export function EmptyState({ title, description }: { title: string; description?: string }) {
   return (
-    <div className={cn('flex flex-col items-center px-6 py-12 text-center', className)}>
+    <div className="flex flex-col items-center px-6 py-12 text-center">
       <div className="mb-3 rounded-full bg-surface-sunken p-3 text-ink-subtle">
-        {icon ?? <InboxIcon className="size-6" />}
+        <InboxIcon className="size-6" />
       </div>
       <p className="font-medium text-ink">{title}</p>
       {description && <p className="mt-1 max-w-md text-sm text-ink-muted">{description}</p>}
-      {action && <div className="mt-4">{action}</div>}
     </div>
   );
 }

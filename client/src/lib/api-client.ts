@@ -50,11 +50,9 @@ function readString(body: unknown, key: string): string | undefined {
 }
 
 async function readBody(response: Response): Promise<unknown> {
-  if (response.status === 204) return undefined;
   const text = await response.text();
   if (text === '') return undefined;
-  const type = response.headers.get('content-type') ?? '';
-  if (!type.includes('json')) return text;
+  if (!response.headers.get('content-type')?.includes('json')) return text;
   try {
     return JSON.parse(text);
   } catch {
@@ -64,9 +62,7 @@ async function readBody(response: Response): Promise<unknown> {
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, timeoutMs, headers = {} } = options;
-  const signals = [signal, timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined].filter(
-    (s): s is AbortSignal => s !== undefined,
-  );
+  const timeout = timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined;
   let response: Response;
   try {
     response = await fetch(path, {
@@ -78,7 +74,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
         ...headers,
       },
       body: body !== undefined ? JSON.stringify(body) : undefined,
-      signal: signals.length > 0 ? AbortSignal.any(signals) : undefined,
+      signal: signal && timeout ? AbortSignal.any([signal, timeout]) : (signal ?? timeout),
     });
   } catch (err) {
     if (signal?.aborted) throw err;

@@ -18,31 +18,13 @@ import { ApiError, api } from './api-client.ts';
  *     (or patch) the keys they affect, and every (re)connect of the channel refetches them all.
  */
 
+/** Areas that hold the signed-in user's own data: dropped whenever the user changes. */
+const userAreas = ['session', 'setup', 'signals', 'orders', 'terminals', 'notifications'] as const;
+
 /** The first element of every query key: what the live channel and writes invalidate by. */
-export type QueryArea =
-  | 'session'
-  | 'setup'
-  | 'signals'
-  | 'orders'
-  | 'terminals'
-  | 'billing'
-  | 'notifications'
-  | 'rules'
-  | 'downloads'
-  | 'site'
-  | 'auth';
+type QueryArea = (typeof userAreas)[number] | 'billing' | 'rules' | 'downloads' | 'site' | 'auth';
 
 export type AreaKey = readonly [QueryArea, ...unknown[]];
-
-/** Areas that hold the signed-in user's own data: dropped whenever the user changes. */
-const userAreas: ReadonlySet<unknown> = new Set<QueryArea>([
-  'session',
-  'setup',
-  'signals',
-  'orders',
-  'terminals',
-  'notifications',
-]);
 
 /**
  * A GET of `path` cached under `key`; the query's abort signal cancels an outdated request.
@@ -62,26 +44,23 @@ function shouldRetry(failures: number, error: unknown): boolean {
   return failures < 2;
 }
 
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        retry: shouldRetry,
-        retryDelay: (attempt) => backoffStep(500, attempt),
-        // Freshness comes from the live channel (and polling while it is down), not from focus.
-        refetchOnWindowFocus: false,
-      },
-    },
-  });
-}
-
 /** The app's one cache, given to the provider in `main.tsx` and used by the live channel. */
-export const queryClient = createQueryClient();
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      retry: shouldRetry,
+      retryDelay: (attempt) => backoffStep(500, attempt),
+      // Freshness comes from the live channel (and polling while it is down), not from focus.
+      refetchOnWindowFocus: false,
+    },
+  },
+});
 
 /**
  * Forgets the signed-in user's own data when another account signs in in this tab, so no
  * screen ever shows the previous user's.
  */
 export function forgetUserData(): void {
-  queryClient.removeQueries({ predicate: (query) => userAreas.has(query.queryKey[0]) });
+  const mine = (area: unknown) => (userAreas as readonly unknown[]).includes(area);
+  queryClient.removeQueries({ predicate: (query) => mine(query.queryKey[0]) });
 }

@@ -101,10 +101,8 @@ function patchHistory(change: (page: HistoryPage) => HistoryPage) {
 /** Applies one live event to the query cache. */
 export function applyToQueries(event: CacheEvent): void {
   if (event.type === 'resync') {
-    for (const [rule, timer] of planned) {
-      clearTimeout(timer);
-      planned.delete(rule);
-    }
+    for (const timer of planned.values()) clearTimeout(timer);
+    planned.clear();
     for (const rule of rules) void queryClient.invalidateQueries({ queryKey: rule.key });
     return;
   }

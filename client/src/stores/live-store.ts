@@ -13,14 +13,10 @@ import { applyToQueries } from './live-queries.ts';
  * the listeners. While the status is not 'open' the screens fall back to the spec's polling.
  */
 
-export type { LiveEvent };
 export type LiveStatus = 'idle' | 'connecting' | 'open' | 'closed';
 
-type EaEvent = Extract<LiveEvent, { type: 'ea' }>;
-type QuotaEvent = Extract<LiveEvent, { type: 'quota' }>;
-
 /** What listeners receive: a server event, or `resync` after the socket (re)opened. */
-export type LiveMessage = Exclude<LiveEvent, EaEvent | QuotaEvent> | { type: 'resync' };
+export type LiveMessage = Exclude<LiveEvent, { type: 'ea' | 'quota' }> | { type: 'resync' };
 
 export type EaState = {
   connected: boolean;
@@ -59,13 +55,7 @@ let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
 function emit(message: LiveMessage) {
   applyToQueries(message);
-  for (const listener of listeners) {
-    try {
-      listener(message);
-    } catch (err) {
-      console.error('live event listener failed', err);
-    }
-  }
+  for (const listener of listeners) listener(message);
 }
 
 function liveUrl(): string {
@@ -73,34 +63,22 @@ function liveUrl(): string {
   return `${scheme}://${window.location.host}/api/live`;
 }
 
+/** The events listeners receive; 'pong' and anything newer than this client are only heard. */
+const listenedTypes = new Set<unknown>(['signal', 'orders', 'terminals', 'setup']);
+
 function onMessage(data: unknown) {
   lastHeard = Date.now();
-  if (typeof data !== 'string') return;
-  let event: { type?: unknown };
+  let event: LiveEvent;
   try {
-    event = JSON.parse(data);
+    event = JSON.parse(String(data));
   } catch {
     return;
   }
-  switch (event.type) {
-    case 'ea': {
-      const { connected, lastConnected } = event as EaEvent;
-      useLive.setState({ ea: { connected, lastConnected, source: 'live' } });
-      return;
-    }
-    case 'quota':
-      applyToQueries(event as QuotaEvent);
-      return;
-    case 'signal':
-    case 'orders':
-    case 'terminals':
-    case 'setup':
-      emit(event as LiveMessage);
-      return;
-    default:
-      // 'pong' and anything newer than this client: hearing it is what counts.
-      return;
-  }
+  if (event.type === 'ea') {
+    const { connected, lastConnected } = event;
+    useLive.setState({ ea: { connected, lastConnected, source: 'live' } });
+  } else if (event.type === 'quota') applyToQueries(event);
+  else if (listenedTypes.has(event.type)) emit(event);
 }
 
 /** Forgets the current socket at once (its late events are ignored) and plans a reconnect. */
@@ -138,46 +116,36 @@ function connect() {
   ws.onerror = drop;
 }
 
-/** Starts the channel for one more user; the returned function releases it. */
-export function acquireLive(): () => void {
-  users++;
-  if (users === 1) {
-    attempt = 0;
-    connect();
-  }
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    users--;
-    if (users > 0) return;
-    clearTimeout(retryTimer);
-    drop();
-    useLive.setState({ status: 'idle', ea: null });
-  };
-}
-
-/** Listens to signal, orders, terminals and setup events and to `resync`; returns the unsubscribe function. */
-export function subscribeLive(listener: (message: LiveMessage) => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
-/** Keeps the live channel open while the calling component is mounted. */
+/** Keeps the live channel open while the calling component (one or more) is mounted. */
 export function useLiveConnection(): void {
-  useEffect(() => acquireLive(), []);
+  useEffect(() => {
+    if (++users === 1) {
+      attempt = 0;
+      connect();
+    }
+    return () => {
+      if (--users > 0) return;
+      clearTimeout(retryTimer);
+      drop();
+      useLive.setState({ status: 'idle', ea: null });
+    };
+  }, []);
 }
 
 /**
- * Calls `handler` for each live message while mounted, always the latest handler (no
- * re-subscription on every render).
+ * Calls `handler` for each signal, orders, terminals and setup event and each `resync` while
+ * mounted, always the latest handler (no re-subscription on every render).
  */
 export function useLiveEvents(handler: (message: LiveMessage) => void): void {
   const latest = useRef(handler);
   latest.current = handler;
-  useEffect(() => subscribeLive((message) => latest.current(message)), []);
+  useEffect(() => {
+    const listener = (message: LiveMessage) => latest.current(message);
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  }, []);
 }
 
 /** Spec section 9: screens poll every 10 s while the live channel is down. */

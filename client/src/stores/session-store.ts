@@ -91,5 +91,3 @@ useSession.subscribe(({ user }) => {
   if (cacheOwner !== undefined) forgetUserData();
   cacheOwner = user.email;
 });
-
-export type SessionStore = typeof useSession;

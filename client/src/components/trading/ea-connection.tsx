@@ -8,13 +8,7 @@ export function isEaConnected(lastConnected: number | null | undefined, now: num
 }
 
 /** A status dot and label for the EA connection. */
-export function EaConnectionIndicator({
-  connected,
-  className,
-}: {
-  connected: boolean;
-  className?: string;
-}) {
+export function EaConnectionIndicator({ connected }: { connected: boolean }) {
   return (
     <span
       role="status"
@@ -23,7 +17,6 @@ export function EaConnectionIndicator({
         connected
           ? 'border-green-200 bg-profit-soft text-profit'
           : 'border-line bg-surface-sunken text-ink-muted',
-        className,
       )}
     >
       <span className="relative flex size-2.5">

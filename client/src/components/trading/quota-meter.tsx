@@ -9,11 +9,10 @@ type QuotaMeterProps = {
   limit: number;
   /** Time until the daily reset (midnight US Eastern), shown as hours and minutes. */
   resetsInMs?: number;
-  className?: string;
 };
 
 /** The daily signal counter: used of the allowance, remaining, and the reset countdown. */
-export function QuotaMeter({ used, limit, resetsInMs, className }: QuotaMeterProps) {
+export function QuotaMeter({ used, limit, resetsInMs }: QuotaMeterProps) {
   const remaining = Math.max(0, limit - used);
   const exceeded = used >= limit;
   const tone = exceeded ? 'text-loss' : remaining <= lowRemaining ? 'text-warn' : 'text-ink';
@@ -22,7 +21,7 @@ export function QuotaMeter({ used, limit, resetsInMs, className }: QuotaMeterPro
   const minutes = resetsInMs === undefined ? 0 : Math.floor((resetsInMs % 3_600_000) / 60_000);
 
   return (
-    <div className={cn('rounded-xl border border-line bg-surface p-4 shadow-xs', className)}>
+    <div className="rounded-xl border border-line bg-surface p-4 shadow-xs">
       <div className="flex items-baseline justify-between gap-4">
         <p className="text-xs font-medium tracking-wide text-ink-subtle uppercase">Signals today</p>
         <p className="text-sm text-ink-muted tabular-nums">

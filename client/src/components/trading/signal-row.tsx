@@ -23,23 +23,24 @@ const timeFormat = new Intl.DateTimeFormat(undefined, {
   second: '2-digit',
 });
 
+/** When the signal arrived, as `text` shows it. */
+function Received({ at, text }: { at: number; text: string }) {
+  return (
+    <time dateTime={new Date(at).toISOString()} className="tabular-nums">
+      {text}
+    </time>
+  );
+}
+
 /** Every column a signal table can show; a table picks the ones it needs, in order. */
 export const signalColumns = {
   time: {
     header: 'Time',
-    cell: (s) => (
-      <time dateTime={new Date(s.receivedAt).toISOString()} className="tabular-nums">
-        {timeFormat.format(s.receivedAt)}
-      </time>
-    ),
+    cell: (s) => <Received at={s.receivedAt} text={timeFormat.format(s.receivedAt)} />,
   },
   receivedAt: {
     header: `Received (${viewerTimeZone})`,
-    cell: (s) => (
-      <time dateTime={new Date(s.receivedAt).toISOString()} className="tabular-nums">
-        {formatTimestamp(s.receivedAt, true)}
-      </time>
-    ),
+    cell: (s) => <Received at={s.receivedAt} text={formatTimestamp(s.receivedAt, true)} />,
   },
   symbol: { header: 'Symbol', cell: (s) => <span className="font-medium">{s.symbol || '—'}</span> },
   position: { header: 'Position', cell: (s) => <PositionLabel position={s.position} /> },

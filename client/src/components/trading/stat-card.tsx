@@ -1,20 +1,17 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn.ts';
 
 /** One summary figure (Total Trades, Win Rate…). */
 export function StatCard({
   label,
   value,
   hint,
-  className,
 }: {
   label: string;
   value: ReactNode;
   hint?: ReactNode;
-  className?: string;
 }) {
   return (
-    <div className={cn('rounded-xl border border-line bg-surface p-4 shadow-xs', className)}>
+    <div className="rounded-xl border border-line bg-surface p-4 shadow-xs">
       <p className="text-xs font-medium tracking-wide text-ink-subtle uppercase">{label}</p>
       <p className="mt-1 text-2xl font-semibold text-ink tabular-nums">{value}</p>
       {hint && <p className="mt-1 text-xs text-ink-muted">{hint}</p>}
