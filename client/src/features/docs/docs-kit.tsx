@@ -1,5 +1,5 @@
 import { Link, useRouterState } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { Children, type ReactNode } from 'react';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { AlertIcon, ChevronLeftIcon, ChevronRightIcon, InfoIcon } from '../../components/icons.tsx';
 import { StepNumber } from '../../components/step-number.tsx';
@@ -16,38 +16,34 @@ function PageTurn() {
   const pathname = useRouterState({ select: (s) => s.location.pathname.replace(/\/$/, '') });
   const index = docsOrder.indexOf(pathname as (typeof docsOrder)[number]);
   if (index < 0) return null;
-  const prev = docsOrder[index - 1];
-  const next = docsOrder[index + 1];
+  const turns = [
+    { to: docsOrder[index - 1], label: 'Previous', Icon: ChevronLeftIcon },
+    { to: docsOrder[index + 1], label: 'Next', Icon: ChevronRightIcon },
+  ];
   return (
     <nav
       aria-label="Previous and next page"
       className="mt-14 flex justify-between gap-4 border-t border-line pt-6 text-sm"
     >
-      {prev ? (
-        <Link
-          to={prev}
-          className="group flex items-center gap-2 text-ink-muted hover:text-brand-700"
-        >
-          <ChevronLeftIcon className="size-4" />
-          <span>
-            <span className="block text-xs text-ink-subtle">Previous</span>
-            {labels.get(prev)}
-          </span>
-        </Link>
-      ) : (
-        <span />
-      )}
-      {next && (
-        <Link
-          to={next}
-          className="flex items-center gap-2 text-right text-ink-muted hover:text-brand-700"
-        >
-          <span>
-            <span className="block text-xs text-ink-subtle">Next</span>
-            {labels.get(next)}
-          </span>
-          <ChevronRightIcon className="size-4" />
-        </Link>
+      {turns.map(({ to, label, Icon }) =>
+        to ? (
+          <Link
+            key={label}
+            to={to}
+            className={cn(
+              'flex items-center gap-2 text-ink-muted hover:text-brand-700',
+              label === 'Next' && 'flex-row-reverse text-right',
+            )}
+          >
+            <Icon className="size-4" />
+            <span>
+              <span className="block text-xs text-ink-subtle">{label}</span>
+              {labels.get(to)}
+            </span>
+          </Link>
+        ) : (
+          <span key={label} />
+        ),
       )}
     </nav>
   );
@@ -156,27 +152,47 @@ export function DocTable({
   );
 }
 
+const dashboardTabs = {
+  'signal-test': 'Signal Test',
+  downloads: 'Downloads',
+  rules: 'Rules',
+  notifications: 'Notifications',
+} as const;
+
+/** A link to a tab of the dashboard, named as the tab is. */
+export function TabLink({ tab }: { tab: keyof typeof dashboardTabs }) {
+  return (
+    <Link to="/dashboard" hash={tab}>
+      {dashboardTabs[tab]}
+    </Link>
+  );
+}
+
 /** The "Setting up" section of a page about a dashboard tab: where the tab is, then what to do. */
 export function SetupSection({
   tab,
-  label,
   children,
 }: {
   tab: 'notifications' | 'rules';
-  label: string;
   children: ReactNode;
 }) {
   return (
     <>
       <h2 id="setup">Setting up</h2>
       <p>
-        Open the dashboard's{' '}
-        <Link to="/dashboard" hash={tab}>
-          {label}
-        </Link>{' '}
-        tab, {children}
+        Open the dashboard's <TabLink tab={tab} /> tab, {children}
       </p>
     </>
+  );
+}
+
+/** This deployment's webhook URL in a box with a copy button. */
+export function WebhookUrlBox() {
+  return (
+    <div className="not-prose my-4 flex flex-wrap items-center gap-3 rounded-xl border border-line bg-surface-muted px-4 py-3">
+      <code className="min-w-0 flex-1 font-mono text-sm break-all text-ink">{webhookUrl()}</code>
+      <CopyButton text={webhookUrl()} label="Copy URL" />
+    </div>
   );
 }
 
@@ -199,20 +215,27 @@ export function CodeBlock({ code, label }: { code: string; label?: string }) {
   );
 }
 
-/** A numbered list of steps with headings. */
-export function StepList({ steps }: { steps: { title: string; body: ReactNode }[] }) {
+/** A numbered list of steps, each a `Step`. */
+export function StepList({ children }: { children: ReactNode }) {
   return (
     <ol className="not-prose my-6 space-y-6">
-      {steps.map((step, index) => (
-        <li key={step.title} className="flex gap-4">
+      {Children.map(children, (step, index) => (
+        <li className="flex gap-4">
           <StepNumber n={index + 1} className="size-8" />
-          <div className="min-w-0 flex-1 pt-1">
-            <h3 className="font-semibold text-ink">{step.title}</h3>
-            <div className="mt-1 text-ink-muted leading-7 doc-inline">{step.body}</div>
-          </div>
+          {step}
         </li>
       ))}
     </ol>
+  );
+}
+
+/** One step of a `StepList`: its heading, then what to do. */
+export function Step({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0 flex-1 pt-1">
+      <h3 className="font-semibold text-ink">{title}</h3>
+      <div className="mt-1 text-ink-muted leading-7 doc-inline">{children}</div>
+    </div>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { TabLink } from './docs-kit.tsx';
 
 export type FaqItem = { q: string; a: ReactNode };
 export type FaqCategory = { title: string; items: FaqItem[] };
@@ -69,12 +70,8 @@ export const faqCategories: FaqCategory[] = [
         q: 'Where do I get the EA?',
         a: (
           <p>
-            From the{' '}
-            <Link to="/dashboard" hash="downloads">
-              Downloads
-            </Link>{' '}
-            tab of your dashboard; see <Link to="/docs/download-ea">Download EA</Link> for which
-            file you need.
+            From the <TabLink tab="downloads" /> tab of your dashboard; see{' '}
+            <Link to="/docs/download-ea">Download EA</Link> for which file you need.
           </p>
         ),
       },
@@ -139,16 +136,12 @@ export const faqCategories: FaqCategory[] = [
         q: 'Are there limits such as a maximum lot size or daily loss?',
         a: (
           <p>
-            Yes. In the dashboard's{' '}
-            <Link to="/dashboard" hash="rules">
-              Rules
-            </Link>{' '}
-            tab set a max lot size, max daily loss (an amount or a percent of the day's starting
-            balance, optionally closing every position), max open trades and max daily trades, as
-            well as trading hours, allowed symbols and a symbol map (GOLD → XAUUSD). Max lot, open
-            trades and daily loss may differ per trading account. A signal a rule stops is kept in
-            Signal History with the reason and never executed. See{' '}
-            <Link to="/docs/rules">Rules</Link>.
+            Yes. In the dashboard's <TabLink tab="rules" /> tab set a max lot size, max daily loss
+            (an amount or a percent of the day's starting balance, optionally closing every
+            position), max open trades and max daily trades, as well as trading hours, allowed
+            symbols and a symbol map (GOLD → XAUUSD). Max lot, open trades and daily loss may differ
+            per trading account. A signal a rule stops is kept in Signal History with the reason and
+            never executed. See <Link to="/docs/rules">Rules</Link>.
           </p>
         ),
       },

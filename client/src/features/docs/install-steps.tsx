@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { TabLink } from './docs-kit.tsx';
 
 /** The seven installation steps; the page renders one at a time with its progress. */
 export function installSteps(origin: string): { title: string; body: ReactNode }[] {
@@ -11,12 +12,9 @@ export function installSteps(origin: string): { title: string; body: ReactNode }
           <p>
             Download the zip for your terminal from the{' '}
             <Link to="/docs/download-ea">Download EA</Link> page (the same files are in your
-            dashboard's{' '}
-            <Link to="/dashboard" hash="downloads">
-              Downloads
-            </Link>{' '}
-            tab): one for MetaTrader 5, one for MetaTrader 4. Each holds the SignalRelay EA and the
-            optional OrderTracker EA, laid out as the terminal's data folder.
+            dashboard's <TabLink tab="downloads" /> tab): one for MetaTrader 5, one for MetaTrader
+            4. Each holds the SignalRelay EA and the optional OrderTracker EA, laid out as the
+            terminal's data folder.
           </p>
           <p>
             OrderTracker fills your dashboard's order history. It installs exactly the same way, on
@@ -141,10 +139,7 @@ export function installSteps(origin: string): { title: string; body: ReactNode }
           </p>
           <p>
             In your dashboard the EA indicator turns green. Send a signal from the{' '}
-            <Link to="/dashboard" hash="signal-test">
-              Signal Test
-            </Link>{' '}
-            tab: the Experts tab shows it received and then{' '}
+            <TabLink tab="signal-test" /> tab: the Experts tab shows it received and then{' '}
             <code>skipped: Test signal: logged, not traded</code>. If anything is off, see{' '}
             <Link to="/docs/installation-troubleshooting">Troubleshooting</Link>.
           </p>

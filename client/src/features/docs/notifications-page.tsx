@@ -81,7 +81,7 @@ export function NotificationsDocsPage() {
       title="Notifications"
       lead="Be told when something needs you: a failed or refused signal, an EA that went away, a second EA refused, the daily quota, and a daily summary. By e-mail, Telegram, Discord or a signed webhook to your own server."
     >
-      <SetupSection tab="notifications" label="Notifications">
+      <SetupSection tab="notifications">
         tick the events you want and switch on one or more channels. Every ticked event goes to
         every channel that is on. Use <strong>Send test</strong> on each channel to check it
         arrives.

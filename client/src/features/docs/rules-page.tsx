@@ -44,7 +44,7 @@ export function RulesDocsPage() {
       title="Rules"
       lead="Risk limits and guards that every signal must pass: max lot, max open positions, max daily trades, max daily loss, trading hours, allowed symbols, and a symbol map for brokers that name instruments their own way."
     >
-      <SetupSection tab="rules" label="Rules">
+      <SetupSection tab="rules">
         fill in the rules you want (an empty field is off) and save. Every save is listed under the
         form with who made it, when, and each value before and after. Changes apply at once: to
         alerts from the next one on, and to your EAs, which receive the new rules within a second.

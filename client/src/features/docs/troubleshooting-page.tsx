@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { CheckList } from '../../components/check-list.tsx';
 import { cn } from '../../lib/cn.ts';
-import { Callout, DocsPage } from './docs-kit.tsx';
+import { Callout, DocsPage, TabLink } from './docs-kit.tsx';
 
 /** One side of a problem: its symptoms (bulleted) or its fixes (numbered, in order). */
 function ProblemColumn({
@@ -168,12 +168,8 @@ export function TroubleshootingPage() {
         ]}
         fixes={[
           <>
-            Send a signal from the dashboard's{' '}
-            <Link to="/dashboard" hash="signal-test">
-              Signal Test
-            </Link>{' '}
-            tab: if it arrives, the connection is fine and the problem is in the alert or at the
-            broker.
+            Send a signal from the dashboard's <TabLink tab="signal-test" /> tab: if it arrives, the
+            connection is fine and the problem is in the alert or at the broker.
           </>,
           'Check the trading hours of the symbol: orders sent while the market is closed are refused.',
           "Check the lot size against the symbol's minimum, maximum and step (Market Watch → right-click → Specification), and that free margin covers it.",
@@ -251,12 +247,9 @@ export function TroubleshootingPage() {
         ]}
         fixes={[
           <>
-            Download the new release from the dashboard's{' '}
-            <Link to="/dashboard" hash="downloads">
-              Downloads
-            </Link>{' '}
-            tab and unzip it into the terminal's data folder (<em>File → Open Data Folder</em>),
-            replacing the old files.
+            Download the new release from the dashboard's <TabLink tab="downloads" /> tab and unzip
+            it into the terminal's data folder (<em>File → Open Data Folder</em>), replacing the old
+            files.
           </>,
           <>
             Open <code>Experts\SignalRelay.mq5</code> (MT4: <code>.mq4</code>) in MetaEditor (
