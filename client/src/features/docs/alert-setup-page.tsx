@@ -62,7 +62,6 @@ export function AlertSetupPage() {
 
   return (
     <DocsPage
-      eyebrow="Configure environment"
       title="TradingView Alert Setup"
       lead="Create a TradingView alert that sends its message to SignalRelay, so that every time it fires your EA trades it."
     >

@@ -36,7 +36,6 @@ export function BasicConfigPage() {
 
   return (
     <DocsPage
-      eyebrow="Configure environment"
       title="Basic Configuration"
       lead="Everything a trade needs travels in the TradingView alert message: one JSON object with your license number, the symbol, the action and optional risk settings. The EA itself has no trading parameters."
     >

@@ -7,14 +7,14 @@ import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { docsNav, docsOrder } from './docs-nav.ts';
 
-const labels = new Map<string, string>(
-  docsNav.flatMap((g) => g.items.map((i) => [i.to, i.label] as const)),
+/** Each page's sidebar label and the group it belongs to. */
+const pages = new Map<string, { label: string; group: string }>(
+  docsNav.flatMap((g) => g.items.map((i) => [i.to, { label: i.label, group: g.title }] as const)),
 );
 
 /** Previous / next page in reading order. */
-function PageTurn() {
-  const pathname = useRouterState({ select: (s) => s.location.pathname.replace(/\/$/, '') });
-  const index = docsOrder.indexOf(pathname as (typeof docsOrder)[number]);
+function PageTurn({ path }: { path: string }) {
+  const index = docsOrder.indexOf(path as (typeof docsOrder)[number]);
   if (index < 0) return null;
   const turns = [
     { to: docsOrder[index - 1], label: 'Previous', Icon: ChevronLeftIcon },
@@ -38,7 +38,7 @@ function PageTurn() {
             <Icon className="size-4" />
             <span>
               <span className="block text-xs text-ink-subtle">{label}</span>
-              {labels.get(to)}
+              {pages.get(to)?.label}
             </span>
           </Link>
         ) : (
@@ -49,28 +49,32 @@ function PageTurn() {
   );
 }
 
-/** The frame of every docs page: eyebrow, title, lead paragraph, content, page turn. */
+/**
+ * The frame of every docs page: its sidebar group as the eyebrow, title, lead paragraph, content,
+ * page turn.
+ */
 export function DocsPage({
-  eyebrow,
   title,
   lead,
   children,
 }: {
-  eyebrow: string;
   title: string;
   lead: ReactNode;
   children: ReactNode;
 }) {
   useDocumentTitle(title);
+  const path = useRouterState({ select: (s) => s.location.pathname.replace(/\/$/, '') });
   return (
     <article>
       <header className="mb-8">
-        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+          {pages.get(path)?.group}
+        </p>
         <h1 className="mt-2 text-3xl font-semibold tracking-tight text-ink sm:text-4xl">{title}</h1>
         <p className="mt-4 max-w-3xl text-lg text-ink-muted">{lead}</p>
       </header>
       <div className="prose-doc max-w-3xl">{children}</div>
-      <PageTurn />
+      <PageTurn path={path} />
     </article>
   );
 }

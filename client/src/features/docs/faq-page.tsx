@@ -66,7 +66,6 @@ function Faq({
 export function FaqPage() {
   return (
     <DocsPage
-      eyebrow="Help & Support"
       title="Frequently Asked Questions"
       lead="Answers about setup, configuration and what to do when a signal does not trade."
     >

@@ -6,7 +6,6 @@ export function InstallPage() {
   const origin = window.location.origin;
   return (
     <DocsPage
-      eyebrow="EA Installation"
       title="Install the EA on MetaTrader 4 or 5"
       lead="Seven steps from download to a connected EA. Mark each step as complete as you go; your progress is saved in this browser."
     >

@@ -77,7 +77,6 @@ const events = [
 export function NotificationsDocsPage() {
   return (
     <DocsPage
-      eyebrow="Configure environment"
       title="Notifications"
       lead="Be told when something needs you: a failed or refused signal, an EA that went away, a second EA refused, the daily quota, and a daily summary. By e-mail, Telegram, Discord or a signed webhook to your own server."
     >

@@ -14,7 +14,6 @@ const exampleMessage = `{
 export function QuickStartPage() {
   return (
     <DocsPage
-      eyebrow="Getting Started"
       title="Quick Start"
       lead="From sign-up to your first automated trade in five steps. With MetaTrader and TradingView already open, it takes about five minutes."
     >

@@ -40,7 +40,6 @@ const mapExample = `{ "GOLD": "XAUUSD", "US30": "DJ30" }`;
 export function RulesDocsPage() {
   return (
     <DocsPage
-      eyebrow="Configure environment"
       title="Rules"
       lead="Risk limits and guards that every signal must pass: max lot, max open positions, max daily trades, max daily loss, trading hours, allowed symbols, and a symbol map for brokers that name instruments their own way."
     >

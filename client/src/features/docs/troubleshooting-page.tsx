@@ -75,7 +75,6 @@ export function TroubleshootingPage() {
 
   return (
     <DocsPage
-      eyebrow="EA Installation"
       title="Installation Troubleshooting"
       lead="Most problems come down to one setting in MetaTrader. Run through the checklist first, then find your symptom below."
     >
