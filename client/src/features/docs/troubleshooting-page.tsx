@@ -4,31 +4,7 @@ import { CheckList } from '../../components/check-list.tsx';
 import { cn } from '../../lib/cn.ts';
 import { Callout, DocsPage, TabLink } from './docs-kit.tsx';
 
-/** One side of a problem: its symptoms (bulleted) or its fixes (numbered, in order). */
-function ProblemColumn({
-  title,
-  items,
-  List,
-  listClass,
-}: {
-  title: string;
-  items: ReactNode[];
-  List: 'ul' | 'ol';
-  listClass: string;
-}) {
-  return (
-    <div>
-      <h3 className="text-xs font-semibold tracking-wide text-ink-subtle uppercase">{title}</h3>
-      <List className={cn('mt-2 space-y-1.5 pl-5 text-sm leading-6 text-ink-muted', listClass)}>
-        {items.map((item, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
-          <li key={i}>{item}</li>
-        ))}
-      </List>
-    </div>
-  );
-}
-
+/** A problem: its symptoms (bulleted), then its fixes (numbered, in order). */
 function ProblemCard({
   id,
   title,
@@ -40,6 +16,10 @@ function ProblemCard({
   symptoms: ReactNode[];
   fixes: ReactNode[];
 }) {
+  const columns = [
+    { heading: 'What you see', items: symptoms, List: 'ul', list: 'list-disc' },
+    { heading: 'How to fix it', items: fixes, List: 'ol', list: 'list-decimal doc-inline' },
+  ] as const;
   return (
     <section
       aria-labelledby={id}
@@ -49,13 +29,19 @@ function ProblemCard({
         {title}
       </h2>
       <div className="mt-4 grid gap-6 md:grid-cols-2">
-        <ProblemColumn title="What you see" items={symptoms} List="ul" listClass="list-disc" />
-        <ProblemColumn
-          title="How to fix it"
-          items={fixes}
-          List="ol"
-          listClass="list-decimal doc-inline"
-        />
+        {columns.map(({ heading, items, List, list }) => (
+          <div key={heading}>
+            <h3 className="text-xs font-semibold tracking-wide text-ink-subtle uppercase">
+              {heading}
+            </h3>
+            <List className={cn('mt-2 space-y-1.5 pl-5 text-sm leading-6 text-ink-muted', list)}>
+              {items.map((item, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
+                <li key={i}>{item}</li>
+              ))}
+            </List>
+          </div>
+        ))}
       </div>
     </section>
   );
