@@ -172,24 +172,6 @@ export function TabLink({ tab }: { tab: keyof typeof dashboardTabs }) {
   );
 }
 
-/** The "Setting up" section of a page about a dashboard tab: where the tab is, then what to do. */
-export function SetupSection({
-  tab,
-  children,
-}: {
-  tab: 'notifications' | 'rules';
-  children: ReactNode;
-}) {
-  return (
-    <>
-      <h2 id="setup">Setting up</h2>
-      <p>
-        Open the dashboard's <TabLink tab={tab} /> tab, {children}
-      </p>
-    </>
-  );
-}
-
 /** This deployment's webhook URL in a box with a copy button. */
 export function WebhookUrlBox() {
   return (
