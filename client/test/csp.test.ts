@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { openPage } from './browser.ts';
 import { browserSuite } from './browser-suite.ts';
 import { openSignedIn, startReferenceEa } from './signed-in.ts';
+import { sitePages } from './site-pages.ts';
 
 /**
  * The Content-Security-Policy the server sends (server/src/http/security-headers.ts) against
@@ -25,24 +26,15 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   return () => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
 }
 
+/** The site's pages, the signed-out account pages and the not-found page. */
 const publicPages = [
-  '/',
-  '/about',
-  '/docs',
-  '/docs/quick-start',
-  '/docs/tradingview-alert-setup',
-  '/docs/faq',
-  '/docs/support',
+  ...sitePages,
   '/login',
   '/signup',
   '/forgot-password',
   '/reset-password?token=x',
   '/verification-successful',
   '/verification-failed',
-  '/terms',
-  '/privacy-policy',
-  '/cookie-policy',
-  '/button-test',
   '/no-such-page',
 ];
 

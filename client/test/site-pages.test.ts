@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { desktopViewport, mobileViewport, openPage } from './browser.ts';
-import { browserSuite } from './browser-suite.ts';
+import { openPage } from './browser.ts';
+import { browserSuite, overflowsSideways, widths } from './browser-suite.ts';
 import { sitePages } from './site-pages.ts';
 
 const suite = browserSuite();
@@ -12,35 +12,28 @@ async function expectRendered(page: Page, path: string) {
   expect(await page.getByRole('heading', { name: 'Page not found' }).count(), path).toBe(0);
 }
 
-describe.each([
-  ['desktop', desktopViewport],
-  ['375 px', mobileViewport],
-])('every site page on %s', (_name, viewport) => {
+describe.each(widths)('every site page at %s px', (_width, viewport) => {
   it('renders with status 200, no console errors and no sideways scrolling', async () => {
-    const { page, errors, close } = await openPage(suite.browser, suite.server.url, { viewport });
-    // A signed-out visitor's calls (session check, site and provider info) all succeed.
-    const failedCalls: string[] = [];
-    page.on('response', (response) => {
-      if (response.url().includes('/api/') && response.status() >= 400) {
-        failedCalls.push(`${response.status()} ${response.url()}`);
+    await suite.onPage({ viewport }, async ({ page }) => {
+      // A signed-out visitor's calls (session check, site and provider info) all succeed.
+      const failedCalls: string[] = [];
+      page.on('response', (response) => {
+        if (response.url().includes('/api/') && response.status() >= 400) {
+          failedCalls.push(`${response.status()} ${response.url()}`);
+        }
+      });
+      for (const path of sitePages) {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(200);
+        await expectRendered(page, path);
+        // Legal pages fetch their document after the first render.
+        if (['/terms', '/privacy-policy', '/cookie-policy'].includes(path)) {
+          await page.locator('article.prose-doc h1').waitFor();
+        }
+        expect(await overflowsSideways(page), `${path} scrolls sideways`).toBe(false);
       }
+      expect(failedCalls).toEqual([]);
     });
-    for (const path of sitePages) {
-      const response = await page.goto(path);
-      expect(response?.status(), path).toBe(200);
-      await expectRendered(page, path);
-      // Legal pages fetch their document after the first render.
-      if (['/terms', '/privacy-policy', '/cookie-policy'].includes(path)) {
-        await page.locator('article.prose-doc h1').waitFor();
-      }
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow, `${path} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
-    }
-    expect(errors).toEqual([]);
-    expect(failedCalls).toEqual([]);
-    await close();
     // Sixteen pages in one browser context: allow for a machine busy with other test files.
   }, 120_000);
 });

@@ -16,6 +16,13 @@ export type AlertParameter = {
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
+/** JSON Schema types as the table names them; any other type, or a list of values, is text. */
+const typeNames: Record<string, string> = {
+  number: 'number',
+  boolean: 'true / false',
+  array: 'list',
+};
+
 /**
  * Parameters in the order the schema declares them, read from the JSON Schema the server
  * serves at /schemas/alert.json (generated from the webhook's zod schema).
@@ -25,15 +32,7 @@ export function alertParameters(): AlertParameter[] {
   const required = new Set(json.required);
   return Object.entries(json.properties).map(([name, p]) => ({
     name,
-    type: p.enum
-      ? 'text'
-      : p.type === 'number'
-        ? 'number'
-        : p.type === 'boolean'
-          ? 'true / false'
-          : p.type === 'array'
-            ? 'list'
-            : 'text',
+    type: (!p.enum && p.type && typeNames[p.type]) || 'text',
     required: required.has(name),
     default:
       p.default === undefined || p.default === ''

@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { CheckList } from '../../components/check-list.tsx';
-import { CopyButton } from '../../components/copy-button.tsx';
 import { Modal } from '../../components/dialog.tsx';
 import { ArrowRightIcon, ZoomIcon } from '../../components/icons.tsx';
 import {
@@ -10,25 +9,42 @@ import {
   NotificationsScreen,
   SettingsScreen,
 } from './alert-screens.tsx';
-import { Callout, DocsPage, StepList, webhookUrl } from './docs-kit.tsx';
+import {
+  Callout,
+  DocsPage,
+  Step,
+  StepList,
+  TabLink,
+  WebhookUrlBox,
+  webhookUrl,
+} from './docs-kit.tsx';
 
-type Screenshot = { id: string; caption: string; image: ReactNode };
+type Screenshot = { caption: string; image: ReactNode };
 
-function ScreenshotButton({ shot, onOpen }: { shot: Screenshot; onOpen: () => void }) {
+/** A drawn illustration that opens full size in a dialog. */
+function Illustration({
+  caption,
+  children,
+  onOpen,
+}: {
+  caption: string;
+  children: ReactNode;
+  onOpen: (shot: Screenshot) => void;
+}) {
   return (
     <figure className="not-prose my-4">
       <button
         type="button"
-        onClick={onOpen}
-        aria-label={`Enlarge illustration: ${shot.caption}`}
+        onClick={() => onOpen({ caption, image: children })}
+        aria-label={`Enlarge illustration: ${caption}`}
         className="group relative block w-full max-w-md overflow-hidden rounded-xl border border-line shadow-sm"
       >
-        {shot.image}
+        {children}
         <span className="absolute right-2 bottom-2 inline-flex items-center gap-1 rounded-md bg-night/75 px-2 py-1 text-xs text-white opacity-90 group-hover:opacity-100">
           <ZoomIcon className="size-4" /> Enlarge
         </span>
       </button>
-      <figcaption className="mt-2 text-xs text-ink-subtle">Illustration: {shot.caption}</figcaption>
+      <figcaption className="mt-2 text-xs text-ink-subtle">Illustration: {caption}</figcaption>
     </figure>
   );
 }
@@ -42,34 +58,10 @@ const flow = [
 ];
 
 export function AlertSetupPage() {
-  const url = webhookUrl();
   const [open, setOpen] = useState<Screenshot | null>(null);
-  const shots: Screenshot[] = [
-    {
-      id: 'toolbar',
-      caption: 'the Alert button in the chart toolbar',
-      image: <ChartToolbarScreen />,
-    },
-    {
-      id: 'settings',
-      caption: 'condition and trigger in the Settings tab',
-      image: <SettingsScreen />,
-    },
-    { id: 'message', caption: 'the JSON message in the Message tab', image: <MessageScreen /> },
-    {
-      id: 'notifications',
-      caption: 'Webhook URL in the Notifications tab',
-      image: <NotificationsScreen url={url} />,
-    },
-  ];
-  const shot = (index: number) => {
-    const s = shots[index]!;
-    return <ScreenshotButton shot={s} onOpen={() => setOpen(s)} />;
-  };
 
   return (
     <DocsPage
-      eyebrow="Configure environment"
       title="TradingView Alert Setup"
       lead="Create a TradingView alert that sends its message to SignalRelay, so that every time it fires your EA trades it."
     >
@@ -109,10 +101,7 @@ export function AlertSetupPage() {
       </ul>
 
       <h2>Your webhook URL</h2>
-      <div className="not-prose my-4 flex flex-wrap items-center gap-3 rounded-xl border border-line bg-surface-muted px-4 py-3">
-        <code className="min-w-0 flex-1 font-mono text-sm break-all text-ink">{url}</code>
-        <CopyButton text={url} label="Copy URL" />
-      </div>
+      <WebhookUrlBox />
       <p>
         The same address (<code>{window.location.origin}</code>) is the one to allow in MetaTrader
         for web requests. TradingView only sends webhooks to ports 80 and 443, which is where this
@@ -120,90 +109,65 @@ export function AlertSetupPage() {
       </p>
 
       <h2>Create the alert</h2>
-      <StepList
-        steps={[
-          {
-            title: 'Open the alert dialog',
-            body: (
-              <>
-                <p>
-                  Open the chart of the symbol to trade, with your indicator or strategy on it, and
-                  click <em>Alert</em> in the top toolbar (or press <em>Alt + A</em>).
-                </p>
-                {shot(0)}
-              </>
-            ),
-          },
-          {
-            title: 'Choose the condition and trigger',
-            body: (
-              <>
-                <p>
-                  Under <em>Condition</em> pick your indicator's signal, or your strategy with{' '}
-                  <em>Order fills only</em>. Set <em>Trigger</em> to <em>Once per bar close</em> so
-                  an unfinished bar cannot fire a signal that later disappears.
-                </p>
-                {shot(1)}
-              </>
-            ),
-          },
-          {
-            title: 'Write the message',
-            body: (
-              <>
-                <p>
-                  Replace the contents of the <em>Message</em> box with your JSON message. Use one
-                  alert per action for indicators (one for buy, one for close), or one alert with{' '}
-                  <code>{'{{strategy.order.action}}'}</code> for a strategy.
-                </p>
-                <p>
-                  The{' '}
-                  <Link to="/dashboard" hash="signal-test">
-                    Signal Test
-                  </Link>{' '}
-                  tab builds both: <em>Fixed alert</em> for one action, and <em>Strategy alert</em>,
-                  one message for every order of a strategy with <code>{'{{ticker}}'}</code>,{' '}
-                  <code>{'{{strategy.order.action}}'}</code>,{' '}
-                  <code>{'{{strategy.order.contracts}}'}</code> and an <code>alertId</code> from{' '}
-                  <code>{'{{timenow}}'}</code>. It checks the message as you edit or paste it, with
-                  the same rules the server applies, and names every field it would refuse.
-                </p>
-                {shot(2)}
-              </>
-            ),
-          },
-          {
-            title: 'Turn on the webhook',
-            body: (
-              <>
-                <p>
-                  In <em>Notifications</em>, tick <em>Webhook URL</em> and paste the URL copied
-                  above.
-                </p>
-                {shot(3)}
-              </>
-            ),
-          },
-          {
-            title: 'Create and watch',
-            body: (
-              <p>
-                Press <em>Create</em>. The next time the condition is met, the signal appears in
-                your dashboard's Signal History with its result.
-              </p>
-            ),
-          },
-        ]}
-      />
+      <StepList>
+        <Step title="Open the alert dialog">
+          <p>
+            Open the chart of the symbol to trade, with your indicator or strategy on it, and click{' '}
+            <em>Alert</em> in the top toolbar (or press <em>Alt + A</em>).
+          </p>
+          <Illustration caption="the Alert button in the chart toolbar" onOpen={setOpen}>
+            <ChartToolbarScreen />
+          </Illustration>
+        </Step>
+        <Step title="Choose the condition and trigger">
+          <p>
+            Under <em>Condition</em> pick your indicator's signal, or your strategy with{' '}
+            <em>Order fills only</em>. Set <em>Trigger</em> to <em>Once per bar close</em> so an
+            unfinished bar cannot fire a signal that later disappears.
+          </p>
+          <Illustration caption="condition and trigger in the Settings tab" onOpen={setOpen}>
+            <SettingsScreen />
+          </Illustration>
+        </Step>
+        <Step title="Write the message">
+          <p>
+            Replace the contents of the <em>Message</em> box with your JSON message. Use one alert
+            per action for indicators (one for buy, one for close), or one alert with{' '}
+            <code>{'{{strategy.order.action}}'}</code> for a strategy.
+          </p>
+          <p>
+            The <TabLink tab="signal-test" /> tab builds both: <em>Fixed alert</em> for one action,
+            and <em>Strategy alert</em>, one message for every order of a strategy with{' '}
+            <code>{'{{ticker}}'}</code>, <code>{'{{strategy.order.action}}'}</code>,{' '}
+            <code>{'{{strategy.order.contracts}}'}</code> and an <code>alertId</code> from{' '}
+            <code>{'{{timenow}}'}</code>. It checks the message as you edit or paste it, with the
+            same rules the server applies, and names every field it would refuse.
+          </p>
+          <Illustration caption="the JSON message in the Message tab" onOpen={setOpen}>
+            <MessageScreen />
+          </Illustration>
+        </Step>
+        <Step title="Turn on the webhook">
+          <p>
+            In <em>Notifications</em>, tick <em>Webhook URL</em> and paste the URL copied above.
+          </p>
+          <Illustration caption="Webhook URL in the Notifications tab" onOpen={setOpen}>
+            <NotificationsScreen url={webhookUrl()} />
+          </Illustration>
+        </Step>
+        <Step title="Create and watch">
+          <p>
+            Press <em>Create</em>. The next time the condition is met, the signal appears in your
+            dashboard's Signal History with its result.
+          </p>
+        </Step>
+      </StepList>
 
       <h2>Test before you trust it</h2>
       <ol>
         <li>
-          Send a test from the{' '}
-          <Link to="/dashboard" hash="signal-test">
-            Signal Test
-          </Link>{' '}
-          tab: it goes through SignalRelay to your EA, which logs it without trading.
+          Send a test from the <TabLink tab="signal-test" /> tab: it goes through SignalRelay to
+          your EA, which logs it without trading.
         </li>
         <li>
           Point a real alert at a demo account and let it fire, for example on a short time frame.

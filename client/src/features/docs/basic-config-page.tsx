@@ -1,13 +1,12 @@
 import { alertSchemaPath } from '@signalrelay/contracts/alert-json-schema';
 import { Link } from '@tanstack/react-router';
 import { CheckList } from '../../components/check-list.tsx';
-import { CopyButton } from '../../components/copy-button.tsx';
 import { CloseIcon } from '../../components/icons.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useSession } from '../../stores/session-store.ts';
 import { alertExamples, exampleJson } from './alert-examples.ts';
 import { alertParameters } from './alert-parameters.ts';
-import { Callout, CodeBlock, DocsPage, webhookUrl } from './docs-kit.tsx';
+import { Callout, CodeBlock, DocsPage, WebhookUrlBox } from './docs-kit.tsx';
 import { PipsTable } from './pips-table.tsx';
 
 const parameters = alertParameters();
@@ -37,7 +36,6 @@ export function BasicConfigPage() {
 
   return (
     <DocsPage
-      eyebrow="Configure environment"
       title="Basic Configuration"
       lead="Everything a trade needs travels in the TradingView alert message: one JSON object with your license number, the symbol, the action and optional risk settings. The EA itself has no trading parameters."
     >
@@ -46,10 +44,7 @@ export function BasicConfigPage() {
         TradingView sends the alert's <em>Message</em> box as the body of a web request to your
         webhook URL:
       </p>
-      <div className="not-prose my-4 flex flex-wrap items-center gap-3 rounded-xl border border-line bg-surface-muted px-4 py-3">
-        <code className="min-w-0 flex-1 font-mono text-sm break-all text-ink">{webhookUrl()}</code>
-        <CopyButton text={webhookUrl()} label="Copy URL" />
-      </div>
+      <WebhookUrlBox />
       <p>
         The message must be a single JSON object. A complete message for a buy order
         {licenseNumber ? ', with your license number filled in' : ''}:

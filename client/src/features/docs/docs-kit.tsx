@@ -1,5 +1,5 @@
 import { Link, useRouterState } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { Children, type ReactNode } from 'react';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { AlertIcon, ChevronLeftIcon, ChevronRightIcon, InfoIcon } from '../../components/icons.tsx';
 import { StepNumber } from '../../components/step-number.tsx';
@@ -7,74 +7,74 @@ import { cn } from '../../lib/cn.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { docsNav, docsOrder } from './docs-nav.ts';
 
-const labels = new Map<string, string>(
-  docsNav.flatMap((g) => g.items.map((i) => [i.to, i.label] as const)),
+/** Each page's sidebar label and the group it belongs to. */
+const pages = new Map<string, { label: string; group: string }>(
+  docsNav.flatMap((g) => g.items.map((i) => [i.to, { label: i.label, group: g.title }] as const)),
 );
 
 /** Previous / next page in reading order. */
-function PageTurn() {
-  const pathname = useRouterState({ select: (s) => s.location.pathname.replace(/\/$/, '') });
-  const index = docsOrder.indexOf(pathname as (typeof docsOrder)[number]);
+function PageTurn({ path }: { path: string }) {
+  const index = docsOrder.indexOf(path as (typeof docsOrder)[number]);
   if (index < 0) return null;
-  const prev = docsOrder[index - 1];
-  const next = docsOrder[index + 1];
+  const turns = [
+    { to: docsOrder[index - 1], label: 'Previous', Icon: ChevronLeftIcon },
+    { to: docsOrder[index + 1], label: 'Next', Icon: ChevronRightIcon },
+  ];
   return (
     <nav
       aria-label="Previous and next page"
       className="mt-14 flex justify-between gap-4 border-t border-line pt-6 text-sm"
     >
-      {prev ? (
-        <Link
-          to={prev}
-          className="group flex items-center gap-2 text-ink-muted hover:text-brand-700"
-        >
-          <ChevronLeftIcon className="size-4" />
-          <span>
-            <span className="block text-xs text-ink-subtle">Previous</span>
-            {labels.get(prev)}
-          </span>
-        </Link>
-      ) : (
-        <span />
-      )}
-      {next && (
-        <Link
-          to={next}
-          className="flex items-center gap-2 text-right text-ink-muted hover:text-brand-700"
-        >
-          <span>
-            <span className="block text-xs text-ink-subtle">Next</span>
-            {labels.get(next)}
-          </span>
-          <ChevronRightIcon className="size-4" />
-        </Link>
+      {turns.map(({ to, label, Icon }) =>
+        to ? (
+          <Link
+            key={label}
+            to={to}
+            className={cn(
+              'flex items-center gap-2 text-ink-muted hover:text-brand-700',
+              label === 'Next' && 'flex-row-reverse text-right',
+            )}
+          >
+            <Icon className="size-4" />
+            <span>
+              <span className="block text-xs text-ink-subtle">{label}</span>
+              {pages.get(to)?.label}
+            </span>
+          </Link>
+        ) : (
+          <span key={label} />
+        ),
       )}
     </nav>
   );
 }
 
-/** The frame of every docs page: eyebrow, title, lead paragraph, content, page turn. */
+/**
+ * The frame of every docs page: its sidebar group as the eyebrow, title, lead paragraph, content,
+ * page turn.
+ */
 export function DocsPage({
-  eyebrow,
   title,
   lead,
   children,
 }: {
-  eyebrow: string;
   title: string;
   lead: ReactNode;
   children: ReactNode;
 }) {
   useDocumentTitle(title);
+  const path = useRouterState({ select: (s) => s.location.pathname.replace(/\/$/, '') });
   return (
     <article>
       <header className="mb-8">
-        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+          {pages.get(path)?.group}
+        </p>
         <h1 className="mt-2 text-3xl font-semibold tracking-tight text-ink sm:text-4xl">{title}</h1>
         <p className="mt-4 max-w-3xl text-lg text-ink-muted">{lead}</p>
       </header>
       <div className="prose-doc max-w-3xl">{children}</div>
-      <PageTurn />
+      <PageTurn path={path} />
     </article>
   );
 }
@@ -156,27 +156,29 @@ export function DocTable({
   );
 }
 
-/** The "Setting up" section of a page about a dashboard tab: where the tab is, then what to do. */
-export function SetupSection({
-  tab,
-  label,
-  children,
-}: {
-  tab: 'notifications' | 'rules';
-  label: string;
-  children: ReactNode;
-}) {
+const dashboardTabs = {
+  'signal-test': 'Signal Test',
+  downloads: 'Downloads',
+  rules: 'Rules',
+  notifications: 'Notifications',
+} as const;
+
+/** A link to a tab of the dashboard, named as the tab is. */
+export function TabLink({ tab }: { tab: keyof typeof dashboardTabs }) {
   return (
-    <>
-      <h2 id="setup">Setting up</h2>
-      <p>
-        Open the dashboard's{' '}
-        <Link to="/dashboard" hash={tab}>
-          {label}
-        </Link>{' '}
-        tab, {children}
-      </p>
-    </>
+    <Link to="/dashboard" hash={tab}>
+      {dashboardTabs[tab]}
+    </Link>
+  );
+}
+
+/** This deployment's webhook URL in a box with a copy button. */
+export function WebhookUrlBox() {
+  return (
+    <div className="not-prose my-4 flex flex-wrap items-center gap-3 rounded-xl border border-line bg-surface-muted px-4 py-3">
+      <code className="min-w-0 flex-1 font-mono text-sm break-all text-ink">{webhookUrl()}</code>
+      <CopyButton text={webhookUrl()} label="Copy URL" />
+    </div>
   );
 }
 
@@ -199,20 +201,27 @@ export function CodeBlock({ code, label }: { code: string; label?: string }) {
   );
 }
 
-/** A numbered list of steps with headings. */
-export function StepList({ steps }: { steps: { title: string; body: ReactNode }[] }) {
+/** A numbered list of steps, each a `Step`. */
+export function StepList({ children }: { children: ReactNode }) {
   return (
     <ol className="not-prose my-6 space-y-6">
-      {steps.map((step, index) => (
-        <li key={step.title} className="flex gap-4">
+      {Children.map(children, (step, index) => (
+        <li className="flex gap-4">
           <StepNumber n={index + 1} className="size-8" />
-          <div className="min-w-0 flex-1 pt-1">
-            <h3 className="font-semibold text-ink">{step.title}</h3>
-            <div className="mt-1 text-ink-muted leading-7 doc-inline">{step.body}</div>
-          </div>
+          {step}
         </li>
       ))}
     </ol>
+  );
+}
+
+/** One step of a `StepList`: its heading, then what to do. */
+export function Step({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0 flex-1 pt-1">
+      <h3 className="font-semibold text-ink">{title}</h3>
+      <div className="mt-1 text-ink-muted leading-7 doc-inline">{children}</div>
+    </div>
   );
 }
 

@@ -1,8 +1,6 @@
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
 import { ChevronDownIcon } from '../../components/icons.tsx';
 import { LinkList } from '../../components/link-list.tsx';
-import { cn } from '../../lib/cn.ts';
 import { docsNav } from './docs-nav.ts';
 
 const linkClass =
@@ -12,7 +10,7 @@ const activeProps = {
   'aria-current': 'page',
 } as const;
 
-function DocsSidebar({ onNavigate }: { onNavigate?: () => void }) {
+function DocsSidebar() {
   return (
     <nav aria-label="Documentation" className="space-y-6 text-sm">
       {docsNav.map((group) => (
@@ -24,12 +22,12 @@ function DocsSidebar({ onNavigate }: { onNavigate?: () => void }) {
             links={group.items}
             className="mt-2 space-y-0.5"
             linkClassName={linkClass}
-            linkProps={{ onClick: onNavigate, activeOptions: { exact: true }, activeProps }}
+            linkProps={{ activeOptions: { exact: true }, activeProps }}
           />
         </div>
       ))}
       <div className="border-t border-line pt-4">
-        <Link to="/" onClick={onNavigate} className={linkClass}>
+        <Link to="/" className={linkClass}>
           ← Main Site
         </Link>
       </div>
@@ -39,39 +37,22 @@ function DocsSidebar({ onNavigate }: { onNavigate?: () => void }) {
 
 export function DocsLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const [menuOpen, setMenuOpen] = useState(false);
-  // A page change closes the small-screen menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change by design
-  useEffect(() => setMenuOpen(false), [pathname]);
-
   return (
     <div className="mx-auto flex w-full max-w-7xl flex-1 gap-10 px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
       <aside className="sticky top-24 hidden max-h-[calc(100vh-7rem)] w-60 shrink-0 overflow-y-auto lg:block">
         <DocsSidebar />
       </aside>
       <div className="min-w-0 flex-1">
-        <div className="mb-6 lg:hidden">
-          <button
-            type="button"
-            aria-expanded={menuOpen}
-            aria-controls="docs-menu"
-            onClick={() => setMenuOpen((open) => !open)}
-            className="flex w-full items-center justify-between rounded-lg border border-line bg-surface px-4 py-2.5 text-sm font-medium text-ink shadow-xs"
-          >
+        {/* The small-screen menu; a new page (a new key) starts it closed. */}
+        <details key={pathname} className="group mb-6 lg:hidden">
+          <summary className="flex w-full cursor-pointer list-none items-center justify-between rounded-lg border border-line bg-surface px-4 py-2.5 text-sm font-medium text-ink shadow-xs [&::-webkit-details-marker]:hidden">
             Documentation menu
-            <ChevronDownIcon
-              className={cn('size-4 transition-transform', menuOpen && 'rotate-180')}
-            />
-          </button>
-          {menuOpen && (
-            <div
-              id="docs-menu"
-              className="mt-2 rounded-lg border border-line bg-surface p-3 shadow-md"
-            >
-              <DocsSidebar onNavigate={() => setMenuOpen(false)} />
-            </div>
-          )}
-        </div>
+            <ChevronDownIcon className="size-4 transition-transform group-open:rotate-180" />
+          </summary>
+          <div className="mt-2 rounded-lg border border-line bg-surface p-3 shadow-md">
+            <DocsSidebar />
+          </div>
+        </details>
         <Outlet />
       </div>
     </div>

@@ -6,7 +6,6 @@ import { Callout, DocsPage } from './docs-kit.tsx';
 export function DownloadPage({ downloads }: { downloads: ReactNode }) {
   return (
     <DocsPage
-      eyebrow="EA Installation"
       title="Download the EA"
       lead="Two Expert Advisors for each platform: SignalRelay executes your alerts, OrderTracker reports your orders. The license number they need is in your dashboard."
     >

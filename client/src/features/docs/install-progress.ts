@@ -1,20 +1,24 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
 
 const storageKey = 'signalrelay.install-guide.v1';
 
-type Progress = { completed: number[]; current: number };
+/** What was stored, read leniently: a part that is missing or damaged starts over. */
+const storedProgress = z.object({
+  completed: z.array(z.number().int()).catch([]),
+  current: z.number().int().catch(0),
+});
+
+type Progress = z.infer<typeof storedProgress>;
 
 function read(stepCount: number): Progress {
+  const inRange = (n: number) => n >= 0 && n < stepCount;
   try {
-    const raw = JSON.parse(localStorage.getItem(storageKey) ?? 'null') as Partial<Progress> | null;
-    const completed = Array.isArray(raw?.completed)
-      ? raw.completed.filter((n) => Number.isInteger(n) && n >= 0 && n < stepCount)
-      : [];
-    const current =
-      Number.isInteger(raw?.current) && (raw?.current ?? -1) >= 0 && (raw?.current ?? 0) < stepCount
-        ? (raw?.current as number)
-        : 0;
-    return { completed: [...new Set(completed)], current };
+    const stored = storedProgress.parse(JSON.parse(localStorage.getItem(storageKey) ?? '{}'));
+    return {
+      completed: [...new Set(stored.completed.filter(inRange))],
+      current: inRange(stored.current) ? stored.current : 0,
+    };
   } catch {
     // Private mode or a damaged value: start over rather than break the page.
     return { completed: [], current: 0 };
@@ -33,28 +37,21 @@ export function useInstallProgress(stepCount: number) {
     }
   }, [progress]);
 
-  const goTo = useCallback(
-    (step: number) =>
-      setProgress((p) => ({ ...p, current: Math.min(stepCount - 1, Math.max(0, step)) })),
-    [stepCount],
-  );
+  const goTo = (step: number) =>
+    setProgress((p) => ({ ...p, current: Math.min(stepCount - 1, Math.max(0, step)) }));
 
   /** Marks a step done and moves on to the next one; marking again undoes it. */
-  const toggleComplete = useCallback(
-    (step: number) =>
-      setProgress((p) => {
-        if (p.completed.includes(step)) {
-          return { ...p, completed: p.completed.filter((n) => n !== step) };
-        }
-        return {
-          completed: [...p.completed, step].sort((a, b) => a - b),
-          current: Math.min(stepCount - 1, step + 1),
-        };
-      }),
-    [stepCount],
-  );
+  const toggleComplete = (step: number) =>
+    setProgress((p) =>
+      p.completed.includes(step)
+        ? { ...p, completed: p.completed.filter((n) => n !== step) }
+        : {
+            completed: [...p.completed, step].sort((a, b) => a - b),
+            current: Math.min(stepCount - 1, step + 1),
+          },
+    );
 
-  const reset = useCallback(() => setProgress({ completed: [], current: 0 }), []);
+  const reset = () => setProgress({ completed: [], current: 0 });
 
   return { ...progress, goTo, toggleComplete, reset };
 }

@@ -1,4 +1,4 @@
-import { Callout, CodeBlock, DocsPage, DocTable, SetupSection } from './docs-kit.tsx';
+import { Callout, CodeBlock, DocsPage, DocTable, TabLink } from './docs-kit.tsx';
 
 const examplePayload = `{
   "id": "5b0f3c1e9a7d4e21b8c6a2f04d9e7c13",
@@ -77,15 +77,15 @@ const events = [
 export function NotificationsDocsPage() {
   return (
     <DocsPage
-      eyebrow="Configure environment"
       title="Notifications"
       lead="Be told when something needs you: a failed or refused signal, an EA that went away, a second EA refused, the daily quota, and a daily summary. By e-mail, Telegram, Discord or a signed webhook to your own server."
     >
-      <SetupSection tab="notifications" label="Notifications">
-        tick the events you want and switch on one or more channels. Every ticked event goes to
-        every channel that is on. Use <strong>Send test</strong> on each channel to check it
-        arrives.
-      </SetupSection>
+      <h2 id="setup">Setting up</h2>
+      <p>
+        Open the dashboard's <TabLink tab="notifications" /> tab, tick the events you want and
+        switch on one or more channels. Every ticked event goes to every channel that is on. Use{' '}
+        <strong>Send test</strong> on each channel to check it arrives.
+      </p>
       <ul>
         <li>
           <strong>E-mail</strong> goes to your account's address.

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Callout, CodeBlock, DocsPage, StepList, webhookUrl } from './docs-kit.tsx';
+import { Callout, CodeBlock, DocsPage, Step, StepList, TabLink, webhookUrl } from './docs-kit.tsx';
 
 const exampleMessage = `{
   "licenseNumber": "YOUR-LICENSE-NUMBER",
@@ -14,7 +14,6 @@ const exampleMessage = `{
 export function QuickStartPage() {
   return (
     <DocsPage
-      eyebrow="Getting Started"
       title="Quick Start"
       lead="From sign-up to your first automated trade in five steps. With MetaTrader and TradingView already open, it takes about five minutes."
     >
@@ -39,90 +38,58 @@ export function QuickStartPage() {
       </ul>
 
       <h2>Five steps</h2>
-      <StepList
-        steps={[
-          {
-            title: 'Download the EA',
-            body: (
-              <p>
-                Open the <Link to="/docs/download-ea">Download EA</Link> page (or the{' '}
-                <Link to="/dashboard" hash="downloads">
-                  Downloads
-                </Link>{' '}
-                tab of your dashboard) and take the SignalRelay EA for your platform (
-                <code>.ex5</code> for MT5, <code>.ex4</code> for MT4), and the OrderTracker EA too
-                if you want your order history in the dashboard.
-              </p>
-            ),
-          },
-          {
-            title: 'Install and configure it',
-            body: (
-              <>
-                <p>
-                  In MetaTrader choose <em>File → Open Data Folder</em>, copy the file into{' '}
-                  <code>MQL5\Experts</code> (MT4: <code>MQL4\Experts</code>) and restart the
-                  terminal. Drag the EA onto any chart, tick <em>Allow Algo Trading</em>, and paste
-                  your license number from the dashboard into its <code>LicenseNumber</code> input (
-                  <code>ServerUrl</code> must be <code>{window.location.origin}</code>).
-                </p>
-                <p>
-                  Then open <em>Tools → Options → Expert Advisors</em>, tick{' '}
-                  <em>Allow WebRequest for listed URL</em> and add{' '}
-                  <code>{window.location.origin}</code>. The{' '}
-                  <Link to="/docs/install-mt4-5">installation guide</Link> walks through every
-                  click.
-                </p>
-              </>
-            ),
-          },
-          {
-            title: 'Configure the trade parameters in JSON',
-            body: (
-              <>
-                <p>
-                  The EA has no trading settings: each alert message says what to do. A message that
-                  buys 0.01 lots with a 200-point stop loss and a 400-point take profit:
-                </p>
-                <CodeBlock code={exampleMessage} />
-                <p>
-                  Every parameter, its unit and default is in{' '}
-                  <Link to="/docs/basic-config">Basic Configuration</Link>.
-                </p>
-              </>
-            ),
-          },
-          {
-            title: 'Test with an alert',
-            body: (
-              <>
-                <p>
-                  In the dashboard's{' '}
-                  <Link to="/dashboard" hash="signal-test">
-                    Signal Test
-                  </Link>{' '}
-                  tab, send a test signal: it travels the whole way to your EA, which logs it in the{' '}
-                  <em>Experts</em> tab without trading. Then create a real TradingView alert with
-                  the webhook URL <code>{webhookUrl()}</code> on a demo account (see{' '}
-                  <Link to="/docs/tradingview-alert-setup">Alert Setup</Link>) and watch it arrive
-                  in Signal History.
-                </p>
-              </>
-            ),
-          },
-          {
-            title: 'Go live',
-            body: (
-              <p>
-                When test and demo trades behave as you expect, attach the EA to your live account's
-                terminal, start with small sizes and keep an eye on Signal History for the first
-                days. Keep the terminal running: signals that reach no terminal within their
-                lifetime (30 seconds by default) expire instead of trading late.
-              </p>
-            ),
-          },
-        ]}
-      />
+      <StepList>
+        <Step title="Download the EA">
+          <p>
+            Open the <Link to="/docs/download-ea">Download EA</Link> page (or the{' '}
+            <TabLink tab="downloads" /> tab of your dashboard) and take the SignalRelay EA for your
+            platform (<code>.ex5</code> for MT5, <code>.ex4</code> for MT4), and the OrderTracker EA
+            too if you want your order history in the dashboard.
+          </p>
+        </Step>
+        <Step title="Install and configure it">
+          <p>
+            In MetaTrader choose <em>File → Open Data Folder</em>, copy the file into{' '}
+            <code>MQL5\Experts</code> (MT4: <code>MQL4\Experts</code>) and restart the terminal.
+            Drag the EA onto any chart, tick <em>Allow Algo Trading</em>, and paste your license
+            number from the dashboard into its <code>LicenseNumber</code> input (
+            <code>ServerUrl</code> must be <code>{window.location.origin}</code>).
+          </p>
+          <p>
+            Then open <em>Tools → Options → Expert Advisors</em>, tick{' '}
+            <em>Allow WebRequest for listed URL</em> and add <code>{window.location.origin}</code>.
+            The <Link to="/docs/install-mt4-5">installation guide</Link> walks through every click.
+          </p>
+        </Step>
+        <Step title="Configure the trade parameters in JSON">
+          <p>
+            The EA has no trading settings: each alert message says what to do. A message that buys
+            0.01 lots with a 200-point stop loss and a 400-point take profit:
+          </p>
+          <CodeBlock code={exampleMessage} />
+          <p>
+            Every parameter, its unit and default is in{' '}
+            <Link to="/docs/basic-config">Basic Configuration</Link>.
+          </p>
+        </Step>
+        <Step title="Test with an alert">
+          <p>
+            In the dashboard's <TabLink tab="signal-test" /> tab, send a test signal: it travels the
+            whole way to your EA, which logs it in the <em>Experts</em> tab without trading. Then
+            create a real TradingView alert with the webhook URL <code>{webhookUrl()}</code> on a
+            demo account (see <Link to="/docs/tradingview-alert-setup">Alert Setup</Link>) and watch
+            it arrive in Signal History.
+          </p>
+        </Step>
+        <Step title="Go live">
+          <p>
+            When test and demo trades behave as you expect, attach the EA to your live account's
+            terminal, start with small sizes and keep an eye on Signal History for the first days.
+            Keep the terminal running: signals that reach no terminal within their lifetime (30
+            seconds by default) expire instead of trading late.
+          </p>
+        </Step>
+      </StepList>
 
       <Callout title="Need help?">
         <p>

@@ -24,7 +24,6 @@ const vps = [
 export function RequirementsPage() {
   return (
     <DocsPage
-      eyebrow="Getting Started"
       title="System Requirements"
       lead="What the computer or VPS running MetaTrader needs for the SignalRelay EA. These are guidelines, not checks: the EA runs wherever MetaTrader runs well."
     >

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Callout, CodeBlock, DocsPage, DocTable, SetupSection } from './docs-kit.tsx';
+import { Callout, CodeBlock, DocsPage, DocTable, TabLink } from './docs-kit.tsx';
 
 /** Each rule: what it does and where it is checked (the server at intake, or the EA). */
 const rules: [name: string, where: string, what: string][] = [
@@ -40,15 +40,16 @@ const mapExample = `{ "GOLD": "XAUUSD", "US30": "DJ30" }`;
 export function RulesDocsPage() {
   return (
     <DocsPage
-      eyebrow="Configure environment"
       title="Rules"
       lead="Risk limits and guards that every signal must pass: max lot, max open positions, max daily trades, max daily loss, trading hours, allowed symbols, and a symbol map for brokers that name instruments their own way."
     >
-      <SetupSection tab="rules" label="Rules">
-        fill in the rules you want (an empty field is off) and save. Every save is listed under the
-        form with who made it, when, and each value before and after. Changes apply at once: to
-        alerts from the next one on, and to your EAs, which receive the new rules within a second.
-      </SetupSection>
+      <h2 id="setup">Setting up</h2>
+      <p>
+        Open the dashboard's <TabLink tab="rules" /> tab, fill in the rules you want (an empty field
+        is off) and save. Every save is listed under the form with who made it, when, and each value
+        before and after. Changes apply at once: to alerts from the next one on, and to your EAs,
+        which receive the new rules within a second.
+      </p>
 
       <h2 id="rules">The rules and where they are checked</h2>
       <p>

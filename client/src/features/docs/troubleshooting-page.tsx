@@ -2,33 +2,9 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { CheckList } from '../../components/check-list.tsx';
 import { cn } from '../../lib/cn.ts';
-import { Callout, DocsPage } from './docs-kit.tsx';
+import { Callout, DocsPage, TabLink } from './docs-kit.tsx';
 
-/** One side of a problem: its symptoms (bulleted) or its fixes (numbered, in order). */
-function ProblemColumn({
-  title,
-  items,
-  List,
-  listClass,
-}: {
-  title: string;
-  items: ReactNode[];
-  List: 'ul' | 'ol';
-  listClass: string;
-}) {
-  return (
-    <div>
-      <h3 className="text-xs font-semibold tracking-wide text-ink-subtle uppercase">{title}</h3>
-      <List className={cn('mt-2 space-y-1.5 pl-5 text-sm leading-6 text-ink-muted', listClass)}>
-        {items.map((item, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
-          <li key={i}>{item}</li>
-        ))}
-      </List>
-    </div>
-  );
-}
-
+/** A problem: its symptoms (bulleted), then its fixes (numbered, in order). */
 function ProblemCard({
   id,
   title,
@@ -40,6 +16,10 @@ function ProblemCard({
   symptoms: ReactNode[];
   fixes: ReactNode[];
 }) {
+  const columns = [
+    { heading: 'What you see', items: symptoms, List: 'ul', list: 'list-disc' },
+    { heading: 'How to fix it', items: fixes, List: 'ol', list: 'list-decimal doc-inline' },
+  ] as const;
   return (
     <section
       aria-labelledby={id}
@@ -49,13 +29,19 @@ function ProblemCard({
         {title}
       </h2>
       <div className="mt-4 grid gap-6 md:grid-cols-2">
-        <ProblemColumn title="What you see" items={symptoms} List="ul" listClass="list-disc" />
-        <ProblemColumn
-          title="How to fix it"
-          items={fixes}
-          List="ol"
-          listClass="list-decimal doc-inline"
-        />
+        {columns.map(({ heading, items, List, list }) => (
+          <div key={heading}>
+            <h3 className="text-xs font-semibold tracking-wide text-ink-subtle uppercase">
+              {heading}
+            </h3>
+            <List className={cn('mt-2 space-y-1.5 pl-5 text-sm leading-6 text-ink-muted', list)}>
+              {items.map((item, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
+                <li key={i}>{item}</li>
+              ))}
+            </List>
+          </div>
+        ))}
       </div>
     </section>
   );
@@ -75,7 +61,6 @@ export function TroubleshootingPage() {
 
   return (
     <DocsPage
-      eyebrow="EA Installation"
       title="Installation Troubleshooting"
       lead="Most problems come down to one setting in MetaTrader. Run through the checklist first, then find your symptom below."
     >
@@ -168,12 +153,8 @@ export function TroubleshootingPage() {
         ]}
         fixes={[
           <>
-            Send a signal from the dashboard's{' '}
-            <Link to="/dashboard" hash="signal-test">
-              Signal Test
-            </Link>{' '}
-            tab: if it arrives, the connection is fine and the problem is in the alert or at the
-            broker.
+            Send a signal from the dashboard's <TabLink tab="signal-test" /> tab: if it arrives, the
+            connection is fine and the problem is in the alert or at the broker.
           </>,
           'Check the trading hours of the symbol: orders sent while the market is closed are refused.',
           "Check the lot size against the symbol's minimum, maximum and step (Market Watch → right-click → Specification), and that free margin covers it.",
@@ -251,12 +232,9 @@ export function TroubleshootingPage() {
         ]}
         fixes={[
           <>
-            Download the new release from the dashboard's{' '}
-            <Link to="/dashboard" hash="downloads">
-              Downloads
-            </Link>{' '}
-            tab and unzip it into the terminal's data folder (<em>File → Open Data Folder</em>),
-            replacing the old files.
+            Download the new release from the dashboard's <TabLink tab="downloads" /> tab and unzip
+            it into the terminal's data folder (<em>File → Open Data Folder</em>), replacing the old
+            files.
           </>,
           <>
             Open <code>Experts\SignalRelay.mq5</code> (MT4: <code>.mq4</code>) in MetaEditor (

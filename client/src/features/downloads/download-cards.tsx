@@ -1,16 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { DownloadCard } from './download-card.tsx';
+import { downloadsQuery } from './downloads-api.ts';
 import { InstallGuide } from './install-guide.tsx';
-import { useDownloads } from './use-downloads.ts';
 
 /** The release box and the four EA cards, as the Downloads tab and /docs/download-ea show them. */
 export function DownloadCards() {
-  const state = useDownloads();
-  if (state.status === 'loading') return <LoadingState label="Loading downloads..." />;
-  if (state.status === 'error') {
-    return <ErrorState message="Could not load the downloads." onRetry={state.retry} />;
+  const { data: manifest, isError, isFetching, refetch } = useQuery(downloadsQuery);
+  if (!manifest && isError && !isFetching) {
+    return <ErrorState message="Could not load the downloads." onRetry={() => void refetch()} />;
   }
-  const { manifest } = state;
+  if (!manifest) return <LoadingState label="Loading downloads..." />;
   return (
     <div className="space-y-4">
       <InstallGuide manifest={manifest} />

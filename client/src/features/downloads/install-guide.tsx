@@ -31,56 +31,19 @@ function buildStatus(compiled: string[], all: boolean): { badge: ReactNode; text
 const kbd = 'rounded border border-line-strong bg-surface-sunken px-1 font-mono text-xs';
 const path = 'rounded bg-surface-sunken px-1 font-mono text-[0.85em] text-ink wrap-anywhere';
 
-/** The three steps from zip to a running EA; step 2 says when the compiled EAs make it moot. */
-function steps(allCompiled: boolean): { title: string; body: ReactNode }[] {
-  return [
-    {
-      title: 'Unzip into the data folder',
-      body: (
-        <>
-          In MetaTrader choose <em>File → Open Data Folder</em> and extract the zip there. It puts
-          the EAs in <code className={path}>MQL5\Experts</code> (MT4:{' '}
-          <code className={path}>MQL4\Experts</code>) and their code in{' '}
-          <code className={path}>Include\SignalRelay</code>.
-        </>
-      ),
-    },
-    {
-      title: 'Compile in MetaEditor',
-      body: allCompiled ? (
-        <>Nothing to do: the zip already holds the compiled EAs.</>
-      ) : (
-        <>
-          Press <kbd className={kbd}>F4</kbd> to open MetaEditor, open{' '}
-          <code className={path}>Experts\SignalRelay.mq5</code> (MT4:{' '}
-          <code className={path}>.mq4</code>) and press <em>Compile</em> (
-          <kbd className={kbd}>F7</kbd>). The Errors tab ends with <em>0 errors</em>. The same for
-          OrderTracker if you use it.
-        </>
-      ),
-    },
-    {
-      title: 'Attach it to a chart',
-      body: (
-        <>
-          In the terminal's Navigator right-click <em>Expert Advisors</em> and choose{' '}
-          <em>Refresh</em>, then drag <em>SignalRelay</em> onto a chart. In{' '}
-          <em>Tools → Options → Expert Advisors</em> allow WebRequest for{' '}
-          <code className={path}>{window.location.origin}</code>, and enter the license number from
-          the{' '}
-          <Link
-            to="/dashboard"
-            hash="licenses"
-            activeOptions={{ includeHash: true }}
-            activeProps={{}}
-          >
-            Licenses
-          </Link>{' '}
-          tab.
-        </>
-      ),
-    },
-  ];
+/** One of the three steps from zip to a running EA. */
+function InstallStep({ n, title, children }: { n: number; title: string; children: ReactNode }) {
+  return (
+    <li className="flex gap-3">
+      <StepNumber n={n} className="size-7" />
+      <div className="min-w-0">
+        <p className="font-medium text-ink">{title}</p>
+        <p className="mt-1 text-sm leading-6 text-ink-muted [&_a]:text-brand-700 [&_a]:underline">
+          {children}
+        </p>
+      </div>
+    </li>
+  );
 }
 
 /**
@@ -117,17 +80,42 @@ export function InstallGuide({ manifest }: { manifest: DownloadsManifest }) {
 
       <h4 className="mt-6 text-sm font-semibold text-ink">Install in three steps</h4>
       <ol className="mt-3 grid gap-4 md:grid-cols-3">
-        {steps(allCompiled).map((step, index) => (
-          <li key={step.title} className="flex gap-3">
-            <StepNumber n={index + 1} className="size-7" />
-            <div className="min-w-0">
-              <p className="font-medium text-ink">{step.title}</p>
-              <p className="mt-1 text-sm leading-6 text-ink-muted [&_a]:text-brand-700 [&_a]:underline">
-                {step.body}
-              </p>
-            </div>
-          </li>
-        ))}
+        <InstallStep n={1} title="Unzip into the data folder">
+          In MetaTrader choose <em>File → Open Data Folder</em> and extract the zip there. It puts
+          the EAs in <code className={path}>MQL5\Experts</code> (MT4:{' '}
+          <code className={path}>MQL4\Experts</code>) and their code in{' '}
+          <code className={path}>Include\SignalRelay</code>.
+        </InstallStep>
+        {/* Step 2 says when the compiled EAs make it moot. */}
+        <InstallStep n={2} title="Compile in MetaEditor">
+          {allCompiled ? (
+            'Nothing to do: the zip already holds the compiled EAs.'
+          ) : (
+            <>
+              Press <kbd className={kbd}>F4</kbd> to open MetaEditor, open{' '}
+              <code className={path}>Experts\SignalRelay.mq5</code> (MT4:{' '}
+              <code className={path}>.mq4</code>) and press <em>Compile</em> (
+              <kbd className={kbd}>F7</kbd>). The Errors tab ends with <em>0 errors</em>. The same
+              for OrderTracker if you use it.
+            </>
+          )}
+        </InstallStep>
+        <InstallStep n={3} title="Attach it to a chart">
+          In the terminal's Navigator right-click <em>Expert Advisors</em> and choose{' '}
+          <em>Refresh</em>, then drag <em>SignalRelay</em> onto a chart. In{' '}
+          <em>Tools → Options → Expert Advisors</em> allow WebRequest for{' '}
+          <code className={path}>{window.location.origin}</code>, and enter the license number from
+          the{' '}
+          <Link
+            to="/dashboard"
+            hash="licenses"
+            activeOptions={{ includeHash: true }}
+            activeProps={{}}
+          >
+            Licenses
+          </Link>{' '}
+          tab.
+        </InstallStep>
       </ol>
     </Card>
   );

@@ -57,13 +57,13 @@ const demoOrderColumns = (['ticket', 'symbol', 'type', 'lots', 'profit', 'status
   (key) => orderColumns[key],
 );
 
-const sampleSignalOffsetsMs = [8_000, 95_000, 410_000, 1_260_000, 2_950_000];
-const sampleSignals: Omit<SignalRowData, 'receivedAt'>[] = [
-  { symbol: 'EURUSD', position: 'buy', status: 'pending' },
-  { symbol: 'XAUUSD', position: 'sell', status: 'success' },
-  { symbol: 'GBPJPY', position: 'buy', status: 'success' },
-  { symbol: 'US30', position: 'sell', status: 'success' },
-  { symbol: 'USDJPY', position: 'buy', status: 'success' },
+/** `agoMs`: how long before the visit each arrived. */
+const sampleSignals: (Omit<SignalRowData, 'receivedAt'> & { agoMs: number })[] = [
+  { agoMs: 8_000, symbol: 'EURUSD', position: 'buy', status: 'pending' },
+  { agoMs: 95_000, symbol: 'XAUUSD', position: 'sell', status: 'success' },
+  { agoMs: 410_000, symbol: 'GBPJPY', position: 'buy', status: 'success' },
+  { agoMs: 1_260_000, symbol: 'US30', position: 'sell', status: 'success' },
+  { agoMs: 2_950_000, symbol: 'USDJPY', position: 'buy', status: 'success' },
 ];
 const demoSignalColumns = (['time', 'symbol', 'position', 'status'] as const).map(
   (key) => signalColumns[key],
@@ -126,10 +126,7 @@ export function OrderHistoryDemo() {
 
 export function SignalTransferDemo() {
   const now = useNow(30_000);
-  const signals: SignalRowData[] = sampleSignals.map((s, i) => ({
-    ...s,
-    receivedAt: now - (sampleSignalOffsetsMs[i] ?? 0),
-  }));
+  const signals = sampleSignals.map(({ agoMs, ...s }) => ({ ...s, receivedAt: now - agoMs }));
   return (
     <section id="signal-transfer" className="py-20">
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-5 lg:px-8">

@@ -48,9 +48,7 @@ export function SiteHeader() {
           <NavItems
             itemClass={desktopItem}
             activeClass={desktopActive}
-            renderAccount={(items) => (
-              <div className="ml-3 flex items-center gap-1 border-l border-line pl-3">{items}</div>
-            )}
+            accountClass="ml-3 flex items-center gap-1 border-l border-line pl-3"
           />
         </nav>
         <button
@@ -86,9 +84,7 @@ function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
         itemClass={mobileItem}
         activeClass="bg-surface-sunken"
         onNavigate={onClose}
-        renderAccount={(items) => (
-          <div className="mt-2 flex flex-col gap-1 border-t border-line pt-2">{items}</div>
-        )}
+        accountClass="mt-2 flex flex-col gap-1 border-t border-line pt-2"
       />
     </SlideOutMenu>
   );

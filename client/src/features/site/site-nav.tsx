@@ -1,5 +1,5 @@
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
-import type { MouseEvent, ReactNode } from 'react';
+import type { MouseEvent } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { useSession } from '../../stores/session-store.ts';
 
@@ -25,12 +25,12 @@ type NavItemsProps = {
   itemClass: string;
   activeClass: string;
   onNavigate?: () => void;
-  /** The sign-in / dashboard / logout cluster, rendered by the caller's layout. */
-  renderAccount: (items: ReactNode) => ReactNode;
+  /** Classes for the sign-in / dashboard / logout cluster. */
+  accountClass: string;
 };
 
 /** The header's items, shared by the desktop bar and the mobile side menu. */
-export function NavItems({ itemClass, activeClass, onNavigate, renderAccount }: NavItemsProps) {
+export function NavItems({ itemClass, activeClass, onNavigate, accountClass }: NavItemsProps) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const status = useSession((s) => s.status);
   const logout = useSession((s) => s.logout);
@@ -79,8 +79,8 @@ export function NavItems({ itemClass, activeClass, onNavigate, renderAccount }: 
       >
         Docs
       </Link>
-      {renderAccount(
-        status === 'signed-in' ? (
+      <div className={accountClass}>
+        {status === 'signed-in' ? (
           <>
             <Link to="/dashboard" className={itemClass} activeProps={{}} onClick={onNavigate}>
               Dashboard
@@ -95,8 +95,8 @@ export function NavItems({ itemClass, activeClass, onNavigate, renderAccount }: 
           <Link to="/login" className={itemClass} activeProps={{}} onClick={onNavigate}>
             Sign In
           </Link>
-        ) : null,
-      )}
+        ) : null}
+      </div>
     </>
   );
 }

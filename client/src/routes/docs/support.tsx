@@ -9,7 +9,6 @@ export const Route = createFileRoute('/docs/support')({
 function SupportPage() {
   return (
     <DocsPage
-      eyebrow="Help & Support"
       title="Contact Support"
       lead="Tell us what you are trying to do and what happens instead. We answer every message."
     >
