@@ -243,11 +243,7 @@ describe('Order History on a desktop', () => {
       { user, allowConsole: [/status of 500/, /ERR_FAILED/] },
       async ({ page }) => {
         await page.route('**/api/orders/history?*', (route) =>
-          route.fulfill({
-            status: 500,
-            contentType: 'application/json',
-            body: '{"code":"INTERNAL"}',
-          }),
+          route.fulfill({ status: 500, json: { code: 'INTERNAL' } }),
         );
         await page.goto('/dashboard#order-history');
         await page.getByText('Failed to fetch order history').waitFor();
