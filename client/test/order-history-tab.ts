@@ -4,7 +4,7 @@ import { reportedOrder } from '../../server/test/orders.ts';
 
 /**
  * The Order History tests' data and steps: the MT4 rows a tracker reports, and how a test reads
- * and drives the tab (its "Showing" line, rows, figure cards, detail panel, filters, deletion).
+ * and drives the tab (its "Showing" line, rows, detail panel, filters, deletion).
  */
 export const hour = 3_600_000;
 export const day = 24 * hour;
@@ -62,12 +62,6 @@ export const tickets = (page: Page) =>
   page
     .locator('table tbody tr[data-order-ticket]')
     .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-order-ticket')));
-export const card = (page: Page, label: string) =>
-  page
-    .getByText(label, { exact: true })
-    .first()
-    .locator('xpath=following-sibling::p[1]')
-    .textContent();
 /** The facts of the open detail panel, as "label: value" lines. */
 const facts = (page: Page) =>
   page

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { reportedOrder } from '../../server/test/orders.ts';
 import { mobileViewport } from './browser.ts';
 import { browserSuite, choose } from './browser-suite.ts';
+import { card, pageButtons } from './history-tabs.ts';
 import {
-  card,
   confirmation,
   day,
   deleteAll,
@@ -100,13 +100,8 @@ describe('Order History on a desktop', () => {
 
       await choose(page, 'Per page', '10');
       await showing(page).filter({ hasText: 'Showing 1 to 10 of 24 orders' }).waitFor();
-      const pager = page.getByRole('navigation', { name: 'Pagination' });
-      expect(await pager.getByRole('button', { name: /^Page \d+$/ }).allInnerTexts()).toEqual([
-        '1',
-        '2',
-        '3',
-      ]);
-      await pager.getByRole('button', { name: 'Page 3' }).click();
+      expect(await pageButtons(page)).toEqual(['1', '2', '3']);
+      await page.getByRole('button', { name: 'Page 3' }).click();
       await showing(page).filter({ hasText: 'Showing 21 to 24 of 24 orders' }).waitFor();
 
       await choose(page, 'Status', 'Open');
@@ -248,11 +243,7 @@ describe('Order History on a desktop', () => {
       { user, allowConsole: [/status of 500/, /ERR_FAILED/] },
       async ({ page }) => {
         await page.route('**/api/orders/history?*', (route) =>
-          route.fulfill({
-            status: 500,
-            contentType: 'application/json',
-            body: '{"code":"INTERNAL"}',
-          }),
+          route.fulfill({ status: 500, json: { code: 'INTERNAL' } }),
         );
         await page.goto('/dashboard#order-history');
         await page.getByText('Failed to fetch order history').waitFor();

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { browserSuite, widths } from './browser-suite.ts';
 import { shotOf } from './shots.ts';
-import { type SignedInUser, screenshot, startReferenceEa } from './signed-in.ts';
+import { type SignedInUser, screenshot } from './signed-in.ts';
 
 /**
  * Issue 22 in the browser, against the real server and the reference EA: Signal History shows
@@ -48,10 +48,9 @@ async function sendTakeProfits(page: Page, name: string) {
 
 describe('the trading commands on the dashboard', { timeout: 90_000 }, () => {
   it("shows each command in Signal History, and each position's own fields in Signal Test", async () => {
-    const ea = startReferenceEa(suite.server, user.licenseNumber);
     const alert = (body: Record<string, unknown>) =>
       suite.alert(user, { symbol: 'EURUSD', ...body });
-    try {
+    await suite.withReferenceEa(user, async () => {
       for (const body of [
         { position: 'buylimit', price: 1.02, lot: 0.1, expiry: 90, slpips: 20 },
         { position: 'closebuy', closePercent: 50 },
@@ -93,9 +92,7 @@ describe('the trading commands on the dashboard', { timeout: 90_000 }, () => {
           await sendTakeProfits(page, name);
         });
       }
-    } finally {
-      await ea.stop();
-    }
+    });
   });
 
   it('lays out the docs with an example per command and the pips table', async () => {

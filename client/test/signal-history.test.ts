@@ -3,6 +3,7 @@ import type { WebSocketRoute } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { quotaKey, signals } from '../../server/test/internals.ts';
 import { browserSuite, choose } from './browser-suite.ts';
+import { card, pageButtons } from './history-tabs.ts';
 import { showing, storedSignals, symbols } from './signal-history-tab.ts';
 import type { SignedInUser } from './signed-in.ts';
 
@@ -29,20 +30,13 @@ describe('Signal History', { timeout: 60_000 }, () => {
       await page.getByRole('heading', { name: 'Signal History' }).waitFor();
       await showing(page).filter({ hasText: 'of 250' }).waitFor();
 
-      // The stat cards come first in the page: the label's next sibling is the figure.
-      const card = (label: string) =>
-        page
-          .getByText(label, { exact: true })
-          .first()
-          .locator('xpath=following-sibling::p[1]')
-          .textContent();
-      await expect.poll(() => card('Total Signals')).toBe('250');
+      await expect.poll(() => card(page, 'Total Signals')).toBe('250');
       // What the Successful filter lists: processed tests have their own filter (TEST).
-      expect(await card('Successful')).toBe('50');
-      expect(await card('Failed')).toBe('100'); // failed + error, never tests
+      expect(await card(page, 'Successful')).toBe('50');
+      expect(await card(page, 'Failed')).toBe('100'); // failed + error, never tests
       const dayStart = quotaDayAt(now).startsAt;
       const today = storedSignals(user.id, now).filter((s) => s.receivedAt.getTime() >= dayStart);
-      expect(await card('Today')).toBe(String(today.length));
+      expect(await card(page, 'Today')).toBe(String(today.length));
       expect(await page.getByText('0 / 500').count()).toBe(1);
       await page.getByText('500 remaining').waitFor();
 
@@ -50,13 +44,7 @@ describe('Signal History', { timeout: 60_000 }, () => {
       expect(await showing(page).textContent()).toBe('Showing 1 to 20 of 250 signals');
       expect((await symbols(page)).slice(0, 3)).toEqual(['SYM000', 'SYM001', 'SYM002']);
       const pager = page.getByRole('navigation', { name: 'Pagination' });
-      expect(await pager.getByRole('button', { name: /^Page \d+$/ }).allInnerTexts()).toEqual([
-        '1',
-        '2',
-        '3',
-        '4',
-        '13',
-      ]);
+      expect(await pageButtons(page)).toEqual(['1', '2', '3', '4', '13']);
       await pager.getByRole('button', { name: 'Page 2' }).click();
       await showing(page).filter({ hasText: 'Showing 21 to 40' }).waitFor();
       expect((await symbols(page))[0]).toBe('SYM020');
@@ -73,11 +61,7 @@ describe('Signal History', { timeout: 60_000 }, () => {
       await choose(page, 'Per page', '100');
       await showing(page).filter({ hasText: 'Showing 1 to 100 of 250' }).waitFor();
       expect(await symbols(page)).toHaveLength(100);
-      expect(await pager.getByRole('button', { name: /^Page \d+$/ }).allInnerTexts()).toEqual([
-        '1',
-        '2',
-        '3',
-      ]);
+      expect(await pageButtons(page)).toEqual(['1', '2', '3']);
 
       // Filters, alone and together; counts from the stored set.
       await choose(page, 'Platform', 'MT4');

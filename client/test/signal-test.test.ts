@@ -22,10 +22,9 @@ const generatedJson = (page: Page) =>
 
 describe('Signal Test', { timeout: 60_000 }, () => {
   it('sends a test signal to the connected reference EA and shows it in Signal History as a test', async () => {
-    const ea = startReferenceEa(suite.server, user.licenseNumber);
     const results: string[] = [];
-    try {
-      await suite.onPage({ user }, async ({ page }) => {
+    await suite.withReferenceEa(user, (ea) =>
+      suite.onPage({ user }, async ({ page }) => {
         await page.goto('/dashboard#signal-history');
         await page.getByText('EA connected', { exact: true }).waitFor();
         await page.getByText('No signal history available.').waitFor();
@@ -82,10 +81,8 @@ describe('Signal Test', { timeout: 60_000 }, () => {
         // The EA logged it and skipped it: nothing was traded.
         expect(ea.counters.skipped).toBe(1);
         expect(ea.counters.executed).toBe(0);
-      });
-    } finally {
-      await ea.stop();
-    }
+      }),
+    );
   });
 
   it('shows a live Signal History the test signal as it arrives', async () => {

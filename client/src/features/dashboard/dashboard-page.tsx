@@ -1,6 +1,5 @@
 import { useRouterState } from '@tanstack/react-router';
 import { Suspense, useCallback, useState } from 'react';
-import { ChevronDownIcon } from '../../components/icons.tsx';
 import { LoadingState } from '../../components/states.tsx';
 import { useLiveConnection } from '../../stores/live-store.ts';
 import { DashboardMobileMenu, DashboardSidebar } from './dashboard-nav.tsx';
@@ -18,43 +17,21 @@ export function DashboardPage({ tabs }: { tabs: readonly DashboardTab[] }) {
   useLiveConnection();
   const hash = useRouterState({ select: (s) => s.location.hash });
   const tab = tabOf(tabs, hash);
-  const [menuOpen, setMenuOpen] = useState(false);
-  const closeMenu = useCallback(() => setMenuOpen(false), []);
   // Counts choices so that choosing the open tab again also starts it afresh.
   const [choice, setChoice] = useState(0);
   const choose = useCallback(() => setChoice((n) => n + 1), []);
   const Tab = tab.component;
-  const Icon = tab.icon;
 
   return (
     <div className="flex flex-1 flex-col bg-surface-muted">
       <DashboardWelcome />
       <div className="mx-auto flex w-full max-w-7xl flex-1 gap-8 px-4 py-6 sm:px-6 lg:px-8">
         <aside className="hidden w-56 shrink-0 md:block">
-          <DashboardSidebar tabs={tabs} active={tab} onChoose={choose} />
+          <DashboardSidebar tabs={tabs} active={tab} onNavigate={choose} />
         </aside>
         <div className="min-w-0 flex-1">
           <SetupChecklist />
-          {/* A tab picker, not a second hamburger: the header already has the site menu. */}
-          <button
-            type="button"
-            className="mb-4 flex w-full items-center gap-3 rounded-lg border border-line bg-surface px-3 py-2.5 text-sm font-medium text-ink shadow-xs md:hidden"
-            aria-label={`Dashboard menu, current tab ${tab.label}`}
-            aria-expanded={menuOpen}
-            aria-controls="dashboard-menu"
-            onClick={() => setMenuOpen(true)}
-          >
-            <Icon className="size-5 text-brand-600" />
-            {tab.label}
-            <ChevronDownIcon className="ml-auto size-4 text-ink-muted" />
-          </button>
-          <DashboardMobileMenu
-            tabs={tabs}
-            open={menuOpen}
-            active={tab}
-            onClose={closeMenu}
-            onChoose={choose}
-          />
+          <DashboardMobileMenu tabs={tabs} active={tab} onNavigate={choose} />
           <Suspense fallback={<LoadingState />}>
             <Tab key={`${tab.hash}:${choice}`} />
           </Suspense>

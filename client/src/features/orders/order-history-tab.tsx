@@ -22,7 +22,8 @@ import { useOrderHistory } from './use-order-history.ts';
 
 const OrderCharts = lazy(() => import('./order-charts.tsx'));
 
-type Confirming = { kind: 'all' } | { kind: 'one'; order: OrderView } | null;
+/** The deletion waiting for confirmation: one order, or the whole history. */
+type Confirming = OrderView | 'all' | null;
 
 function ChartFigures({ stats }: { stats: OrderStatistics }) {
   return (
@@ -77,6 +78,7 @@ function OrderHistory({ licenseNumber }: { licenseNumber: string }) {
   });
   const deletingAll = deleteAll.isPending;
   const deletingId = deleteOne.isPending ? deleteOne.variables._id : null;
+  const one = confirming === 'all' ? null : confirming;
 
   const historyDays = data?.historyDays ?? stats?.historyDays ?? null;
   const plan = (user?.productType ?? 'free').toUpperCase();
@@ -114,7 +116,7 @@ function OrderHistory({ licenseNumber }: { licenseNumber: string }) {
             disabled={deletingAll || listEmpty}
             loading={deletingAll}
             loadingText="Deleting..."
-            onClick={() => setConfirming({ kind: 'all' })}
+            onClick={() => setConfirming('all')}
           >
             Delete All
           </Button>
@@ -164,28 +166,20 @@ function OrderHistory({ licenseNumber }: { licenseNumber: string }) {
         list={orderHistoryList({
           deleteMode,
           deletingId,
-          onDelete: (order) => setConfirming({ kind: 'one', order }),
+          onDelete: setConfirming,
         })}
       />
 
       <ConfirmDialog
         open={confirming !== null}
-        title={
-          confirming?.kind === 'one'
-            ? `Delete order #${confirming.order.ticket}`
-            : 'Delete all order history'
-        }
-        message={
-          confirming?.kind === 'one'
-            ? orderMessages.confirmDeleteOne(confirming.order.ticket)
-            : orderMessages.confirmDeleteAll
-        }
-        confirmLabel={confirming?.kind === 'one' ? 'Delete' : 'Delete All'}
+        title={one ? `Delete order #${one.ticket}` : 'Delete all order history'}
+        message={one ? orderMessages.confirmDeleteOne(one.ticket) : orderMessages.confirmDeleteAll}
+        confirmLabel={one ? 'Delete' : 'Delete All'}
         tone="danger"
         onCancel={() => setConfirming(null)}
         onConfirm={() => {
           setConfirming(null);
-          if (confirming?.kind === 'one') deleteOne.mutate(confirming.order);
+          if (one) deleteOne.mutate(one);
           else deleteAll.mutate();
         }}
       />

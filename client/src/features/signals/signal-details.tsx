@@ -18,20 +18,21 @@ import { type SignalNotice, signalNotice } from './signal-messages.ts';
 import { SignalProgressLine } from './signal-progress.tsx';
 import type { SignalView } from './signals-api.ts';
 
-const noticeTones: Record<SignalNotice['tone'], string> = {
+const tones: Record<SignalNotice['tone'], string> = {
   info: 'border-brand-200 bg-brand-50 text-brand-800',
   warning: 'border-amber-200 bg-warn-soft text-warn',
   danger: 'border-red-200 bg-loss-soft text-loss',
+  neutral: 'border-line bg-surface-sunken text-ink',
 };
 
-function NoticeBox({ notice }: { notice: SignalNotice }) {
-  const Icon = notice.tone === 'info' ? InfoIcon : AlertIcon;
+/** A titled box: a status notice (with its icon), the error, or the terminal's note. */
+function Callout({ tone, title, text, icon: Icon }: SignalNotice & { icon?: typeof InfoIcon }) {
   return (
-    <div className={cn('flex gap-3 rounded-lg border p-3 text-sm', noticeTones[notice.tone])}>
-      <Icon className="mt-0.5 size-4 shrink-0" />
-      <div>
-        <p className="font-semibold">{notice.title}</p>
-        <p className="mt-0.5 opacity-90">{notice.text}</p>
+    <div className={cn('flex gap-3 rounded-lg border p-3 text-sm', tones[tone])}>
+      {Icon && <Icon className="mt-0.5 size-4 shrink-0" />}
+      <div className="min-w-0">
+        <p className="font-semibold">{title}</p>
+        <p className={cn('mt-0.5 break-words', Icon && 'opacity-90')}>{text}</p>
       </div>
     </div>
   );
@@ -156,19 +157,13 @@ export function SignalDetails({ signal, quotaLimit }: { signal: SignalView; quot
   const notice = signalNotice(signal, quotaLimit);
   return (
     <div className="space-y-4">
-      {notice && <NoticeBox notice={notice} />}
+      {notice && <Callout {...notice} icon={notice.tone === 'info' ? InfoIcon : AlertIcon} />}
       {signal.errorMessage && (
-        <div className="rounded-lg border border-red-200 bg-loss-soft p-3 text-sm text-loss">
-          <p className="font-semibold">Error Details</p>
-          <p className="mt-0.5 break-words">{signal.errorMessage}</p>
-        </div>
+        <Callout tone="danger" title="Error Details" text={signal.errorMessage} />
       )}
       {/* Neutral: the EA also reports plain successes here ("Bought 0.05 EURUSD at 1.08492"). */}
       {signal.resultMessage && (
-        <div className="rounded-lg border border-line bg-surface-sunken p-3 text-sm text-ink">
-          <p className="font-semibold">From your terminal</p>
-          <p className="mt-0.5 break-words">{signal.resultMessage}</p>
-        </div>
+        <Callout tone="neutral" title="From your terminal" text={signal.resultMessage} />
       )}
 
       {signal.rawBody !== null ? <RawBody text={signal.rawBody} /> : <Outcome signal={signal} />}

@@ -35,6 +35,11 @@ function SignalHistory({
   const { query, update, history, error } = useSignalHistory(licenseNumber);
   const { data, isFetching: loading, refetch } = history;
   const quota = data?.quota ?? null;
+  const summary = data?.summary;
+  const todayHint =
+    summary && quota && quota.limit > 0
+      ? `Since midnight ET; ${summary.countedToday} counted in the quota`
+      : 'Since midnight ET';
   // `refetch` is stable: the quota box's midnight reset depends on it.
   const reload = useCallback(() => void refetch(), [refetch]);
 
@@ -53,26 +58,16 @@ function SignalHistory({
       {terminals}
 
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard label="Total Signals" value={data?.summary.total ?? '–'} />
-        <StatCard
-          label="Successful"
-          value={data?.summary.successful ?? '–'}
-          hint="Test signals not included"
-        />
-        <StatCard
-          label="Failed"
-          value={data?.summary.failed ?? '–'}
-          hint="Refused alerts included"
-        />
-        <StatCard
-          label="Today"
-          value={data?.summary.today ?? '–'}
-          hint={
-            data && quota && quota.limit > 0
-              ? `Since midnight ET; ${data.summary.countedToday} counted in the quota`
-              : 'Since midnight ET'
-          }
-        />
+        {(
+          [
+            ['Total Signals', summary?.total],
+            ['Successful', summary?.successful, 'Test signals not included'],
+            ['Failed', summary?.failed, 'Refused alerts included'],
+            ['Today', summary?.today, todayHint],
+          ] as const
+        ).map(([label, value, hint]) => (
+          <StatCard key={label} label={label} value={value ?? '–'} hint={hint} />
+        ))}
       </div>
 
       <ChartCard title="Last 14 days">

@@ -8,7 +8,12 @@ export const freePlanQuotaText =
 export const quotaExceededText = (limit: number) =>
   `Daily signal quota (${limit}) exceeded. Signal was not transferred to terminal.`;
 
-export type SignalNotice = { tone: 'warning' | 'danger' | 'info'; title: string; text: string };
+/** A titled box in the row's details (`neutral`: the terminal's own note). */
+export type SignalNotice = {
+  tone: 'warning' | 'danger' | 'info' | 'neutral';
+  title: string;
+  text: string;
+};
 
 /**
  * The notice box for a signal, if its status calls for one. `limit` is the plan's daily quota

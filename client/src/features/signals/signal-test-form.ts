@@ -21,7 +21,7 @@ export const testPositions = webhookPositions.map((p) =>
 export type TestPosition = Uppercase<AlertPosition>;
 
 /** The spec's opening fields (the alert's numbers but its price), always sent (0 included) with buy and sell, as before. */
-export const openingFields = alertNumberFields.filter(
+const openingFields = alertNumberFields.filter(
   (field): field is Exclude<(typeof alertNumberFields)[number], 'price'> => field !== 'price',
 );
 /** The fields beyond the spec (issue 22), sent only when set. */
@@ -39,43 +39,32 @@ export const commandNumberFields = [
 ] as const;
 const commandTextFields = ['side', 'comment', 'account'] as const;
 
-const text = z.string();
+/** `value` for each of `keys`. */
+const each = <const K extends string, V>(keys: readonly K[], value: V) =>
+  Object.fromEntries(keys.map((key) => [key, value])) as Record<K, V>;
 
 /** A take-profit level's unit: the key the webhook's `tps` level carries its distance in. */
 export const takeProfitUnits = ['points', 'pips', 'price'] as const;
 export const maxTakeProfitLevels = 3;
-const takeProfitLevel = z.object({ unit: z.enum(takeProfitUnits), distance: text, percent: text });
+const takeProfitLevel = z.object({
+  unit: z.enum(takeProfitUnits),
+  distance: z.string(),
+  percent: z.string(),
+});
 export type TakeProfitLevel = z.infer<typeof takeProfitLevel>;
 export const newTakeProfitLevel: TakeProfitLevel = { unit: 'pips', distance: '', percent: '' };
 /**
- * The form's schema. It refuses nothing a user can type (spec section 5: numbers that do not
- * parse count as 0); the server checks the payload with the contracts' webhook alert schema
- * and its message is the result shown.
+ * The form's schema: the alert's fields, each as typed text. It refuses nothing a user can type
+ * (spec section 5: numbers that do not parse count as 0); the server checks the payload with
+ * the contracts' webhook alert schema and its message is the result shown.
  */
 export const testFormSchema = z.object({
   platform: z.enum(testPlatforms),
-  symbol: text,
-  price: text,
   position: z.enum(testPositions as [TestPosition, ...TestPosition[]]),
-  lot: text,
-  slpoint: text,
-  tppoint: text,
-  trailingStop: text,
-  breakEvenPips: text,
-  riskPercentage: text,
-  expiry: text,
-  closePercent: text,
-  slpips: text,
-  tppips: text,
-  slprice: text,
-  tpprice: text,
-  riskAmount: text,
-  maxSpread: text,
-  deviation: text,
-  magic: text,
-  side: text,
-  comment: text,
-  account: text,
+  ...each(
+    ['symbol', ...alertNumberFields, ...commandNumberFields, ...commandTextFields],
+    z.string(),
+  ),
   closeOpposite: z.boolean(),
   tps: z.array(takeProfitLevel),
 });
@@ -83,34 +72,23 @@ export const testFormSchema = z.object({
 export type TestForm = z.infer<typeof testFormSchema>;
 export type TestField = Exclude<keyof TestForm, 'platform' | 'symbol' | 'position'>;
 
+/** The spec's defaults: 0.01 lot and every other number 0; the commands' fields empty. */
 export const defaultTestForm: TestForm = {
   platform: 'MT5',
   symbol: 'EURUSD',
-  lot: '0.01',
-  price: '0',
   position: 'BUY',
-  slpoint: '0',
-  tppoint: '0',
-  trailingStop: '0',
-  breakEvenPips: '0',
-  riskPercentage: '0',
-  ...(Object.fromEntries(commandNumberFields.map((f) => [f, ''])) as Record<
-    (typeof commandNumberFields)[number],
-    string
-  >),
-  side: '',
-  comment: '',
-  account: '',
+  ...each(alertNumberFields, '0'),
+  lot: '0.01',
+  ...each([...commandNumberFields, ...commandTextFields], ''),
   closeOpposite: false,
   tps: [],
 };
 
 /** How the test sender names itself; TradingView alerts name TradingView. */
-export const testSenderPlatform = 'SignalRelay Test';
+const testSenderPlatform = 'SignalRelay Test';
 export const alertSenderPlatform = 'TradingView';
 
 const lower = (position: TestPosition) => position.toLowerCase() as AlertPosition;
-export const isClosePosition = (position: TestPosition) => position.startsWith('CLOSE');
 export const isPendingPosition = (position: TestPosition) =>
   /^(BUY|SELL)(LIMIT|STOP)$/.test(position);
 const opens = (position: TestPosition) =>

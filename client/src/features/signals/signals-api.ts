@@ -1,5 +1,4 @@
 import {
-  type historyStatuses,
   type SignalView,
   signalHistoryQuerySchema,
   type WebhookReply,
@@ -12,7 +11,6 @@ import { listSearchSchema } from '../../lib/use-list-search.ts';
 /** The Signal History and Signal Test calls (spec section 7), typed by the server's contracts. */
 
 export type { SignalView, WebhookReply };
-export type HistoryStatus = (typeof historyStatuses)[number];
 
 /** Signal History's filters, sort and page: the API's query without the license. */
 const historyQuerySchema = signalHistoryQuerySchema.omit({ licenseNumber: true });
