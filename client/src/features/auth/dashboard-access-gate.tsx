@@ -1,13 +1,13 @@
 import { Outlet, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/button.tsx';
+import { CentredCard } from '../../components/centred-card.tsx';
 import { MailIcon } from '../../components/icons.tsx';
 import { LoadingState } from '../../components/states.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useSession } from '../../stores/session-store.ts';
 import { useDashboardLogout } from '../shared/use-dashboard-logout.ts';
 import { authApi, serverText } from './auth-api.ts';
-import { AuthCard } from './auth-card.tsx';
 import { loginHref } from './session-check.ts';
 
 /** Access errors that mean "choose a plan" rather than "sign in again" (spec section 8). */
@@ -79,7 +79,7 @@ export function VerificationNeeded() {
     );
   };
   return (
-    <AuthCard title="Verification Needed">
+    <CentredCard title="Verification Needed">
       <div className="flex items-start gap-3">
         <MailIcon className="mt-0.5 size-5 shrink-0 text-brand-600" />
         <p className="text-sm text-ink-muted">
@@ -112,6 +112,6 @@ export function VerificationNeeded() {
       >
         Logout
       </Button>
-    </AuthCard>
+    </CentredCard>
   );
 }
