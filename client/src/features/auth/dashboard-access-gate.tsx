@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { Outlet, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/button.tsx';
@@ -63,21 +64,10 @@ export function DashboardAccessGate() {
 export function VerificationNeeded() {
   const email = useSession((s) => s.user?.email);
   const { logout, pending } = useDashboardLogout();
-  const [resend, setResend] = useState<{ sending: boolean; text?: string; failed?: boolean }>({
-    sending: false,
-  });
-  const sendAgain = () => {
-    setResend({ sending: true });
-    authApi.resendVerification().then(
-      ({ message }) => setResend({ sending: false, text: message }),
-      (err: unknown) =>
-        setResend({
-          sending: false,
-          failed: true,
-          text: serverText(err, 'message') ?? 'The link could not be sent. Please try again.',
-        }),
-    );
-  };
+  const resend = useMutation({ mutationFn: authApi.resendVerification });
+  const failed =
+    resend.error &&
+    (serverText(resend.error, 'message') ?? 'The link could not be sent. Please try again.');
   return (
     <CentredCard title="Verification Needed">
       <div className="flex items-start gap-3">
@@ -87,19 +77,19 @@ export function VerificationNeeded() {
           before accessing the dashboard. Your license starts working once the address is verified.
         </p>
       </div>
-      {resend.text && (
+      {(failed || resend.data) && (
         <p
-          role={resend.failed ? 'alert' : 'status'}
-          className={`mt-4 text-sm ${resend.failed ? 'text-red-700' : 'text-emerald-700'}`}
+          role={failed ? 'alert' : 'status'}
+          className={`mt-4 text-sm ${failed ? 'text-red-700' : 'text-emerald-700'}`}
         >
-          {resend.text}
+          {failed || resend.data?.message}
         </p>
       )}
       <Button
         className="mt-6 w-full"
-        loading={resend.sending}
+        loading={resend.isPending}
         loadingText="Sending..."
-        onClick={sendAgain}
+        onClick={() => resend.mutate()}
       >
         Send the link again
       </Button>
