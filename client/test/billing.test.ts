@@ -1,20 +1,11 @@
-import { createServer } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../server/test/server-process.ts';
 import { deliver, stripeTestConfig, testWebhookSecret } from '../../server/test/stripe-events.ts';
 import { type StripeFake, startStripeFake } from '../../server/test/stripe-fake.ts';
 import { openPage } from './browser.ts';
 import { browserSuite } from './browser-suite.ts';
 import { type RunningServer, startServer } from './server.ts';
-
-/** A port nobody listens on right now, so PUBLIC_URL (Stripe's return URLs) can name it. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /** Chromium logs every non-2xx API answer; these are the ones the tests provoke on purpose. */
 const expectedFailures = [
@@ -30,6 +21,7 @@ afterAll(async () => {
 });
 const suite = browserSuite(async () => {
   fake = await startStripeFake();
+  // A port nobody listens on right now, so PUBLIC_URL (Stripe's return URLs) can name it.
   const port = await freePort();
   return { ...stripeTestConfig(fake), PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}` };
 });

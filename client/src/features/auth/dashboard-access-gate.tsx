@@ -1,13 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
 import { Outlet, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/button.tsx';
+import { CentredCard } from '../../components/centred-card.tsx';
 import { MailIcon } from '../../components/icons.tsx';
 import { LoadingState } from '../../components/states.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useSession } from '../../stores/session-store.ts';
 import { useDashboardLogout } from '../shared/use-dashboard-logout.ts';
 import { authApi, serverText } from './auth-api.ts';
-import { AuthCard } from './auth-card.tsx';
 import { loginHref } from './session-check.ts';
 
 /** Access errors that mean "choose a plan" rather than "sign in again" (spec section 8). */
@@ -63,23 +64,12 @@ export function DashboardAccessGate() {
 export function VerificationNeeded() {
   const email = useSession((s) => s.user?.email);
   const { logout, pending } = useDashboardLogout();
-  const [resend, setResend] = useState<{ sending: boolean; text?: string; failed?: boolean }>({
-    sending: false,
-  });
-  const sendAgain = () => {
-    setResend({ sending: true });
-    authApi.resendVerification().then(
-      ({ message }) => setResend({ sending: false, text: message }),
-      (err: unknown) =>
-        setResend({
-          sending: false,
-          failed: true,
-          text: serverText(err, 'message') ?? 'The link could not be sent. Please try again.',
-        }),
-    );
-  };
+  const resend = useMutation({ mutationFn: authApi.resendVerification });
+  const failed =
+    resend.error &&
+    (serverText(resend.error, 'message') ?? 'The link could not be sent. Please try again.');
   return (
-    <AuthCard title="Verification Needed">
+    <CentredCard title="Verification Needed">
       <div className="flex items-start gap-3">
         <MailIcon className="mt-0.5 size-5 shrink-0 text-brand-600" />
         <p className="text-sm text-ink-muted">
@@ -87,19 +77,19 @@ export function VerificationNeeded() {
           before accessing the dashboard. Your license starts working once the address is verified.
         </p>
       </div>
-      {resend.text && (
+      {(failed || resend.data) && (
         <p
-          role={resend.failed ? 'alert' : 'status'}
-          className={`mt-4 text-sm ${resend.failed ? 'text-red-700' : 'text-emerald-700'}`}
+          role={failed ? 'alert' : 'status'}
+          className={`mt-4 text-sm ${failed ? 'text-red-700' : 'text-emerald-700'}`}
         >
-          {resend.text}
+          {failed || resend.data?.message}
         </p>
       )}
       <Button
         className="mt-6 w-full"
-        loading={resend.sending}
+        loading={resend.isPending}
         loadingText="Sending..."
-        onClick={sendAgain}
+        onClick={() => resend.mutate()}
       >
         Send the link again
       </Button>
@@ -112,6 +102,6 @@ export function VerificationNeeded() {
       >
         Logout
       </Button>
-    </AuthCard>
+    </CentredCard>
   );
 }

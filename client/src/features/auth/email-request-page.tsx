@@ -2,11 +2,11 @@ import { forgotBody } from '@signalrelay/contracts/auth';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
+import { CentredCard, Notice } from '../../components/centred-card.tsx';
 import { BoundField, useZodForm } from '../../components/form.tsx';
 import { Input } from '../../components/form-field.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { authApi, failureText } from './auth-api.ts';
-import { AuthCard, FormMessage } from './auth-card.tsx';
 import { messages } from './auth-messages.ts';
 
 type EmailRequest = {
@@ -49,9 +49,13 @@ function EmailRequestPage({
   }
 
   return (
-    <AuthCard title={title} subtitle={subtitle} footer={{ to: '/login', label: 'Back to Login' }}>
-      {result && <FormMessage tone={result.tone}>{result.text}</FormMessage>}
+    <CentredCard
+      title={title}
+      subtitle={subtitle}
+      footer={{ to: '/login', label: 'Back to Login' }}
+    >
       <form onSubmit={form.handleSubmit(request)} noValidate className="space-y-4">
+        {result && <Notice tone={result.tone}>{result.text}</Notice>}
         <BoundField form={form} name="email" label="Email" required>
           <Input type="email" autoComplete="email" disabled={sending} />
         </BoundField>
@@ -59,7 +63,7 @@ function EmailRequestPage({
           {submitLabel}
         </Button>
       </form>
-    </AuthCard>
+    </CentredCard>
   );
 }
 

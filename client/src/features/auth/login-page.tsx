@@ -3,13 +3,13 @@ import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
+import { CentredCard, cardLinkClass, Notice } from '../../components/centred-card.tsx';
 import { BoundField, useZodForm } from '../../components/form.tsx';
 import { Input } from '../../components/form-field.tsx';
 import { LoadingState } from '../../components/states.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useSession } from '../../stores/session-store.ts';
 import { authApi, failureText } from './auth-api.ts';
-import { AuthCard, authLinkClass, FormMessage } from './auth-card.tsx';
 import { loginErrorMessage, messages } from './auth-messages.ts';
 import { checkSessionWithin, safeRedirect } from './session-check.ts';
 import { SocialButtons, useProviderSignIn } from './social-buttons.tsx';
@@ -64,20 +64,20 @@ export function LoginPage({ redirect, error }: { redirect?: string; error?: stri
 
   if (checking) {
     return (
-      <AuthCard title="Sign in to SignalRelay">
+      <CentredCard title="Sign in to SignalRelay">
         <LoadingState label="Checking..." className="py-6" />
-      </AuthCard>
+      </CentredCard>
     );
   }
 
   return (
-    <AuthCard
+    <CentredCard
       title="Sign in to SignalRelay"
       subtitle="Welcome back. Your signals are waiting."
       footer={{ lead: 'New to SignalRelay?', to: '/signup', label: 'Create an account' }}
     >
-      {message && <FormMessage tone="error">{message}</FormMessage>}
       <form onSubmit={form.handleSubmit(send)} noValidate className="space-y-4">
+        {message && <Notice tone="error">{message}</Notice>}
         <BoundField form={form} name="email" label="Email" required>
           <Input type="email" autoComplete="email" disabled={submitting} />
         </BoundField>
@@ -85,10 +85,10 @@ export function LoginPage({ redirect, error }: { redirect?: string; error?: stri
           <Input type="password" autoComplete="current-password" disabled={submitting} />
         </BoundField>
         <div className="flex flex-wrap justify-between gap-x-4 gap-y-1">
-          <Link to="/resend-verification" className={`text-sm ${authLinkClass}`}>
+          <Link to="/resend-verification" className={`text-sm ${cardLinkClass}`}>
             No verification e-mail?
           </Link>
-          <Link to="/forgot-password" className={`text-sm ${authLinkClass}`}>
+          <Link to="/forgot-password" className={`text-sm ${cardLinkClass}`}>
             Forgot password?
           </Link>
         </div>
@@ -97,6 +97,6 @@ export function LoginPage({ redirect, error }: { redirect?: string; error?: stri
         </Button>
       </form>
       <SocialButtons verb="Sign in" disabled={submitting} onChoose={provider.start} />
-    </AuthCard>
+    </CentredCard>
   );
 }

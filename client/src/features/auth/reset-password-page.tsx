@@ -1,11 +1,12 @@
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { z } from 'zod';
-import { Button } from '../../components/button.tsx';
+import { Button, buttonClasses } from '../../components/button.tsx';
+import { CentredCard, Notice, OutcomeCard } from '../../components/centred-card.tsx';
 import { BoundField, useZodForm } from '../../components/form.tsx';
 import { Input } from '../../components/form-field.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { authApi, failureText } from './auth-api.ts';
-import { AuthCard, FormMessage, GoToLogin, OutcomeCard } from './auth-card.tsx';
 import { messages, passwordRuleHint } from './auth-messages.ts';
 
 /**
@@ -18,6 +19,13 @@ const resetFormSchema = z
     message: messages.passwordsDiffer,
     path: ['confirm'],
   });
+
+/** The way back to signing in, after a flow that ends signed out. */
+export const goToLogin = (
+  <Link to="/login" className={buttonClasses('primary')}>
+    Go to Login
+  </Link>
+);
 
 /** /reset-password?token=…: sets the new password, then offers the way back to login. */
 export function ResetPasswordPage({ token }: { token?: string }) {
@@ -39,25 +47,26 @@ export function ResetPasswordPage({ token }: { token?: string }) {
 
   if (done) {
     return (
-      <OutcomeCard title="Password Reset" tone="success" announce actions={<GoToLogin />}>
+      <OutcomeCard title="Password Reset" tone="success" announce actions={goToLogin}>
         {messages.resetDone}
       </OutcomeCard>
     );
   }
 
   return (
-    <AuthCard
+    <CentredCard
       title="Choose a new password"
       subtitle="Every device signed in to your account will be signed out."
       footer={{ to: '/forgot-password', label: 'Need a new link?' }}
     >
-      {!token && (
-        <FormMessage tone="error">
-          This reset link is incomplete. Open the link from the e-mail again, or ask for a new one.
-        </FormMessage>
-      )}
-      {error && <FormMessage tone="error">{error}</FormMessage>}
       <form onSubmit={form.handleSubmit(save)} noValidate className="space-y-4">
+        {!token && (
+          <Notice tone="error">
+            This reset link is incomplete. Open the link from the e-mail again, or ask for a new
+            one.
+          </Notice>
+        )}
+        {error && <Notice tone="error">{error}</Notice>}
         <BoundField
           form={form}
           name="password"
@@ -74,6 +83,6 @@ export function ResetPasswordPage({ token }: { token?: string }) {
           Reset Password
         </Button>
       </form>
-    </AuthCard>
+    </CentredCard>
   );
 }

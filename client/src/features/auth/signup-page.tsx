@@ -3,12 +3,12 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
+import { CentredCard, cardLinkClass, Notice } from '../../components/centred-card.tsx';
 import { BoundField, errorSentence, useZodForm } from '../../components/form.tsx';
 import { Input } from '../../components/form-field.tsx';
 import { toast } from '../../components/toast.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { authApi, failureText } from './auth-api.ts';
-import { AuthCard, authLinkClass, FormMessage } from './auth-card.tsx';
 import { messages, passwordRuleHint } from './auth-messages.ts';
 import { signupFormSchema } from './signup-checks.ts';
 import { SocialButtons, useProviderSignIn } from './social-buttons.tsx';
@@ -52,13 +52,13 @@ export function SignupPage() {
   }
 
   return (
-    <AuthCard
+    <CentredCard
       title="Create your account"
       subtitle="Start relaying TradingView alerts to MetaTrader in minutes."
       footer={{ lead: 'Already have an account?', to: '/login', label: 'Sign in' }}
     >
-      {message && <FormMessage tone="error">{message}</FormMessage>}
       <form onSubmit={form.handleSubmit(send)} noValidate className="space-y-4">
+        {message && <Notice tone="error">{message}</Notice>}
         <div className="grid gap-4 sm:grid-cols-2">
           <BoundField form={form} name="firstname" label="First name" required>
             <Input autoComplete="given-name" disabled={loading} />
@@ -93,11 +93,11 @@ export function SignupPage() {
           />
           <span>
             I agree to the{' '}
-            <Link to="/terms" className={authLinkClass}>
+            <Link to="/terms" className={cardLinkClass}>
               Terms of Service
             </Link>{' '}
             and the{' '}
-            <Link to="/cookie-policy" className={authLinkClass}>
+            <Link to="/cookie-policy" className={cardLinkClass}>
               Cookie Policy
             </Link>
             .
@@ -123,6 +123,6 @@ export function SignupPage() {
         SignalRelay is an independent service, not affiliated with TradingView or MetaQuotes.
         Trading involves substantial risk of loss; automated execution does not remove it.
       </p>
-    </AuthCard>
+    </CentredCard>
   );
 }

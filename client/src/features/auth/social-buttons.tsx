@@ -2,11 +2,8 @@ import type { OAuthProvider } from '@signalrelay/contracts/auth';
 import { useState } from 'react';
 import { Button } from '../../components/button.tsx';
 import { providerStartUrl } from './auth-api.ts';
-import { Divider } from './auth-card.tsx';
 import { messages } from './auth-messages.ts';
 import { useOAuthProviders } from './use-oauth-providers.ts';
-
-export type Provider = OAuthProvider;
 
 /**
  * Signing in with a provider: `start` leaves for its page (carrying `redirect`); `leaving` holds
@@ -15,7 +12,7 @@ export type Provider = OAuthProvider;
  */
 export function useProviderSignIn(onFailed: (message: string) => void, redirect?: string) {
   const [leaving, setLeaving] = useState(false);
-  function start(provider: Provider) {
+  function start(provider: OAuthProvider) {
     setLeaving(true);
     try {
       window.location.assign(providerStartUrl(provider, redirect));
@@ -27,13 +24,13 @@ export function useProviderSignIn(onFailed: (message: string) => void, redirect?
   return { leaving, start };
 }
 
-const labels: Record<Provider, string> = { google: 'Google', facebook: 'Facebook' };
+const labels: Record<OAuthProvider, string> = { google: 'Google', facebook: 'Facebook' };
 
 /**
  * Provider marks drawn as simple monograms (no third-party artwork is bundled). `shrink-0`: in
  * a flex button a long label would otherwise squeeze the round mark into an oval.
  */
-function Mark({ provider }: { provider: Provider }) {
+function Mark({ provider }: { provider: OAuthProvider }) {
   return (
     <span
       aria-hidden="true"
@@ -59,13 +56,17 @@ export function SocialButtons({
 }: {
   verb: 'Sign in' | 'Sign up';
   disabled: boolean;
-  onChoose: (provider: Provider) => void;
+  onChoose: (provider: OAuthProvider) => void;
 }) {
   const providers = useOAuthProviders();
   if (!providers?.length) return null;
   return (
     <>
-      <Divider label="or" />
+      <div className="my-6 flex items-center gap-3 text-xs text-ink-subtle uppercase">
+        <span className="h-px flex-1 bg-line" />
+        or
+        <span className="h-px flex-1 bg-line" />
+      </div>
       <div className="grid gap-3">
         {providers.map((provider) => (
           <Button

@@ -1,14 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import { buttonClasses } from '../../components/button.tsx';
+import { OutcomeCard } from '../../components/centred-card.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
-import { GoToLogin, OutcomeCard } from './auth-card.tsx';
 import { messages } from './auth-messages.ts';
+import { goToLogin } from './reset-password-page.tsx';
 
 /** Where the e-mail verification link lands when it worked. */
 export function VerificationSuccessfulPage() {
   useDocumentTitle('Verification Successful');
   return (
-    <OutcomeCard title="Verification Successful" tone="success" actions={<GoToLogin />}>
+    <OutcomeCard title="Verification Successful" tone="success" actions={goToLogin}>
       Your e-mail address is confirmed. Sign in to open your dashboard and find your license number.
     </OutcomeCard>
   );
@@ -22,14 +23,14 @@ export function VerificationFailedPage() {
       title="Verification Failed"
       tone="error"
       actions={
-        <div className="mt-6 grid gap-3 sm:grid-cols-2">
+        <>
           <Link to="/signup" className={buttonClasses('primary')}>
             Try Signup Again
           </Link>
           <Link to="/docs/contact-support" className={buttonClasses('outline')}>
             Contact Support
           </Link>
-        </div>
+        </>
       }
     >
       {messages.verificationFailed}

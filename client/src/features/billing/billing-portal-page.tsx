@@ -1,8 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { buttonClasses } from '../../components/button.tsx';
-import { Card } from '../../components/card.tsx';
-import { AlertIcon } from '../../components/icons.tsx';
+import { CentredCard, OutcomeCard } from '../../components/centred-card.tsx';
 import { LoadingState } from '../../components/states.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
@@ -36,29 +35,26 @@ export function BillingPortalPage() {
     );
   }, []);
 
+  if (!error) {
+    return (
+      <CentredCard title="Customer portal">
+        <LoadingState label="Redirecting to our secure customer portal..." className="py-6" />
+      </CentredCard>
+    );
+  }
   return (
-    <section className="flex flex-1 items-start justify-center bg-surface-muted px-4 py-12 sm:items-center sm:py-16">
-      <Card className="w-full max-w-md px-6 py-8 sm:px-8">
-        {error ? (
-          <div role="alert">
-            <div className="flex items-center gap-3">
-              <AlertIcon className="size-6 text-loss" />
-              <h1 className="text-2xl font-semibold text-ink">Error</h1>
-            </div>
-            <p className="mt-4 text-sm text-ink">{error}</p>
-            <p className="mt-2 text-sm text-ink-muted">Please try again from your dashboard.</p>
-            <Link
-              to="/dashboard"
-              hash="licenses"
-              className={buttonClasses('primary', 'md', 'mt-6 w-full')}
-            >
-              Go to Dashboard
-            </Link>
-          </div>
-        ) : (
-          <LoadingState label="Redirecting to our secure customer portal..." className="py-6" />
-        )}
-      </Card>
-    </section>
+    <OutcomeCard
+      title="Error"
+      tone="error"
+      announce
+      actions={
+        <Link to="/dashboard" hash="licenses" className={buttonClasses('primary')}>
+          Go to Dashboard
+        </Link>
+      }
+    >
+      <p className="text-ink">{error}</p>
+      <p>Please try again from your dashboard.</p>
+    </OutcomeCard>
   );
 }

@@ -1,7 +1,7 @@
 import type { PaidPlan } from '@signalrelay/contracts/billing';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Badge } from '../../components/badge.tsx';
 import { Button, buttonClasses } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
@@ -152,30 +152,16 @@ function PlanCard({
   disabled: boolean;
 }) {
   const router = useRouter();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const checkout = useMutation({
+    mutationFn: () => billingApi.checkout(offer.plan),
+    onSuccess: ({ url }) => goToStripe(url),
+  });
+  const { error } = checkout;
 
-  async function choose() {
-    if (!signedIn) {
-      const back = `/payment?plan=${offer.plan}`;
-      void router.navigate({ href: `/login?${new URLSearchParams({ redirect: back })}` });
-      return;
-    }
-    setPending(true);
-    setError(null);
-    try {
-      const { url } = await billingApi.checkout(offer.plan);
-      goToStripe(url);
-    } catch (err) {
-      setPending(false);
-      setError(
-        err instanceof NetworkError
-          ? 'Network error occurred while starting checkout. Please try again.'
-          : err instanceof ApiError && err.status < 500
-            ? err.message
-            : 'Failed to start checkout. Please try again.',
-      );
-    }
+  function choose() {
+    if (signedIn) return checkout.mutate();
+    const back = `/payment?plan=${offer.plan}`;
+    void router.navigate({ href: `/login?${new URLSearchParams({ redirect: back })}` });
   }
 
   return (
@@ -214,17 +200,22 @@ function PlanCard({
         {error && (
           <p role="alert" className="mt-4 flex items-start gap-2 text-sm text-loss">
             <AlertIcon className="mt-0.5 size-4 shrink-0" />
-            {error}
+            {error instanceof NetworkError
+              ? 'Network error occurred while starting checkout. Please try again.'
+              : error instanceof ApiError && error.status < 500
+                ? error.message
+                : 'Failed to start checkout. Please try again.'}
           </p>
         )}
         <Button
           size="lg"
           variant={chosen || offer.popular ? 'primary' : 'outline'}
           className="mt-6 w-full"
-          loading={pending}
+          // Until the browser has left for Stripe.
+          loading={checkout.isPending || checkout.isSuccess}
           loadingText="Opening checkout..."
           disabled={disabled}
-          onClick={() => void choose()}
+          onClick={choose}
         >
           {trial ? `Start free trial of ${offer.name}` : `Subscribe to ${offer.name}`}
         </Button>

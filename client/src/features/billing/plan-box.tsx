@@ -27,6 +27,17 @@ const frames: Record<PlanBoxKind, { box: string; Icon: typeof InfoIcon; icon: st
   'self-hosted': { box: 'border-line bg-surface-muted', Icon: InfoIcon, icon: 'text-ink-muted' },
 };
 
+/** What each action's button or link says. */
+const actionLabels: Record<PlanAction, string> = {
+  reactivate: 'Reactivate',
+  manage: 'Manage Subscription',
+  'subscribe-again': 'Subscribe Again',
+  upgrade: 'Upgrade to Basic or Pro',
+};
+
+/** The plan a new subscription continues: the user's own (a free user is offered Basic). */
+const renewable = (plan: SubscriptionView['productType']) => (plan === 'free' ? 'basic' : plan);
+
 /** What the box says, in the user's terms, for each case of the spec's priority list. */
 function explanation(kind: PlanBoxKind, user: SubscriptionView, now: number): ReactNode {
   const plan = user.productType.toUpperCase();
@@ -59,11 +70,11 @@ function explanation(kind: PlanBoxKind, user: SubscriptionView, now: number): Re
 /** The plan-specific box of the Licenses tab with its actions (spec section 4). */
 export function PlanBox({ box, user, now }: { box: Box; user: SubscriptionView; now: number }) {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState<'portal' | 'reactivate' | null>(null);
+  const [busy, setBusy] = useState<PlanAction | null>(null);
   const frame = frames[box.kind];
 
   async function manage() {
-    setBusy('portal');
+    setBusy('manage');
     const error = await openPortal();
     // On success the browser is leaving for Stripe; keep the spinner until it does.
     if (error) {
@@ -92,16 +103,29 @@ export function PlanBox({ box, user, now }: { box: Box; user: SubscriptionView; 
           <p className="mt-1 text-sm text-ink-muted">{explanation(box.kind, user, now)}</p>
           {box.actions.length > 0 && (
             <div className="mt-4 flex flex-wrap gap-2">
-              {box.actions.map((action) => (
-                <ActionButton
-                  key={action}
-                  action={action}
-                  user={user}
-                  busy={busy}
-                  onManage={() => void manage()}
-                  onReactivate={() => setConfirming(true)}
-                />
-              ))}
+              {box.actions.map((action) =>
+                action === 'reactivate' || action === 'manage' ? (
+                  <Button
+                    key={action}
+                    size="sm"
+                    variant={action === 'manage' ? 'outline' : 'primary'}
+                    loading={busy === action}
+                    disabled={busy !== null}
+                    onClick={action === 'manage' ? () => void manage() : () => setConfirming(true)}
+                  >
+                    {actionLabels[action]}
+                  </Button>
+                ) : (
+                  <Link
+                    key={action}
+                    to="/payment"
+                    search={action === 'upgrade' ? {} : { plan: renewable(user.productType) }}
+                    className={buttonClasses('primary', 'sm')}
+                  >
+                    {actionLabels[action]}
+                  </Link>
+                ),
+              )}
             </div>
           )}
         </div>
@@ -117,60 +141,4 @@ export function PlanBox({ box, user, now }: { box: Box; user: SubscriptionView; 
       />
     </section>
   );
-}
-
-function ActionButton({
-  action,
-  user,
-  busy,
-  onManage,
-  onReactivate,
-}: {
-  action: PlanAction;
-  user: SubscriptionView;
-  busy: 'portal' | 'reactivate' | null;
-  onManage: () => void;
-  onReactivate: () => void;
-}) {
-  switch (action) {
-    case 'reactivate':
-      return (
-        <Button
-          size="sm"
-          loading={busy === 'reactivate'}
-          disabled={busy !== null}
-          onClick={onReactivate}
-        >
-          Reactivate
-        </Button>
-      );
-    case 'manage':
-      return (
-        <Button
-          size="sm"
-          variant="outline"
-          loading={busy === 'portal'}
-          disabled={busy !== null}
-          onClick={onManage}
-        >
-          Manage Subscription
-        </Button>
-      );
-    case 'subscribe-again':
-      return (
-        <Link
-          to="/payment"
-          search={{ plan: user.productType === 'free' ? 'basic' : user.productType }}
-          className={buttonClasses('primary', 'sm')}
-        >
-          Subscribe Again
-        </Link>
-      );
-    case 'upgrade':
-      return (
-        <Link to="/payment" className={buttonClasses('primary', 'sm')}>
-          Upgrade to Basic or Pro
-        </Link>
-      );
-  }
 }

@@ -6,13 +6,15 @@ import type {
   TestReply,
 } from '@signalrelay/contracts/notifications';
 import { api, apiRequest } from '../../lib/api-client.ts';
+import { apiQuery } from '../../lib/query.ts';
 
 /** GET/PUT /api/notifications and POST /api/notifications/test, typed by the server's contracts. */
 
 export type { NotificationChannel, NotificationEvent, SettingsInput, SettingsView, TestReply };
 
+export const notificationsQuery = apiQuery<SettingsView>(['notifications'], '/api/notifications');
+
 export const notificationsApi = {
-  get: () => api.get<SettingsView>('/api/notifications'),
   save: (input: SettingsInput) =>
     apiRequest<SettingsView>('/api/notifications', { method: 'PUT', body: input }),
   test: (channel: NotificationChannel) =>

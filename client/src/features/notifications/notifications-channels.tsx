@@ -1,14 +1,18 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { Button } from '../../components/button.tsx';
+import { Card, CardBody, CardHeader } from '../../components/card.tsx';
+import { Notice } from '../../components/centred-card.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { BoundField } from '../../components/form.tsx';
 import { Input } from '../../components/form-field.tsx';
-import type { NotificationChannel, SettingsView } from './notifications-api.ts';
-import { ChannelCard } from './notifications-channel-card.tsx';
+import { cn } from '../../lib/cn.ts';
+import type { NotificationChannel, SettingsView, TestReply } from './notifications-api.ts';
 import { generateSecret, type NotificationsForm } from './notifications-form.ts';
 
 type Form = UseFormReturn<NotificationsForm, unknown, NotificationsForm>;
+/** A setting saving refused: the server's message and the `field` it names (`telegram.botToken`). */
+export type Refused = { message: string; field: string };
 type Field = InputHTMLAttributes<HTMLInputElement> & {
   name: keyof NotificationsForm;
   label: string;
@@ -132,39 +136,92 @@ function Extra({ channel, form }: { channel: NotificationChannel; form: Form }) 
   );
 }
 
-/** The channel cards, each with its switch, fields, the refused setting and Send test. */
+/** Why saving refused a setting of `card`, named by the field's label ('' when not this card's). */
+function refusal(card: Channel, refused: Refused | null): string {
+  const [owner, name = ''] = refused?.field.split('.') ?? [];
+  if (!refused || owner !== card.channel) return '';
+  const text = refused.message.replace(`${refused.field}: `, '');
+  const formName = `${owner}${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+  const label = card.fields.find((field) => field.name === formName)?.label;
+  return label ? `${label}: ${text}` : text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * The channel cards: each with its On/Off switch, its fields, the setting saving refused, and
+ * Send test with the last test's answer.
+ */
 export function ChannelCards({
   form,
   view,
-  footer,
-  errorFor,
+  refused,
+  tests,
+  testLabel,
+  onTest,
 }: {
   form: Form;
   view: SettingsView;
-  footer: (channel: NotificationChannel) => ReactNode;
-  errorFor: (channel: NotificationChannel) => string | null;
+  refused: Refused | null;
+  tests: Partial<Record<NotificationChannel, TestReply | 'sending'>>;
+  testLabel: string;
+  onTest: (channel: NotificationChannel) => void;
 }) {
   const values = form.watch();
   return (
     <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
-      {channelsOf(view, values).map((card) => (
-        <ChannelCard
-          key={card.channel}
-          title={card.title}
-          description={card.description}
-          enabled={values[`${card.channel}Enabled`]}
-          onEnabled={(on) => form.setValue(`${card.channel}Enabled`, on)}
-          footer={footer(card.channel)}
-          error={errorFor(card.channel)}
-        >
-          {card.fields.map(({ name, label, hint, ...input }) => (
-            <BoundField key={name} form={form} name={name} label={label} hint={hint}>
-              <Input {...input} />
-            </BoundField>
-          ))}
-          <Extra channel={card.channel} form={form} />
-        </ChannelCard>
-      ))}
+      {channelsOf(view, values).map((card) => {
+        const enabled = values[`${card.channel}Enabled`];
+        const error = refusal(card, refused);
+        const test = tests[card.channel];
+        return (
+          <Card key={card.channel} aria-label={`${card.title} channel`} role="group">
+            <CardHeader
+              className="flex-nowrap"
+              title={card.title}
+              description={card.description}
+              actions={
+                <label
+                  className={cn(
+                    'flex cursor-pointer items-center gap-2 rounded-full border px-3 py-1 text-sm font-medium',
+                    enabled
+                      ? 'border-brand-200 bg-brand-50 text-brand-800'
+                      : 'border-line-strong bg-surface text-ink-muted',
+                  )}
+                >
+                  <input
+                    type="checkbox"
+                    className="size-4 rounded border-line-strong accent-brand-600"
+                    {...form.register(`${card.channel}Enabled`)}
+                  />
+                  {enabled ? 'On' : 'Off'}
+                </label>
+              }
+            />
+            <CardBody className="space-y-4">
+              {card.fields.map(({ name, label, hint, ...input }) => (
+                <BoundField key={name} form={form} name={name} label={label} hint={hint}>
+                  <Input {...input} />
+                </BoundField>
+              ))}
+              <Extra channel={card.channel} form={form} />
+              {error && <Notice tone="error">{error}</Notice>}
+            </CardBody>
+            <CardBody className="space-y-3 border-t border-line">
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => onTest(card.channel)}
+                loading={test === 'sending'}
+                loadingText="Sending..."
+              >
+                {testLabel}
+              </Button>
+              {test && test !== 'sending' && (
+                <Notice tone={test.ok ? 'success' : 'error'}>{test.message}</Notice>
+              )}
+            </CardBody>
+          </Card>
+        );
+      })}
     </div>
   );
 }

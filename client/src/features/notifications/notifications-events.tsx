@@ -1,7 +1,7 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { Card, CardBody, CardHeader } from '../../components/card.tsx';
 import { Input } from '../../components/form-field.tsx';
-import { eventChoices, type NotificationsForm, toggleEvent } from './notifications-form.ts';
+import { eventChoices, type NotificationsForm } from './notifications-form.ts';
 
 const checkboxClass = 'mt-0.5 size-4 shrink-0 rounded border-line-strong accent-brand-600';
 
@@ -11,7 +11,6 @@ export function EventsCard({
 }: {
   form: UseFormReturn<NotificationsForm, unknown, NotificationsForm>;
 }) {
-  const events = form.watch('events');
   return (
     <Card>
       <CardHeader title="Events" description="What you want to hear about." />
@@ -23,10 +22,8 @@ export function EventsCard({
                 <input
                   type="checkbox"
                   className={checkboxClass}
-                  checked={events.includes(event)}
-                  onChange={(e) =>
-                    form.setValue('events', toggleEvent(events, event, e.target.checked))
-                  }
+                  value={event}
+                  {...form.register('events')}
                 />
                 <span>
                   <span className="font-medium text-ink">{label}</span>

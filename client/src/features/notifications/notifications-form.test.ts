@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formOf, generateSecret, inputOf, toggleEvent } from './notifications-form.ts';
+import { formOf, generateSecret, inputOf } from './notifications-form.ts';
 
 const view = {
   events: ['signal_failed' as const],
@@ -24,11 +24,6 @@ describe('notifications form', () => {
   it('sends a typed secret, trimmed', () => {
     const input = inputOf({ ...formOf(view), webhookSecret: '  new-secret-1234567890 ' });
     expect(input.webhook.secret).toBe('new-secret-1234567890');
-  });
-
-  it('toggles events without duplicates', () => {
-    expect(toggleEvent(['signal_failed'], 'signal_failed', true)).toEqual(['signal_failed']);
-    expect(toggleEvent(['signal_failed'], 'signal_failed', false)).toEqual([]);
   });
 
   it('generates a 64-hex-digit secret', () => {

@@ -66,7 +66,8 @@ export const eventChoices: { event: NotificationEvent; label: string; hint: stri
 
 export function formOf(view: SettingsView): NotificationsForm {
   return {
-    events: view.events,
+    // In the screen's order, as the ticked boxes give them back.
+    events: eventChoices.map((c) => c.event).filter((event) => view.events.includes(event)),
     eaOfflineMinutes: String(view.eaOfflineMinutes),
     emailEnabled: view.email.enabled,
     telegramEnabled: view.telegram.enabled,
@@ -99,11 +100,6 @@ export function inputOf(form: NotificationsForm): SettingsInput {
       ...(form.webhookSecret.trim() ? { secret: form.webhookSecret.trim() } : {}),
     },
   };
-}
-
-export function toggleEvent(events: NotificationEvent[], event: NotificationEvent, on: boolean) {
-  const without = events.filter((e) => e !== event);
-  return on ? [...without, event] : without;
 }
 
 /** A webhook secret for the user to copy to their receiver: 32 random bytes, hex. */

@@ -1,35 +1,90 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/button.tsx';
+import { Notice } from '../../components/centred-card.tsx';
 import { useZodForm } from '../../components/form.tsx';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { TabIntro } from '../../components/tab-heading.tsx';
 import { toast } from '../../components/toast.tsx';
 import { ApiError, errorText } from '../../lib/api-client.ts';
+import { queryClient } from '../../lib/query.ts';
 import {
   type NotificationChannel,
   notificationsApi,
+  notificationsQuery,
   type SettingsView,
   type TestReply,
 } from './notifications-api.ts';
-import { TestFooter } from './notifications-channel-card.tsx';
 import { ChannelCards } from './notifications-channels.tsx';
 import { EventsCard } from './notifications-events.tsx';
 import { formOf, inputOf, notificationsFormSchema } from './notifications-form.ts';
 
-/** How the cards name the fields a 400 may point at. */
-const fieldLabels: Record<string, string> = {
-  botToken: 'Bot token',
-  chatId: 'Chat id',
-  webhookUrl: 'Webhook URL',
-  url: 'URL',
-  secret: 'Signing secret',
-};
-
 /** The `field` a 400 names (e.g. `telegram.botToken`), or ''. */
-function fieldOf(body: unknown): string {
-  const field = (body as { field?: unknown } | null | undefined)?.field;
+function fieldOf(err: unknown): string {
+  const field = err instanceof ApiError && (err.body as { field?: unknown } | null)?.field;
   return typeof field === 'string' ? field : '';
+}
+
+/** The form over the saved settings; saving (or a test of unsaved settings) puts them. */
+function NotificationsEditor({ view }: { view: SettingsView }) {
+  const form = useZodForm(notificationsFormSchema, { defaultValues: formOf(view) });
+  const values = form.watch();
+  const [tests, setTests] = useState<Partial<Record<NotificationChannel, TestReply | 'sending'>>>(
+    {},
+  );
+  const save = useMutation({
+    mutationFn: () => notificationsApi.save(inputOf(form.getValues())),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(notificationsQuery.queryKey, saved);
+      toast.success('Notification settings saved');
+    },
+  });
+
+  // A save is the new starting point of the form.
+  useEffect(() => form.reset(formOf(view)), [view, form]);
+
+  const dirty = JSON.stringify(inputOf(values)) !== JSON.stringify(inputOf(formOf(view)));
+
+  async function sendTest(channel: NotificationChannel) {
+    setTests((t) => ({ ...t, [channel]: 'sending' }));
+    const saved = !dirty || (await save.mutateAsync().then(Boolean, () => false));
+    const reply: TestReply = saved
+      ? await notificationsApi
+          .test(channel)
+          .catch((err) => ({ ok: false, message: errorText(err) }))
+      : { ok: false, message: 'Not sent: the settings could not be saved (see below).' };
+    setTests((t) => ({ ...t, [channel]: reply }));
+  }
+
+  return (
+    <>
+      <EventsCard form={form} />
+      <ChannelCards
+        form={form}
+        view={view}
+        refused={save.error && { message: errorText(save.error), field: fieldOf(save.error) }}
+        tests={tests}
+        testLabel={dirty ? 'Save and send test' : 'Send test'}
+        onTest={(channel) => void sendTest(channel)}
+      />
+      <div className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-ink-muted" aria-live="polite">
+          {dirty ? 'You have unsaved changes.' : 'All changes saved.'}
+        </p>
+        <Button
+          onClick={() => save.mutate()}
+          loading={save.isPending}
+          loadingText="Saving..."
+          disabled={!dirty}
+          className="w-full sm:w-auto"
+        >
+          Save settings
+        </Button>
+      </div>
+      {save.error && <Notice tone="error">Not saved. {errorText(save.error)}</Notice>}
+    </>
+  );
 }
 
 /**
@@ -37,95 +92,7 @@ function fieldOf(body: unknown): string {
  * (e-mail, Telegram, Discord, a signed webhook), each with a Send test button.
  */
 export function NotificationsTab() {
-  const [view, setView] = useState<SettingsView | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  // Empty until the saved settings arrive (`reset` below); nothing shows before then.
-  const form = useZodForm(notificationsFormSchema);
-  const values = form.watch();
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<{ message: string; field: string } | null>(null);
-  const [tests, setTests] = useState<Partial<Record<NotificationChannel, TestReply | 'sending'>>>(
-    {},
-  );
-
-  const [attempt, setAttempt] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Retry) loads again
-  useEffect(() => {
-    let live = true;
-    setLoadError(null);
-    notificationsApi
-      .get()
-      .then((loaded) => {
-        if (!live) return;
-        setView(loaded);
-        form.reset(formOf(loaded));
-      })
-      .catch((err: unknown) => {
-        if (live) setLoadError(errorText(err));
-      });
-    return () => {
-      live = false;
-    };
-  }, [attempt, form]);
-
-  if (loadError) return <ErrorState message={loadError} onRetry={() => setAttempt((n) => n + 1)} />;
-  if (!view) return <LoadingState label="Loading notification settings..." />;
-
-  const dirty = JSON.stringify(inputOf(values)) !== JSON.stringify(inputOf(formOf(view)));
-
-  async function save(): Promise<boolean> {
-    setSaving(true);
-    setSaveError(null);
-    try {
-      const saved = await notificationsApi.save(inputOf(form.getValues()));
-      setView(saved);
-      form.reset(formOf(saved));
-      toast.success('Notification settings saved');
-      return true;
-    } catch (err) {
-      const field = err instanceof ApiError ? fieldOf(err.body) : '';
-      setSaveError({ message: errorText(err), field });
-      return false;
-    } finally {
-      setSaving(false);
-    }
-  }
-
-  async function sendTest(channel: NotificationChannel) {
-    setTests((t) => ({ ...t, [channel]: 'sending' }));
-    if (dirty && !(await save())) {
-      setTests((t) => ({
-        ...t,
-        [channel]: { ok: false, message: 'Not sent: the settings could not be saved (see below).' },
-      }));
-      return;
-    }
-    try {
-      const reply = await notificationsApi.test(channel);
-      setTests((t) => ({ ...t, [channel]: reply }));
-    } catch (err) {
-      setTests((t) => ({ ...t, [channel]: { ok: false, message: errorText(err) } }));
-    }
-  }
-
-  /** The refused setting's message, shown in the card it belongs to. */
-  const errorFor = (channel: NotificationChannel) => {
-    if (!saveError) return null;
-    const [owner, name] = saveError.field.split('.');
-    if (owner !== channel) return null;
-    const text = saveError.message.replace(`${saveError.field}: `, '');
-    const label = name ? fieldLabels[name] : undefined;
-    return label ? `${label}: ${text}` : text.charAt(0).toUpperCase() + text.slice(1);
-  };
-
-  const testFooter = (channel: NotificationChannel) => (
-    <TestFooter
-      state={tests[channel]}
-      onTest={() => void sendTest(channel)}
-      label={dirty ? 'Save and send test' : 'Send test'}
-    />
-  );
-
+  const settings = useQuery(notificationsQuery);
   return (
     <div className="space-y-6">
       <TabIntro title="Notifications">
@@ -137,30 +104,12 @@ export function NotificationsTab() {
         </Link>
         .
       </TabIntro>
-      <EventsCard form={form} />
-      <ChannelCards form={form} view={view} footer={testFooter} errorFor={errorFor} />
-
-      <div className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-ink-muted" aria-live="polite">
-          {dirty ? 'You have unsaved changes.' : 'All changes saved.'}
-        </p>
-        <Button
-          onClick={() => void save()}
-          loading={saving}
-          loadingText="Saving..."
-          disabled={!dirty}
-          className="w-full sm:w-auto"
-        >
-          Save settings
-        </Button>
-      </div>
-      {saveError && (
-        <p
-          role="alert"
-          className="rounded-lg border border-red-200 bg-loss-soft p-3 text-sm font-medium text-loss"
-        >
-          Not saved. {saveError.message}
-        </p>
+      {settings.error ? (
+        <ErrorState message={errorText(settings.error)} onRetry={() => void settings.refetch()} />
+      ) : !settings.data ? (
+        <LoadingState label="Loading notification settings..." />
+      ) : (
+        <NotificationsEditor view={settings.data} />
       )}
     </div>
   );

@@ -1,20 +1,102 @@
 import { type WeekDay, weekDays } from '@signalrelay/contracts/rules';
-import { type UseFormReturn, useFieldArray, useFormState, useWatch } from 'react-hook-form';
+import {
+  type FieldPath,
+  type UseFormReturn,
+  useFieldArray,
+  useFormState,
+  useWatch,
+} from 'react-hook-form';
 import { Button } from '../../components/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/card.tsx';
 import { BoundField, errorSentence } from '../../components/form.tsx';
-import { Input, Textarea } from '../../components/form-field.tsx';
+import { Input, Select, Textarea } from '../../components/form-field.tsx';
 import type { Rules } from './rules-api.ts';
-import type { RulesFormValues } from './rules-form.ts';
-import {
-  checkboxClass,
-  DailyLossFields,
-  type NumberField,
-  NumberFields,
-} from './rules-number-fields.tsx';
+import { emptyAccount, type RulesFormValues } from './rules-form.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the form's context type is not used here
-export type RulesForm = UseFormReturn<RulesFormValues, any, Rules>;
+type RulesForm = UseFormReturn<RulesFormValues, any, Rules>;
+
+const checkboxClass = 'size-4 shrink-0 rounded border-line-strong accent-brand-600';
+
+/** The user's limits (`prefix` empty) or one account's (`accounts.0.`): where a field sits. */
+type Prefix = '' | `accounts.${number}.`;
+const at = (prefix: Prefix, name: string) => `${prefix}${name}` as FieldPath<RulesFormValues>;
+
+type NumberField = {
+  name: 'account' | 'maxLot' | 'maxOpenPositions' | 'maxDailyTrades';
+  label: string;
+  hint?: string;
+  /** A lot takes decimals; counts and account numbers do not. */
+  decimal?: boolean;
+  placeholder: string;
+  required?: boolean;
+};
+
+/** Number inputs of the Rules form, one per entry of `fields`. */
+function NumberFields({
+  form,
+  prefix,
+  fields,
+}: {
+  form: RulesForm;
+  prefix: Prefix;
+  fields: readonly NumberField[];
+}) {
+  return fields.map((field) => (
+    <BoundField
+      key={field.name}
+      form={form}
+      name={at(prefix, field.name)}
+      label={field.label}
+      hint={field.hint}
+      required={field.required}
+    >
+      <Input inputMode={field.decimal ? 'decimal' : 'numeric'} placeholder={field.placeholder} />
+    </BoundField>
+  ));
+}
+
+/**
+ * The daily loss: its kind (`kinds`, value → label), then, unless it is off or inherited, the
+ * amount or percent and whether reaching it closes every position.
+ */
+function DailyLossFields({
+  form,
+  prefix,
+  kinds,
+}: {
+  form: RulesForm;
+  prefix: Prefix;
+  kinds: Record<string, string>;
+}) {
+  const kind = useWatch({ control: form.control, name: at(prefix, 'lossKind') });
+  return (
+    <>
+      <BoundField form={form} name={at(prefix, 'lossKind')} label="Max daily loss">
+        <Select options={Object.keys(kinds)} label={(kind) => kinds[kind]} />
+      </BoundField>
+      {(kind === 'amount' || kind === 'percent') && (
+        <>
+          <BoundField
+            form={form}
+            name={at(prefix, 'lossValue')}
+            label={kind === 'amount' ? 'Loss amount' : 'Loss percent'}
+          >
+            <Input inputMode="decimal" />
+          </BoundField>
+          <label className="flex items-center gap-2 self-end pb-2 text-sm text-ink">
+            <input
+              type="checkbox"
+              className={checkboxClass}
+              {...form.register(at(prefix, 'lossCloseAll'))}
+            />
+            Close every position when reached
+          </label>
+        </>
+      )}
+    </>
+  );
+}
 
 const dayNames: Record<WeekDay, string> = {
   mon: 'Mon',
@@ -202,6 +284,82 @@ export function SymbolsCard({ form }: { form: RulesForm }) {
             Add a mapping
           </Button>
         </fieldset>
+      </CardBody>
+    </Card>
+  );
+}
+
+/** What an account may override, empty meaning "as the user's rules". */
+const asAbove = { placeholder: 'as above', hint: 'Empty: as above. 0: off.' };
+const overrides: readonly NumberField[] = [
+  { name: 'account', label: 'Account number', placeholder: '5012345', required: true },
+  { name: 'maxLot', label: 'Max lot', decimal: true, ...asAbove },
+  { name: 'maxOpenPositions', label: 'Max open positions', ...asAbove },
+];
+
+/** One account's overrides: the rules its EA checks, different from the user's. */
+function AccountOverride({
+  form,
+  index,
+  onRemove,
+}: {
+  form: RulesForm;
+  index: number;
+  onRemove: () => void;
+}) {
+  return (
+    <li>
+      <fieldset
+        className="min-w-0 rounded-lg border border-line p-4"
+        aria-label={`Account override ${index + 1}`}
+      >
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <NumberFields form={form} prefix={`accounts.${index}.`} fields={overrides} />
+          <DailyLossFields
+            form={form}
+            prefix={`accounts.${index}.`}
+            kinds={{ inherit: 'As above', off: 'Off', amount: 'Amount', percent: 'Percent' }}
+          />
+        </div>
+        <div className="mt-3 flex justify-end">
+          <Button variant="ghost" size="sm" onClick={onRemove}>
+            Remove this account
+          </Button>
+        </div>
+      </fieldset>
+    </li>
+  );
+}
+
+/**
+ * Per-account overrides of the rules the EA checks (max lot, open positions, daily loss): a
+ * prop-firm account next to a personal one. Intake rules (hours, symbols, daily trades) are
+ * the license's: one alert goes to every account.
+ */
+export function AccountsCard({ form }: { form: RulesForm }) {
+  const accounts = useFieldArray({ control: form.control, name: 'accounts' });
+  return (
+    <Card>
+      <CardHeader
+        title="Per-account overrides"
+        description="Different max lot, open positions or daily loss for one trading account."
+      />
+      <CardBody className="space-y-3">
+        {accounts.fields.length > 0 && (
+          <ul className="space-y-3">
+            {accounts.fields.map((field, i) => (
+              <AccountOverride
+                key={field.id}
+                form={form}
+                index={i}
+                onRemove={() => accounts.remove(i)}
+              />
+            ))}
+          </ul>
+        )}
+        <Button variant="secondary" size="sm" onClick={() => accounts.append({ ...emptyAccount })}>
+          Add an account
+        </Button>
       </CardBody>
     </Card>
   );

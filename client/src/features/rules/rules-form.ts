@@ -62,14 +62,15 @@ function lossOf(kind: LossKind, value: string, closeAll: boolean): DailyLoss | n
     : { amount: 0, percent: amount, closeAll };
 }
 
-function lossFields(loss: DailyLoss | null | undefined) {
-  if (!loss) return { lossValue: '', lossCloseAll: false };
+/** A daily loss as the form's kind, value and close-all box. */
+function lossFields(loss: DailyLoss | null) {
+  const kind: LossKind = !loss ? 'off' : loss.amount > 0 ? 'amount' : 'percent';
   return {
-    lossValue: String(loss.amount > 0 ? loss.amount : loss.percent),
-    lossCloseAll: loss.closeAll,
+    lossKind: kind,
+    lossValue: loss ? String(loss.amount > 0 ? loss.amount : loss.percent) : '',
+    lossCloseAll: loss?.closeAll ?? false,
   };
 }
-const lossKindOf = (loss: DailyLoss): LossKind => (loss.amount > 0 ? 'amount' : 'percent');
 
 export function formOf(rules: Rules): RulesFormValues {
   const hours = rules.tradingHours;
@@ -77,7 +78,6 @@ export function formOf(rules: Rules): RulesFormValues {
     maxLot: text(rules.maxLot),
     maxOpenPositions: text(rules.maxOpenPositions),
     maxDailyTrades: text(rules.maxDailyTrades),
-    lossKind: rules.maxDailyLoss ? lossKindOf(rules.maxDailyLoss) : 'off',
     ...lossFields(rules.maxDailyLoss),
     hoursOn: hours !== null,
     timeZone: hours?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
@@ -90,13 +90,8 @@ export function formOf(rules: Rules): RulesFormValues {
       account,
       maxLot: own.maxLot === undefined ? '' : text(own.maxLot ?? 0),
       maxOpenPositions: own.maxOpenPositions === undefined ? '' : text(own.maxOpenPositions ?? 0),
-      lossKind:
-        own.maxDailyLoss === undefined
-          ? 'inherit'
-          : own.maxDailyLoss
-            ? lossKindOf(own.maxDailyLoss)
-            : 'off',
-      ...lossFields(own.maxDailyLoss),
+      ...lossFields(own.maxDailyLoss ?? null),
+      ...(own.maxDailyLoss === undefined && { lossKind: 'inherit' as const }),
     })),
   };
 }

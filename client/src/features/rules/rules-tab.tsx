@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Button } from '../../components/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/card.tsx';
 import { useZodForm } from '../../components/form.tsx';
@@ -9,9 +9,8 @@ import { TabIntro } from '../../components/tab-heading.tsx';
 import { toast } from '../../components/toast.tsx';
 import { errorText } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query.ts';
-import { AccountsCard } from './rules-accounts.tsx';
-import { type Rules, type RulesView, rulesApi, rulesQueries } from './rules-api.ts';
-import { HoursCard, LimitsCard, SymbolsCard } from './rules-fields.tsx';
+import { type RulesView, rulesApi, rulesQueries } from './rules-api.ts';
+import { AccountsCard, HoursCard, LimitsCard, SymbolsCard } from './rules-fields.tsx';
 import { formOf, rulesFormSchema } from './rules-form.ts';
 
 /** Saves: who, when, and each rule's value before → after. */
@@ -51,43 +50,41 @@ function ChangeLog({ changes }: { changes: RulesView['changes'] }) {
 /** The form over the saved rules; Save puts them and shows the server's answer. */
 function RulesEditor({ view }: { view: RulesView }) {
   const form = useZodForm(rulesFormSchema, { defaultValues: formOf(view.rules) });
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const { isSubmitting, isDirty } = form.formState;
+  const save = useMutation({
+    mutationFn: rulesApi.save,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(rulesQueries.current().queryKey, saved);
+      toast.success('Rules saved');
+    },
+  });
 
   // A save (here or on another tab) is the new starting point of the form.
   useEffect(() => form.reset(formOf(view.rules)), [view.rules, form]);
 
-  async function send(rules: Rules) {
-    setSaveError(null);
-    try {
-      const saved = await rulesApi.save(rules);
-      queryClient.setQueryData(rulesQueries.current().queryKey, saved);
-      toast.success('Rules saved');
-    } catch (err) {
-      setSaveError(errorText(err));
-    }
-  }
-
   return (
-    <form onSubmit={form.handleSubmit(send)} noValidate className="space-y-6">
+    <form
+      onSubmit={form.handleSubmit((rules) => save.mutate(rules))}
+      noValidate
+      className="space-y-6"
+    >
       <LimitsCard form={form} />
       <HoursCard form={form} />
       <SymbolsCard form={form} />
       <AccountsCard form={form} />
       <div className="flex flex-wrap items-center justify-end gap-3">
-        {saveError && (
+        {save.error && (
           <p className="text-sm font-medium text-loss" role="alert">
-            {saveError}
+            {errorText(save.error)}
           </p>
         )}
         <Button
           variant="outline"
-          disabled={!isDirty || isSubmitting}
+          disabled={!form.formState.isDirty || save.isPending}
           onClick={() => form.reset(formOf(view.rules))}
         >
           Undo changes
         </Button>
-        <Button type="submit" loading={isSubmitting} loadingText="Saving...">
+        <Button type="submit" loading={save.isPending} loadingText="Saving...">
           Save rules
         </Button>
       </div>
