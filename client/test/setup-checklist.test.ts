@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserSuite, widths } from './browser-suite.ts';
-import { shot } from './shots.ts';
+import { screenshot } from './shots.ts';
 import { startReferenceEa } from './signed-in.ts';
 
 /**
@@ -27,7 +27,7 @@ describe('Setup checklist', { timeout: 90_000 }, () => {
         await suite.onPage({ user, viewport, clipboard: true }, async ({ page }) => {
           await page.goto('/dashboard#licenses');
           await checklist(page).getByText('0 of 4 done').waitFor();
-          await shot(page, `setup-checklist-start-${width}`);
+          await screenshot(page, `setup-checklist-start-${width}`);
           await step(page, 'Install the EA')
             .getByRole('link', { name: 'Installation guide' })
             .waitFor();
@@ -42,7 +42,7 @@ describe('Setup checklist', { timeout: 90_000 }, () => {
           ea = startReferenceEa(suite.server, user.licenseNumber);
           await done(page, 'Install the EA and connect it');
           await checklist(page).getByText('2 of 4 done').waitFor();
-          await shot(page, `setup-checklist-half-${width}`);
+          await screenshot(page, `setup-checklist-half-${width}`);
 
           // 3. A test signal through the webhook, processed by the EA.
           const alert = { symbol: 'EURUSD', position: 'buy', lot: 0.01 };
