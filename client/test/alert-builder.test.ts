@@ -2,7 +2,6 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserSuite, widths } from './browser-suite.ts';
 import { screenshot } from './shots.ts';
-import { postAlert } from './signed-in.ts';
 
 /**
  * The Signal Test tab's strategy alert in headless Chromium, at 1280 and 375 px: the message
@@ -49,7 +48,7 @@ describe('Strategy alert builder', { timeout: 60_000 }, () => {
         await page.getByRole('button', { name: 'Copied!' }).waitFor();
         const copied = await page.evaluate(() => navigator.clipboard.readText());
         expect(copied).toBe(text);
-        const sent = await postAlert(suite.server, JSON.parse(filledIn(copied)));
+        const sent = await suite.alert(user, JSON.parse(filledIn(copied)));
         expect(sent).toMatchObject({ status: 200, body: { ok: true } });
 
         // A bad field, typed: the schema's words for it, at once.
@@ -97,7 +96,7 @@ describe('Strategy alert builder', { timeout: 60_000 }, () => {
             .count(),
         ).toBe(0);
         await check(page).getByText('The server accepts this message.').waitFor();
-        const reversal = await postAlert(suite.server, JSON.parse(filledIn(reversed)));
+        const reversal = await suite.alert(user, JSON.parse(filledIn(reversed)));
         expect(reversal).toMatchObject({ status: 200, body: { ok: true } });
         await screenshot(generator(page), `alert-builder-reverse-card-${width}`);
         await reverse.uncheck();
