@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserSuite, widths } from './browser-suite.ts';
-import { shot, shotOf } from './shots.ts';
-import { postAlert } from './signed-in.ts';
+import { screenshot } from './shots.ts';
 
 /**
  * The Signal Test tab's strategy alert in headless Chromium, at 1280 and 375 px: the message
@@ -49,7 +48,7 @@ describe('Strategy alert builder', { timeout: 60_000 }, () => {
         await page.getByRole('button', { name: 'Copied!' }).waitFor();
         const copied = await page.evaluate(() => navigator.clipboard.readText());
         expect(copied).toBe(text);
-        const sent = await postAlert(suite.server, JSON.parse(filledIn(copied)));
+        const sent = await suite.alert(user, JSON.parse(filledIn(copied)));
         expect(sent).toMatchObject({ status: 200, body: { ok: true } });
 
         // A bad field, typed: the schema's words for it, at once.
@@ -60,8 +59,8 @@ describe('Strategy alert builder', { timeout: 60_000 }, () => {
           'lot must be a plain decimal number such as 0.01, not "0,1"',
         );
         expect(await editor(page).getAttribute('aria-invalid')).toBe('true');
-        await shot(page, `alert-builder-error-${width}`);
-        await shotOf(generator(page), `alert-builder-error-card-${width}`);
+        await screenshot(page, `alert-builder-error-${width}`);
+        await screenshot(generator(page), `alert-builder-error-card-${width}`);
 
         // A pasted alert of one's own, with a misspelt field.
         await editor(page).fill(
@@ -80,7 +79,7 @@ describe('Strategy alert builder', { timeout: 60_000 }, () => {
         await page.getByRole('button', { name: 'Reset' }).click();
         expect(await editor(page).inputValue()).toBe(text);
         await check(page).getByText('The server accepts this message.').waitFor();
-        await shot(page, `alert-builder-${width}`);
+        await screenshot(page, `alert-builder-${width}`);
 
         // Reverse: the opposite side closed first, explained, accepted by the real webhook.
         const reverse = page.getByLabel('Reverse: close the opposite position first');
@@ -97,9 +96,9 @@ describe('Strategy alert builder', { timeout: 60_000 }, () => {
             .count(),
         ).toBe(0);
         await check(page).getByText('The server accepts this message.').waitFor();
-        const reversal = await postAlert(suite.server, JSON.parse(filledIn(reversed)));
+        const reversal = await suite.alert(user, JSON.parse(filledIn(reversed)));
         expect(reversal).toMatchObject({ status: 200, body: { ok: true } });
-        await shotOf(generator(page), `alert-builder-reverse-card-${width}`);
+        await screenshot(generator(page), `alert-builder-reverse-card-${width}`);
         await reverse.uncheck();
         expect(await editor(page).inputValue()).toBe(text);
       });

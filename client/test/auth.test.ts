@@ -74,15 +74,16 @@ async function logIn(page: Page, email: string, pass = password) {
   await page.getByRole('button', { name: 'Log In' }).click();
 }
 
-/** Signs up through the page and returns the verification link's path. */
-async function signUp(page: Page, email: string) {
+/** Signs up a new address (`uniqueEmail(prefix)`) through the page: it and its verification link. */
+async function signUp(page: Page, prefix = 'browser') {
+  const email = uniqueEmail(prefix);
   await page.goto('/signup');
   await fillSignup(page, email);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.waitForURL('**/login');
   const mail = await mailTo(smtp, email, 'Verify your SignalRelay');
-  return linkTo(mail.text, '/api/auth/verify-email');
+  return { email, verify: linkTo(mail.text, '/api/auth/verify-email') };
 }
 
 describe('sign-up, verification, login, logout', () => {
@@ -146,8 +147,7 @@ describe('sign-up, verification, login, logout', () => {
 
   it('brings a signed-out visitor back to the page they asked for', async () => {
     await onAuthPage(async ({ page }) => {
-      const email = uniqueEmail('browser');
-      const verify = await signUp(page, email);
+      const { email, verify } = await signUp(page);
       await page.goto(verify);
       await page.goto('/dashboard?tab=x#signal-test');
       await page.waitForURL((url) => url.pathname === '/login');
@@ -173,8 +173,7 @@ describe('sign-up, verification, login, logout', () => {
 
   it('keeps an unverified user at Verification Needed, with a new link on request and Logout', async () => {
     await onAuthPage(async ({ page }) => {
-      const email = uniqueEmail('browser');
-      await signUp(page, email);
+      const { email } = await signUp(page);
       await logIn(page, email);
       await page.getByRole('heading', { name: 'Verification Needed' }).waitFor();
       await page.getByText(/check your e-mail .* before accessing the dashboard/).waitFor();
@@ -200,12 +199,12 @@ describe('sign-up, verification, login, logout', () => {
 
   it('sends a new verification link from the login page, to an address that needs one', async () => {
     await onAuthPage(async ({ page }) => {
-      const email = uniqueEmail('resend');
-      await signUp(page, email);
-      await mailTo(smtp, email, 'Verify');
+      const { email } = await signUp(page, 'resend');
       await page.goto('/login');
       await page.getByRole('link', { name: 'No verification e-mail?' }).click();
       await page.waitForURL((url) => url.pathname === '/resend-verification');
+      // The URL changes before the page does: the login form's Email field is still there.
+      await page.getByRole('heading', { name: 'Verify your e-mail' }).waitFor();
       await page.getByLabel('Email').fill(email);
       await page.getByRole('button', { name: 'Send Verification Link' }).click();
       await page.getByText(/a new verification link is on its way/).waitFor();
@@ -236,8 +235,8 @@ describe('sign-up, verification, login, logout', () => {
 
   it('signs the user out when the window regains focus after the session ended', async () => {
     await onAuthPage(async ({ page, context }) => {
-      const email = uniqueEmail('browser');
-      await page.goto(await signUp(page, email));
+      const { email, verify } = await signUp(page);
+      await page.goto(verify);
       await page.goto('/login');
       await logIn(page, email);
       await page.waitForURL((url) => url.pathname === '/dashboard');
@@ -293,12 +292,13 @@ describe('login page messages', () => {
 describe('forgot and reset password', () => {
   it('resets the password from the e-mailed link, once', async () => {
     await onAuthPage(async ({ page }) => {
-      const email = uniqueEmail('browser');
-      await page.goto(await signUp(page, email));
+      const { email, verify } = await signUp(page);
+      await page.goto(verify);
 
       await page.goto('/login');
       await page.getByRole('link', { name: 'Forgot password?' }).click();
       await page.waitForURL('**/forgot-password');
+      await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
       await page.getByLabel('Email').fill(email);
       await page.getByRole('button', { name: 'Send Reset Email' }).click();
       await page

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { mobileViewport } from './browser.ts';
 import { browserSuite, overflowsSideways } from './browser-suite.ts';
-import { screenshot } from './signed-in.ts';
+import { screenshot } from './shots.ts';
 
 /**
  * The dashboard frame in headless Chromium: tabs chosen by the URL hash, the sidebar, the

@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { helloFrame, openEaSocket } from '../../server/test/ea-socket.ts';
+import { welcomedEaSocket } from '../../server/test/ea-socket.ts';
 import { orders, signals, users } from '../../server/test/internals.ts';
 import { reportedOrder, reportOrders } from '../../server/test/orders.ts';
 import { browserSuite } from './browser-suite.ts';
@@ -16,11 +15,6 @@ const suite = browserSuite();
 const html = (n: number) => `<img src=x onerror="window.__pwned=${n}">`;
 const sqlText = "x'); drop table signals; --";
 
-/** Whether a script injected anywhere has run, or a dialog opened. */
-async function pwned(page: Page) {
-  return page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned ?? null);
-}
-
 describe('injection through the fields the dashboard renders', { timeout: 120_000 }, () => {
   it('stores every payload as sent and shows it as text, never as markup', async () => {
     const { app, deps } = suite.server.testApp;
@@ -33,9 +27,7 @@ describe('injection through the fields the dashboard renders', { timeout: 120_00
       .where(eq(users.id, user.id));
 
     // A signal whose sender and alert id carry payloads, answered by an EA with a payload.
-    const ea = await openEaSocket(suite.server.url);
-    ea.send(helloFrame(user.licenseNumber, { broker: html(2) }));
-    await ea.next((f) => f.type === 'welcome');
+    const ea = await welcomedEaSocket(suite.server.url, user.licenseNumber, { broker: html(2) });
     const alert = await suite.alert(user, {
       symbol: 'EURUSD',
       position: 'buy',
@@ -97,7 +89,9 @@ describe('injection through the fields the dashboard renders', { timeout: 120_00
         .waitFor();
 
       expect(await page.locator('img[src="x"]').count()).toBe(0);
-      expect(await pwned(page)).toBeNull();
+      // No script injected anywhere has run.
+      const pwned = await page.evaluate(() => (window as { __pwned?: number }).__pwned);
+      expect(pwned ?? null).toBeNull();
     });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { browserSuite, overflowsSideways, screens } from './browser-suite.ts';
-import { screenshot } from './signed-in.ts';
+import { browserSuite, overflowsSideways, widths } from './browser-suite.ts';
+import { screenshot } from './shots.ts';
 
 /**
  * "What happened to my alert?" for an alert the server could not read: in headless Chromium
@@ -10,8 +10,8 @@ import { screenshot } from './signed-in.ts';
 const suite = browserSuite();
 
 describe('an alert refused for its content', { timeout: 60_000 }, () => {
-  for (const [name, viewport] of screens) {
-    it(`is listed with the reason and the body TradingView sent (${name})`, async () => {
+  for (const [name, viewport] of widths) {
+    it(`is listed with the reason and the body TradingView sent (${name} px)`, async () => {
       const user = await suite.user('basic');
       const body = `{"licenseNumber": "${user.licenseNumber}", "symbol": "EURUSD", "position": "buy",, "lot": 0.1}`;
       const res = await fetch(`${suite.server.url}/api/webhook/handleWebhook`, {
@@ -24,12 +24,12 @@ describe('an alert refused for its content', { timeout: 60_000 }, () => {
       await suite.onPage({ user, viewport }, async ({ page }) => {
         await page.goto('/dashboard#signal-history');
         const row =
-          name === 'desktop'
+          name === '1280'
             ? page.locator('tr[data-signal-id]').first()
             : page.getByRole('list', { name: 'Signal history' }).getByRole('listitem').first();
         await row.getByText('ERROR', { exact: true }).waitFor();
         await row.getByText('No position').waitFor();
-        await (name === 'desktop' ? row.click() : row.getByRole('button').click());
+        await (name === '1280' ? row.click() : row.getByRole('button').click());
         await page.getByText('Alert Refused', { exact: true }).waitFor();
         await page.getByText(/^Alert refused: The body is not valid JSON/).waitFor();
         expect(await page.locator('pre').textContent()).toBe(body);

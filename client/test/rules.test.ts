@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { browserSuite, widths } from './browser-suite.ts';
-import { screenshot } from './signed-in.ts';
+import { screenshot } from './shots.ts';
 
 /**
  * The Rules tab in headless Chromium against the real server: every part of the form filled

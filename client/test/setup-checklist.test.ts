@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserSuite, widths } from './browser-suite.ts';
-import { shot } from './shots.ts';
-import { startReferenceEa } from './signed-in.ts';
+import { screenshot } from './shots.ts';
 
 /**
  * The dashboard's setup checklist in headless Chromium against the real server, at 1280 and
@@ -22,27 +21,25 @@ describe('Setup checklist', { timeout: 90_000 }, () => {
   for (const [width, viewport] of widths) {
     it(`ticks each step from real events, then disappears for good (${width} px)`, async () => {
       const user = await suite.user('pro');
-      let ea: ReturnType<typeof startReferenceEa> | undefined;
-      try {
-        await suite.onPage({ user, viewport, clipboard: true }, async ({ page }) => {
-          await page.goto('/dashboard#licenses');
-          await checklist(page).getByText('0 of 4 done').waitFor();
-          await shot(page, `setup-checklist-start-${width}`);
-          await step(page, 'Install the EA')
-            .getByRole('link', { name: 'Installation guide' })
-            .waitFor();
-          expect(await step(page, 'first live alert').getByRole('link').getAttribute('href')).toBe(
-            '/docs/tradingview-alert-setup',
-          );
+      await suite.onPage({ user, viewport, clipboard: true }, async ({ page }) => {
+        await page.goto('/dashboard#licenses');
+        await checklist(page).getByText('0 of 4 done').waitFor();
+        await screenshot(page, `setup-checklist-start-${width}`);
+        await step(page, 'Install the EA')
+          .getByRole('link', { name: 'Installation guide' })
+          .waitFor();
+        expect(await step(page, 'first live alert').getByRole('link').getAttribute('href')).toBe(
+          '/docs/tradingview-alert-setup',
+        );
 
-          // 1. The license's Copy button, in the Licenses tab.
-          await page.getByRole('button', { name: 'Copy', exact: true }).click();
-          await done(page, 'Copy your license number');
-          // 2. The reference EA connects.
-          ea = startReferenceEa(suite.server, user.licenseNumber);
+        // 1. The license's Copy button, in the Licenses tab.
+        await page.getByRole('button', { name: 'Copy', exact: true }).click();
+        await done(page, 'Copy your license number');
+        // 2. The reference EA connects (and stays connected for the rest of the steps).
+        await suite.withReferenceEa(user, async () => {
           await done(page, 'Install the EA and connect it');
           await checklist(page).getByText('2 of 4 done').waitFor();
-          await shot(page, `setup-checklist-half-${width}`);
+          await screenshot(page, `setup-checklist-half-${width}`);
 
           // 3. A test signal through the webhook, processed by the EA.
           const alert = { symbol: 'EURUSD', position: 'buy', lot: 0.01 };
@@ -61,9 +58,7 @@ describe('Setup checklist', { timeout: 90_000 }, () => {
           await page.getByTestId('license-number').waitFor();
           expect(await checklist(page).count()).toBe(0);
         });
-      } finally {
-        await ea?.stop();
-      }
+      });
     });
   }
 });

@@ -1,25 +1,45 @@
 import { cp, mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
-import { screenshot, screenshotDir } from './signed-in.ts';
 
-/** Copies a picture into SHOTS_DIR when it is set, to look at the screens of one change together. */
-async function share(name: string): Promise<void> {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  await mkdir(dir, { recursive: true });
-  await cp(path.join(screenshotDir, `${name}.png`), path.join(dir, `${name}.png`));
-}
+/** test-results/ at the repository root (gitignored): screenshots for a person to look at. */
+export const screenshotDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'test-results',
+  'dashboard',
+);
 
-/** `screenshot()` of the whole page, shared. */
-export async function shot(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  await share(name);
-}
-
-/** A picture of one part of the page at full size (a whole phone page is too long to read). */
-export async function shotOf(part: Locator, name: string): Promise<void> {
+/**
+ * `<name>.png` in screenshotDir, copied into SHOTS_DIR when it is set (to look at the screens of
+ * one change together). A page is taken whole, from the top so the sticky header sits where a
+ * visitor sees it, once finite animations (a menu sliding in) have finished; a locator is one
+ * part of the page at full size (a whole phone page is too long to read).
+ */
+export async function screenshot(target: Page | Locator, name: string): Promise<void> {
+  const file = path.join(screenshotDir, `${name}.png`);
   await mkdir(screenshotDir, { recursive: true });
-  await part.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
-  await share(name);
+  if ('goto' in target) {
+    await target.evaluate(() => {
+      window.scrollTo({ top: 0, behavior: 'instant' });
+      return Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((a) => a.finished.catch(() => undefined)),
+      );
+    });
+    await target.screenshot({ path: file, fullPage: true });
+  } else {
+    await target.screenshot({ path: file });
+  }
+  const shared = process.env.SHOTS_DIR;
+  if (!shared) return;
+  await mkdir(shared, { recursive: true });
+  await cp(file, path.join(shared, `${name}.png`));
 }
+
+/** The name signal-commands.test.ts still imports `screenshot` of a locator by. */
+export { screenshot as shotOf };

@@ -2,7 +2,7 @@ import { planLimits } from '@signalrelay/contracts/billing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserSuite, widths } from './browser-suite.ts';
-import { shot, shotOf } from './shots.ts';
+import { screenshot } from './shots.ts';
 
 /**
  * Signal History's summary cards and quota meter in headless Chromium, at 1280 and 375 px,
@@ -32,8 +32,8 @@ describe('Signal History counters', { timeout: 60_000 }, () => {
         await card(page, 'Failed').getByText('Refused alerts included').waitFor();
         await card(page, 'Today').getByText('Since midnight ET; 1 counted in the quota').waitFor();
         await page.getByText(`1 / ${planLimits.pro.signalsPerDay}`).waitFor();
-        await shot(page, `signal-counters-${width}`);
-        await shotOf(
+        await screenshot(page, `signal-counters-${width}`);
+        await screenshot(
           card(page, 'Total Signals').locator('xpath=..'),
           `signal-counters-cards-${width}`,
         );

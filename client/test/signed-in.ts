@@ -1,10 +1,7 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createEaClient, type EaClient, type EaClientOptions } from '@signalrelay/bridge/ea-client';
 import { createPaperTerminal, type PaperTerminal } from '@signalrelay/bridge/paper-terminal';
 import type { Plan } from '@signalrelay/contracts/billing';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { sessionCookie } from '../../server/test/sessions.ts';
 import { createTestUser } from '../../server/test/users.ts';
 import { openPage, type WatchedPage } from './browser.ts';
@@ -75,29 +72,5 @@ export async function postAlert(server: RunningServer, body: Record<string, unkn
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-/** test-results/ at the repository root (gitignored): screenshots for a person to look at. */
-export const screenshotDir = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '..',
-  '..',
-  'test-results',
-  'dashboard',
-);
-
-/**
- * A full-page screenshot once finite animations (a menu sliding in) have finished, taken from
- * the top so the sticky header sits where a visitor sees it.
- */
-export async function screenshot(page: Page, name: string): Promise<void> {
-  await mkdir(screenshotDir, { recursive: true });
-  await page.evaluate(() => {
-    window.scrollTo({ top: 0, behavior: 'instant' });
-    return Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished.catch(() => undefined)),
-    );
-  });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
-}
+/** Where the screenshots of these tests go, and how they are taken (for older imports). */
+export { screenshot, screenshotDir } from './shots.ts';

@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserSuite, widths } from './browser-suite.ts';
-import { screenshot, screenshotDir } from './signed-in.ts';
+import { screenshot } from './shots.ts';
 
 /**
  * The defects a browser walk of the site found (issue 20), each checked at 1280 and 375 px
@@ -51,10 +50,7 @@ describe.each(widths)('site walk at %s px', (width, viewport) => {
         'rgba(0, 0, 0, 0)',
       );
       await code.scrollIntoViewIfNeeded();
-      await page
-        .locator('pre')
-        .first()
-        .screenshot({ path: path.join(screenshotDir, `walk-quick-start-code-${width}.png`) });
+      await screenshot(page.locator('pre').first(), `walk-quick-start-code-${width}`);
       for (const docsPath of ['/docs/basic-config', '/docs/requirements']) {
         await page.goto(docsPath);
         await page.locator('table').first().waitFor();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { browserSuite, widths } from './browser-suite.ts';
-import { screenshot } from './signed-in.ts';
+import { screenshot } from './shots.ts';
 
 /**
  * Social sign-in buttons on a server with Google keys only: the login and sign-up pages offer

@@ -1,9 +1,10 @@
 import { createPaperTerminal } from '@signalrelay/bridge/paper-terminal';
 import { describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import { welcomedEaSocket } from '../../server/test/ea-socket.ts';
 import { mobileViewport } from './browser.ts';
-import { browserSuite, overflowsSideways, screens } from './browser-suite.ts';
-import { screenshot, startReferenceEa } from './signed-in.ts';
+import { browserSuite, overflowsSideways, widths } from './browser-suite.ts';
+import { screenshot } from './shots.ts';
+import { startReferenceEa } from './signed-in.ts';
 
 /**
  * "Your terminals" under the EA indicator (Signal History), in headless Chromium against the
@@ -15,28 +16,17 @@ const suite = browserSuite();
 
 /** An MT4 terminal speaking protocol v2 by hand: hello, then health reports and heartbeats. */
 async function mt4Terminal(licenseNumber: string) {
-  const socket = new WebSocket(`${suite.server.url.replace(/^http/, 'ws')}/api/ea/ws`);
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('error', reject);
-  });
-  const send = (frame: object) => socket.send(JSON.stringify(frame));
-  const welcomed = new Promise((resolve) => socket.once('message', resolve));
-  send({
-    type: 'hello',
+  const socket = await welcomedEaSocket(suite.server.url, licenseNumber, {
     v: 2,
-    licenseNumber,
     platform: 'mt4',
     account: '777001',
     broker: 'ICMarkets-Live07',
-    eaVersion: '1.0.0',
     instanceId: 'mt4-terminal-test',
     chart: 'XAUUSD,M15',
   });
-  await welcomed;
-  const beat = setInterval(() => send({ type: 'ping', t: Date.now() }), 1000);
+  const beat = setInterval(() => socket.send({ type: 'ping', t: Date.now() }), 1000);
   return {
-    health: (issues: object[]) => send({ type: 'health', issues }),
+    health: (issues: object[]) => socket.send({ type: 'health', issues }),
     close() {
       clearInterval(beat);
       socket.close();
@@ -45,8 +35,8 @@ async function mt4Terminal(licenseNumber: string) {
 }
 
 describe('your terminals', { timeout: 60_000 }, () => {
-  for (const [name, viewport] of screens) {
-    it(`lists each terminal with the refusals and health problems it reports (${name})`, async () => {
+  for (const [name, viewport] of widths) {
+    it(`lists each terminal with the refusals and health problems it reports (${name} px)`, async () => {
       const user = await suite.user('basic');
       const first = startReferenceEa(suite.server, user.licenseNumber);
       await expect.poll(() => first.state).toBe('connected');

@@ -75,25 +75,14 @@ describe('parameter reference', () => {
     ).toBe('sell');
   });
 
-  it('enforces the rules the page states', () => {
+  it.each([
+    ['no symbol', { position: 'buy', lot: 0.1 }, false],
+    ['no lot on a buy', { symbol: 'EURUSD', position: 'buy' }, false],
+    ['risk, no stop loss', { symbol: 'EURUSD', position: 'sell', riskPercentage: 1 }, false],
+    ['an empty symbol on closeall', { symbol: '', position: 'closeall' }, true],
+    ['no symbol on closebuy', { position: 'closebuy' }, false],
+  ])('enforces the rules the page states: %s, accepted %s', (_case, alert, accepted) => {
     const base = { licenseNumber: 'x', platform: 'mt5' };
-    expect(webhookAlertSchema.safeParse({ ...base, position: 'buy', lot: 0.1 }).success).toBe(
-      false,
-    );
-    expect(
-      webhookAlertSchema.safeParse({ ...base, symbol: 'EURUSD', position: 'buy' }).success,
-    ).toBe(false);
-    expect(
-      webhookAlertSchema.safeParse({
-        ...base,
-        symbol: 'EURUSD',
-        position: 'sell',
-        riskPercentage: 1,
-      }).success,
-    ).toBe(false);
-    expect(
-      webhookAlertSchema.safeParse({ ...base, symbol: '', position: 'closeall' }).success,
-    ).toBe(true);
-    expect(webhookAlertSchema.safeParse({ ...base, position: 'closebuy' }).success).toBe(false);
+    expect(webhookAlertSchema.safeParse({ ...base, ...alert }).success).toBe(accepted);
   });
 });
