@@ -22,12 +22,6 @@ import {
 /** The desktop and the 375 px phone every screen is checked on, named by their width in px. */
 export const widths = [desktopViewport, mobileViewport].map((v) => [`${v.width}`, v] as const);
 
-/** The same two named 'desktop' and 'mobile', as signal-journey.test.ts still reads them. */
-export const screens = [
-  ['desktop', desktopViewport],
-  ['mobile', mobileViewport],
-] as const;
-
 /** Whether anything is wider than the screen: a phone must never scroll sideways. */
 export const overflowsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);

@@ -1,5 +1,3 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -10,9 +8,9 @@ import {
   verifySignalRelayWebhook as verify,
 } from '../../server/test/notify-fakes.ts';
 import { type SmtpReceiver, startSmtpReceiver } from '../../server/test/smtp-receiver.ts';
-import { desktopViewport, mobileViewport } from './browser.ts';
+import { mobileViewport } from './browser.ts';
 import { browserSuite, overflowsSideways, widths } from './browser-suite.ts';
-import { screenshot } from './signed-in.ts';
+import { screenshot } from './shots.ts';
 
 /**
  * The Notifications tab in headless Chromium against the real server: channels filled in,
@@ -20,7 +18,6 @@ import { screenshot } from './signed-in.ts';
  * local SMTP receiver and fake Telegram, Discord and webhook servers; a failing one says why.
  */
 const botToken = '123456789:AAbbCCddEEffGGhhIIjjKKllMMnnOOppQQ';
-const shots = process.env.H23_SHOTS ?? '/tmp/h23-shots';
 
 let smtp: SmtpReceiver;
 let telegram: FakeServer;
@@ -40,22 +37,8 @@ const suite = browserSuite(async () => {
   ]);
   // The receiver accepts signatures made with the secrets the pages generated.
   receiver = await startWebhookReceiver(() => secrets);
-  await mkdir(shots, { recursive: true });
   return { SMTP_URL: smtp.url, TELEGRAM_API_BASE: telegram.url, NOTIFY_ALLOW_PRIVATE_URLS: true };
 });
-
-/** The page in viewport-sized pieces, readable where a full-page picture of a phone is not. */
-async function screenSized(page: Page, name: string) {
-  const { width, height } = page.viewportSize() ?? desktopViewport;
-  const total = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0, part = 1; y < total; y += height, part++) {
-    await page.screenshot({
-      path: path.join(shots, `${name}-part${part}.png`),
-      fullPage: true,
-      clip: { x: 0, y, width, height: Math.min(height, total - y) },
-    });
-  }
-}
 
 const channel = (page: Page, name: string) => page.getByRole('group', { name: `${name} channel` });
 
@@ -125,11 +108,6 @@ describe('notifications tab', { timeout: 60_000 }, () => {
 
         expect(await overflowsSideways(page)).toBe(false);
         await screenshot(page, `notifications-tested-${name}`);
-        await page.screenshot({
-          path: path.join(shots, `notifications-${name}.png`),
-          fullPage: true,
-        });
-        await screenSized(page, `notifications-${name}`);
 
         // Reloaded, the page shows what was saved.
         await page.reload();
@@ -163,7 +141,7 @@ describe('notifications tab', { timeout: 60_000 }, () => {
           .filter({ hasText: 'Not saved. telegram.botToken: is not a Telegram bot token' })
           .waitFor();
         await channel(page, 'Telegram').scrollIntoViewIfNeeded();
-        await page.screenshot({ path: path.join(shots, 'notifications-error-375.png') });
+        await screenshot(channel(page, 'Telegram'), 'notifications-error-telegram-375');
       },
     );
   });
@@ -176,7 +154,7 @@ describe('notifications tab', { timeout: 60_000 }, () => {
         await page.getByRole('heading', { name: 'Verifying a delivery' }).waitFor();
         await page.getByRole('cell', { name: 'X-SignalRelay-Signature', exact: true }).waitFor();
         expect(await overflowsSideways(page)).toBe(false);
-        await screenSized(page, `docs-notifications-${name}`);
+        await screenshot(page, `docs-notifications-${name}`);
       });
     }
   });

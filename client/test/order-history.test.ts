@@ -16,7 +16,8 @@ import {
   tickets,
 } from './order-history-tab.ts';
 import { reportTerminal, tradeOnPaperTerminal } from './paper-trading.ts';
-import { type SignedInUser, screenshot } from './signed-in.ts';
+import { screenshot } from './shots.ts';
+import type { SignedInUser } from './signed-in.ts';
 
 /**
  * The Order History tab in headless Chromium against the real server. Orders arrive the way

@@ -40,6 +40,3 @@ export async function screenshot(target: Page | Locator, name: string): Promise<
   await mkdir(shared, { recursive: true });
   await cp(file, path.join(shared, `${name}.png`));
 }
-
-/** The name signal-commands.test.ts still imports `screenshot` of a locator by. */
-export { screenshot as shotOf };

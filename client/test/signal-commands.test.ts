@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { browserSuite, widths } from './browser-suite.ts';
-import { shotOf } from './shots.ts';
-import { type SignedInUser, screenshot } from './signed-in.ts';
+import { screenshot } from './shots.ts';
+import type { SignedInUser } from './signed-in.ts';
 
 /**
  * Issue 22 in the browser, against the real server and the reference EA: Signal History shows
@@ -41,7 +41,7 @@ async function sendTakeProfits(page: Page, name: string) {
   const levels = page.getByRole('group', { name: 'Take-profit levels' });
   await levels.scrollIntoViewIfNeeded();
   await screenshot(page, `commands-take-profits-${name}`);
-  await shotOf(levels, `commands-take-profits-levels-${name}`);
+  await screenshot(levels, `commands-take-profits-levels-${name}`);
   await page.getByRole('button', { name: 'Send Test Signal' }).click();
   await page.getByText('The webhook accepted the test signal.').waitFor();
 }

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserSuite, screens } from './browser-suite.ts';
-import { screenshotDir } from './signed-in.ts';
+import { browserSuite, widths } from './browser-suite.ts';
+import { screenshotDir } from './shots.ts';
 
 /**
  * "What happened to my alert?", answered in the browser at 1280 and 375 px: the Signal Test
@@ -48,7 +48,7 @@ async function sendTest(page: Page) {
   await page.getByText('SUCCESS', { exact: true }).waitFor();
 }
 
-describe.each(screens)('signal journey at %s width', { timeout: 60_000 }, (name, viewport) => {
+describe.each(widths)('signal journey at %s px', { timeout: 60_000 }, (name, viewport) => {
   it('says at once when no EA is connected to take a test signal, and when it will expire', async () => {
     // A license of its own: the signal it leaves pending would reach the next test's EA.
     const user = await suite.user('basic');
@@ -100,7 +100,7 @@ describe.each(screens)('signal journey at %s width', { timeout: 60_000 }, (name,
           .locator(`[data-signal-id="${reply.body.signalId}"]`)
           .filter({ hasText: /success/i });
         await row.waitFor();
-        await (name === 'mobile' ? row.getByRole('button').first() : row).click();
+        await (name === '375' ? row.getByRole('button').first() : row).click();
 
         const hops = page.getByRole('list', { name: 'Hop timings' });
         await hops.waitFor();

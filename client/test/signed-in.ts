@@ -71,6 +71,3 @@ export async function postAlert(server: RunningServer, body: Record<string, unkn
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
-
-/** Where the screenshots of these tests go, and how they are taken (for older imports). */
-export { screenshot, screenshotDir } from './shots.ts';
