@@ -16,3 +16,10 @@ export const pageButtons = (page: Page) =>
     .getByRole('navigation', { name: 'Pagination' })
     .getByRole('button', { name: /^Page \d+$/ })
     .allInnerTexts();
+
+/** Waits until the pager's summary reads `text` ("Showing 1 to 10 of 24 orders", "of 84 signals"). */
+export const showing = (page: Page, text: string) =>
+  page
+    .getByText(/^Showing \d+ to \d+ of \d+ (signals|orders)$/)
+    .filter({ hasText: text })
+    .waitFor();

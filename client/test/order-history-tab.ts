@@ -57,7 +57,6 @@ export function mt4Rows(now: number) {
   });
 }
 
-export const showing = (page: Page) => page.getByText(/^Showing \d+ to \d+ of \d+ orders$/);
 export const tickets = (page: Page) =>
   page
     .locator('table tbody tr[data-order-ticket]')

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { reportedOrder } from '../../server/test/orders.ts';
 import { mobileViewport } from './browser.ts';
 import { browserSuite, choose } from './browser-suite.ts';
-import { card, pageButtons } from './history-tabs.ts';
+import { card, pageButtons, showing } from './history-tabs.ts';
 import {
   confirmation,
   day,
@@ -12,7 +12,6 @@ import {
   expectFacts,
   hour,
   mt4Rows,
-  showing,
   tickets,
 } from './order-history-tab.ts';
 import { reportTerminal, tradeOnPaperTerminal } from './paper-trading.ts';
@@ -57,7 +56,7 @@ describe('Order History on a desktop', () => {
       await page.getByRole('heading', { name: 'Order History' }).waitFor();
       await page.getByText('Order tracking for all platforms').waitFor();
       expect(await page.getByText(/Plan: Order history limited to/).count()).toBe(0);
-      await showing(page).filter({ hasText: 'of 24 orders' }).waitFor();
+      await showing(page, 'of 24 orders');
 
       // 16 + 3 + 1 MT4 trades and the paper terminal's two; pending orders are not trades.
       expect(await card(page, 'Total Trades')).toBe('22');
@@ -100,18 +99,18 @@ describe('Order History on a desktop', () => {
       ).toBe('rgb(185, 28, 28)');
 
       await choose(page, 'Per page', '10');
-      await showing(page).filter({ hasText: 'Showing 1 to 10 of 24 orders' }).waitFor();
+      await showing(page, 'Showing 1 to 10 of 24 orders');
       expect(await pageButtons(page)).toEqual(['1', '2', '3']);
       await page.getByRole('button', { name: 'Page 3' }).click();
-      await showing(page).filter({ hasText: 'Showing 21 to 24 of 24 orders' }).waitFor();
+      await showing(page, 'Showing 21 to 24 of 24 orders');
 
       await choose(page, 'Status', 'Open');
-      await showing(page).filter({ hasText: 'Showing 1 to 5 of 5 orders' }).waitFor();
+      await showing(page, 'Showing 1 to 5 of 5 orders');
       await choose(page, 'Status', 'All Status');
       await choose(page, 'Platform', 'MT4');
-      await showing(page).filter({ hasText: 'of 22 orders' }).waitFor();
+      await showing(page, 'of 22 orders');
       await choose(page, 'Order Type', 'Buy Limit');
-      await showing(page).filter({ hasText: 'Showing 1 to 1 of 1 orders' }).waitFor();
+      await showing(page, 'Showing 1 to 1 of 1 orders');
       expect(await tickets(page)).toEqual(['1020']);
       await choose(page, 'Order Type', 'Sell Stop');
       await choose(page, 'Status', 'Open');
@@ -120,7 +119,7 @@ describe('Order History on a desktop', () => {
       await choose(page, 'Order Type', 'All Types');
       await choose(page, 'Platform', 'All Platforms');
       await choose(page, 'Period', 'Last 24 hours');
-      await showing(page).filter({ hasText: 'Showing 1 to 10 of 13 orders' }).waitFor();
+      await showing(page, 'Showing 1 to 10 of 13 orders');
       await choose(page, 'Period', 'All time');
 
       await choose(page, 'Sort by', 'Ticket');
@@ -142,13 +141,13 @@ describe('Order History on a desktop', () => {
       await page.goto(
         `/dashboard?orders=${encodeURIComponent(JSON.stringify(search))}#order-history`,
       );
-      await showing(page).filter({ hasText: 'Showing 1 to 4 of 4 orders' }).waitFor();
+      await showing(page, 'Showing 1 to 4 of 4 orders');
       expect(await tickets(page)).toEqual(['1017', '1018', '1019', '1020']);
       expect(await page.getByLabel('Status', { exact: true }).inputValue()).toBe('open');
       expect(await page.getByLabel('Sort by', { exact: true }).inputValue()).toBe('ticket');
 
       await choose(page, 'Order Type', 'Buy Limit');
-      await showing(page).filter({ hasText: 'Showing 1 to 1 of 1 orders' }).waitFor();
+      await showing(page, 'Showing 1 to 1 of 1 orders');
       const url = new URL(page.url());
       expect(url.hash).toBe('#order-history');
       expect(JSON.parse(url.searchParams.get('orders') ?? '')).toEqual({
@@ -156,23 +155,23 @@ describe('Order History on a desktop', () => {
         orderType: 'buylimit',
       });
       await page.goBack();
-      await showing(page).filter({ hasText: 'Showing 1 to 4 of 4 orders' }).waitFor();
+      await showing(page, 'Showing 1 to 4 of 4 orders');
       expect(await page.getByLabel('Order Type', { exact: true }).inputValue()).toBe('all');
       await page.goForward();
-      await showing(page).filter({ hasText: 'Showing 1 to 1 of 1 orders' }).waitFor();
+      await showing(page, 'Showing 1 to 1 of 1 orders');
 
       // A hand-edited value that is not a choice falls back to its default, the rest still holds.
       await page.goto(
         `/dashboard?orders=${encodeURIComponent('{"status":"nonsense","platform":"mt4"}')}#order-history`,
       );
-      await showing(page).filter({ hasText: 'of 22 orders' }).waitFor();
+      await showing(page, 'of 22 orders');
     });
   });
 
   it('expands one row at a time with the spec’s fields', async () => {
     await suite.onPage({ user }, async ({ page }) => {
       await page.goto('/dashboard#order-history');
-      await showing(page).filter({ hasText: 'of 24 orders' }).waitFor();
+      await showing(page, 'of 24 orders');
 
       await page.locator('tr[data-order-ticket="1022"]').click();
       await expectFacts(page, 'closed', [
@@ -204,7 +203,7 @@ describe('Order History on a desktop', () => {
   it('deletes one order and then all of them after confirmation, and follows live reports', async () => {
     await suite.onPage({ user }, async ({ page }) => {
       await page.goto('/dashboard#order-history');
-      await showing(page).filter({ hasText: 'of 24 orders' }).waitFor();
+      await showing(page, 'of 24 orders');
       expect(await page.getByRole('columnheader', { name: 'Action' }).count()).toBe(0);
 
       await page.getByRole('button', { name: 'Show Delete' }).click();
@@ -217,7 +216,7 @@ describe('Order History on a desktop', () => {
       expect(await page.locator('tr[data-order-ticket="1005"]').count()).toBe(1);
 
       await deleteOrder(page, 1005);
-      await showing(page).filter({ hasText: 'of 23 orders' }).waitFor();
+      await showing(page, 'of 23 orders');
       expect(await page.locator('tr[data-order-ticket="1005"]').count()).toBe(0);
       await screenshot(page, 'order-history-desktop');
 
@@ -233,7 +232,7 @@ describe('Order History on a desktop', () => {
         platform: 'mt4',
         account: '777',
       });
-      await showing(page).filter({ hasText: 'Showing 1 to 1 of 1 orders' }).waitFor();
+      await showing(page, 'Showing 1 to 1 of 1 orders');
       expect(await tickets(page)).toEqual(['3001']);
       expect(await page.getByRole('button', { name: 'Delete All' }).isDisabled()).toBe(false);
     });
@@ -274,7 +273,7 @@ describe('Order History on a 375 px phone', () => {
     await suite.onPage({ user, viewport: mobileViewport }, async ({ page }) => {
       await page.goto('/dashboard#order-history');
       await page.getByText('FREE Plan: Order history limited to 30 days').waitFor();
-      await showing(page).filter({ hasText: 'of 13 orders' }).waitFor();
+      await showing(page, 'of 13 orders');
       const list = page.getByRole('list', { name: 'Order history' });
       expect(await list.locator('li').count()).toBe(13);
       expect(await page.locator('table').count()).toBe(0);
@@ -301,14 +300,14 @@ describe('Order History on a 375 px phone', () => {
       await expect.poll(() => page.locator('[data-order-details]').count()).toBe(0);
 
       await choose(page, 'Status', 'Closed');
-      await showing(page).filter({ hasText: 'of 12 orders' }).waitFor();
+      await showing(page, 'of 12 orders');
       await choose(page, 'Status', 'All Status');
-      await showing(page).filter({ hasText: 'of 13 orders' }).waitFor();
+      await showing(page, 'of 13 orders');
       await screenshot(page, 'order-history-375');
 
       await page.getByRole('button', { name: 'Show Delete' }).click();
       await deleteOrder(page, 1003);
-      await showing(page).filter({ hasText: 'of 12 orders' }).waitFor();
+      await showing(page, 'of 12 orders');
       await deleteAll(page);
     });
   });

@@ -40,6 +40,5 @@ export function storedSignals(userId: string, now: number) {
   });
 }
 
-export const showing = (page: Page) => page.getByText(/^Showing \d+ to \d+ of \d+ signals$/);
 export const symbols = (page: Page) =>
   page.locator('table tbody tr[data-signal-id] td:nth-child(2)').allInnerTexts();

@@ -3,8 +3,8 @@ import type { WebSocketRoute } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { quotaKey, signals } from '../../server/test/internals.ts';
 import { browserSuite, choose } from './browser-suite.ts';
-import { card, pageButtons } from './history-tabs.ts';
-import { showing, storedSignals, symbols } from './signal-history-tab.ts';
+import { card, pageButtons, showing } from './history-tabs.ts';
+import { storedSignals, symbols } from './signal-history-tab.ts';
 import type { SignedInUser } from './signed-in.ts';
 
 /**
@@ -28,7 +28,7 @@ describe('Signal History', { timeout: 60_000 }, () => {
     await suite.onPage({ user }, async ({ page }) => {
       await page.goto('/dashboard#signal-history');
       await page.getByRole('heading', { name: 'Signal History' }).waitFor();
-      await showing(page).filter({ hasText: 'of 250' }).waitFor();
+      await showing(page, 'of 250');
 
       await expect.poll(() => card(page, 'Total Signals')).toBe('250');
       // What the Successful filter lists: processed tests have their own filter (TEST).
@@ -41,40 +41,40 @@ describe('Signal History', { timeout: 60_000 }, () => {
       await page.getByText('500 remaining').waitFor();
 
       // Newest first, 20 a page, five page buttons with a gap.
-      expect(await showing(page).textContent()).toBe('Showing 1 to 20 of 250 signals');
+      await showing(page, 'Showing 1 to 20 of 250 signals');
       expect((await symbols(page)).slice(0, 3)).toEqual(['SYM000', 'SYM001', 'SYM002']);
       const pager = page.getByRole('navigation', { name: 'Pagination' });
       expect(await pageButtons(page)).toEqual(['1', '2', '3', '4', '13']);
       await pager.getByRole('button', { name: 'Page 2' }).click();
-      await showing(page).filter({ hasText: 'Showing 21 to 40' }).waitFor();
+      await showing(page, 'Showing 21 to 40');
       expect((await symbols(page))[0]).toBe('SYM020');
       await pager.getByRole('button', { name: 'Page 13' }).click();
-      await showing(page).filter({ hasText: 'Showing 241 to 250' }).waitFor();
+      await showing(page, 'Showing 241 to 250');
       expect(await pager.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
 
       // Oldest first goes back to page 1.
       await choose(page, 'Sort by received', 'Oldest first');
-      await showing(page).filter({ hasText: 'Showing 1 to 20 of 250' }).waitFor();
+      await showing(page, 'Showing 1 to 20 of 250');
       expect((await symbols(page)).slice(0, 2)).toEqual(['SYM249', 'SYM248']);
       await choose(page, 'Sort by received', 'Newest first');
 
       await choose(page, 'Per page', '100');
-      await showing(page).filter({ hasText: 'Showing 1 to 100 of 250' }).waitFor();
+      await showing(page, 'Showing 1 to 100 of 250');
       expect(await symbols(page)).toHaveLength(100);
       expect(await pageButtons(page)).toEqual(['1', '2', '3']);
 
       // Filters, alone and together; counts from the stored set.
       await choose(page, 'Platform', 'MT4');
-      await showing(page).filter({ hasText: 'of 84 signals' }).waitFor();
+      await showing(page, 'of 84 signals');
       await choose(page, 'Status', 'Error');
-      await showing(page).filter({ hasText: 'Showing 1 to 17 of 17' }).waitFor();
+      await showing(page, 'Showing 1 to 17 of 17');
       expect(await page.getByText('ERROR', { exact: true }).count()).toBe(17);
       await choose(page, 'Platform', 'All Platforms');
       await choose(page, 'Status', 'Test');
-      await showing(page).filter({ hasText: 'of 50 signals' }).waitFor();
+      await showing(page, 'of 50 signals');
       await choose(page, 'Period', 'Last 24 hours');
       // i = 4 is the only test signal within a day (i ≤ 5).
-      await showing(page).filter({ hasText: 'Showing 1 to 1 of 1' }).waitFor();
+      await showing(page, 'Showing 1 to 1 of 1');
       expect(await symbols(page)).toEqual(['SYM004']);
       await choose(page, 'Status', 'Pending');
       await page.getByText('No signals match the selected filters.').waitFor();
@@ -84,7 +84,7 @@ describe('Signal History', { timeout: 60_000 }, () => {
   it('opens a row to show its details, timings and the spec’s messages', async () => {
     await suite.onPage({ user }, async ({ page }) => {
       await page.goto('/dashboard#signal-history');
-      await showing(page).filter({ hasText: 'of 250' }).waitFor();
+      await showing(page, 'of 250');
       const row = (symbol: string) => page.locator('tr[data-signal-id]', { hasText: symbol });
 
       await row('SYM000').click(); // success
@@ -119,12 +119,12 @@ describe('Signal History', { timeout: 60_000 }, () => {
 
       // Choosing a tab starts it afresh on page 1.
       await page.getByRole('button', { name: 'Page 2' }).click();
-      await showing(page).filter({ hasText: 'Showing 21 to 40' }).waitFor();
+      await showing(page, 'Showing 21 to 40');
       const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
       await sidebar.getByRole('link', { name: 'Signal Test' }).click();
       await page.getByRole('heading', { name: 'Signal Test' }).waitFor();
       await sidebar.getByRole('link', { name: 'Signal History' }).click();
-      await showing(page).filter({ hasText: 'Showing 1 to 20 of 250' }).waitFor();
+      await showing(page, 'Showing 1 to 20 of 250');
     });
   });
 
