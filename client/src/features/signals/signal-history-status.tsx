@@ -7,7 +7,7 @@ import { useNow } from '../../lib/use-now.ts';
 import { useLive } from '../../stores/live-store.ts';
 import { useSession } from '../../stores/session-store.ts';
 import { freePlanQuotaText } from './signal-messages.ts';
-import type { Quota } from './signals-api.ts';
+import type { QuotaView } from './signals-api.ts';
 
 /**
  * Whether the EA is connected: what the live channel pushed while it is open (it flips the
@@ -31,7 +31,7 @@ export function SignalHistoryStatus({
   failed,
   onReset,
 }: {
-  quota: Quota | null;
+  quota: QuotaView | null;
   /** The history (which carries the quota) could not be loaded: offer a retry, not a spinner. */
   failed: boolean;
   onReset: () => void;
