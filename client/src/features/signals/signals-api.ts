@@ -8,7 +8,7 @@ import {
   type WebhookReply,
 } from '@signalrelay/contracts/signals';
 import type { z } from 'zod';
-import { api } from '../../lib/api-client.ts';
+import { api, apiPath } from '../../lib/api-client.ts';
 import { apiQuery } from '../../lib/query.ts';
 import { listSearchSchema } from '../../lib/use-list-search.ts';
 
@@ -24,20 +24,17 @@ export const defaultHistoryQuery: HistoryQuery = { ...historyQuerySchema.parse({
 /** Signal History's query in the dashboard URL (`?signals=…`): see `lib/use-list-search.ts`. */
 export const signalHistorySearch = listSearchSchema(historyQuerySchema);
 
-const params = (values: Record<string, string | number>) =>
-  new URLSearchParams(Object.entries(values).map(([k, v]) => [k, String(v)]));
-
 /** Signal History's reads, cached by TanStack Query and kept current by the live channel. */
 export const signalQueries = {
   history: (licenseNumber: string, query: HistoryQuery) =>
     apiQuery<SignalHistoryReply>(
       ['signals', 'history', licenseNumber, query],
-      `/api/webhook/signalHistory?${params({ licenseNumber, ...query })}`,
+      apiPath('/api/webhook/signalHistory', { licenseNumber, ...query }),
     ),
   stats: (licenseNumber: string, days: number) =>
     apiQuery<SignalStatsReply>(
       ['signals', 'stats', licenseNumber, days],
-      `/api/webhook/signalStats?${params({ licenseNumber, days })}`,
+      apiPath('/api/webhook/signalStats', { licenseNumber, days }),
     ),
 };
 
