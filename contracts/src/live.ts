@@ -1,4 +1,4 @@
-import type { SignalView } from './signals.ts';
+import type { QuotaView, SignalView } from './signals.ts';
 
 /**
  * Events of the browser's live channel (`/api/live`) for a signed-in user's dashboard. Lossy by
@@ -7,7 +7,7 @@ import type { SignalView } from './signals.ts';
 export type LiveEvent =
   | { type: 'signal'; signal: SignalView }
   | { type: 'ea'; connected: boolean; lastConnected: number | null }
-  | { type: 'quota'; used: number; limit: number; remaining: number; resetsAt: number }
+  | ({ type: 'quota' } & QuotaView)
   | { type: 'orders'; changed: number }
   /** A terminal's health or refusals changed: the dashboard reloads its terminal list. */
   | { type: 'terminals' }

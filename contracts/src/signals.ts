@@ -54,6 +54,54 @@ export const signalStatsQuerySchema = z.object({
   days: z.coerce.number().int().min(1).max(90).default(14),
 });
 
+/** The daily quota now (spec section 6); `resetsAt`: the next New York midnight, in ms. */
+export const quotaViewSchema = z.object({
+  used: z.number(),
+  limit: z.number(),
+  remaining: z.number(),
+  resetsAt: z.number(),
+});
+export type QuotaView = z.infer<typeof quotaViewSchema>;
+
+/** `GET /api/webhook/signalHistory`: the filtered page, the summary cards and the quota. */
+export const signalHistoryReplySchema = z.object({
+  signals: z.array(z.custom<SignalView>()),
+  /** Signals matching the filters, over every page. */
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  summary: z.object({
+    total: z.number(),
+    successful: z.number(),
+    /** The Failed and Error filters' signals together, refused alerts included. */
+    failed: z.number(),
+    /** Since midnight ET, tests and refused alerts included. */
+    today: z.number(),
+    /** Of today's signals, those the daily quota counted: what its `used` should say. */
+    countedToday: z.number(),
+  }),
+  quota: quotaViewSchema,
+});
+export type SignalHistoryReply = z.infer<typeof signalHistoryReplySchema>;
+
+/** One New York day of `GET /api/webhook/signalStats`: outcomes and delivery latency. */
+export const dailyStatsSchema = z.object({
+  day: z.string(),
+  total: z.number(),
+  successful: z.number(),
+  failed: z.number(),
+  blocked: z.number(),
+  /** Test signals the EA processed. */
+  tests: z.number(),
+  /** Still waiting for an EA: with the four above, every signal of the day. */
+  pending: z.number(),
+  p50DeliveryMs: z.number().nullable(),
+  p95DeliveryMs: z.number().nullable(),
+});
+export type DailyStats = z.infer<typeof dailyStatsSchema>;
+export const signalStatsReplySchema = z.object({ days: z.array(dailyStatsSchema) });
+export type SignalStatsReply = z.infer<typeof signalStatsReplySchema>;
+
 /** What the EA (or the expiry job) made of a signal, as stored. */
 export const signalStatuses = ['pending', 'success', 'error', 'failed', 'quota_blocked'] as const;
 export type SignalStatus = (typeof signalStatuses)[number];

@@ -20,3 +20,13 @@ export type TerminalView = {
 
 /** One problem an EA reports about its terminal (protocol v2 `health`). */
 export type TerminalHealthIssue = { code: string; message: string; symbol?: string };
+
+/** Platforms recent alerts target with no EA connected; `any`: alerts for every platform. */
+export type UnservedPlatform = 'mt4' | 'mt5' | 'any';
+
+/** `GET /api/terminals`: the list, the current EA release (e.g. "1.1.0"), unserved platforms. */
+export type TerminalsReply = {
+  terminals: TerminalView[];
+  release: string;
+  unserved: UnservedPlatform[];
+};

@@ -35,25 +35,31 @@ export function EmptyState({ title, description }: { title: string; description?
   );
 }
 
+/** A failed load and its retry; `inline`: one row, for a box within a screen that loaded. */
 export function ErrorState({
   message,
   onRetry,
+  inline = false,
   className,
 }: {
   message: string;
   onRetry?: () => void;
+  inline?: boolean;
   className?: string;
 }) {
   return (
     <div
       role="alert"
       className={cn(
-        'flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-loss-soft px-6 py-8 text-center',
+        'flex gap-3 rounded-xl border border-red-200 bg-loss-soft text-sm text-loss',
+        inline
+          ? 'flex-wrap items-center justify-between p-4'
+          : 'flex-col items-center px-6 py-8 text-center',
         className,
       )}
     >
-      <AlertIcon className="size-6 text-loss" />
-      <p className="text-sm font-medium text-loss">{message}</p>
+      {!inline && <AlertIcon className="size-6" />}
+      <p className={cn(!inline && 'font-medium')}>{message}</p>
       {onRetry && (
         <Button variant="outline" size="sm" onClick={onRetry}>
           Try again

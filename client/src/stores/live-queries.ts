@@ -1,6 +1,6 @@
 import type { SetupProgress } from '@signalrelay/contracts/account';
 import type { LiveEvent } from '@signalrelay/contracts/live';
-import type { SignalView } from '@signalrelay/contracts/signals';
+import type { SignalHistoryReply, SignalView } from '@signalrelay/contracts/signals';
 import type { QueryKey } from '@tanstack/react-query';
 import { type AreaKey, queryClient } from '../lib/query.ts';
 
@@ -12,7 +12,6 @@ import { type AreaKey, queryClient } from '../lib/query.ts';
  * keys through `useQuery` is live without listening to the socket itself.
  */
 
-type QuotaEvent = Extract<LiveEvent, { type: 'quota' }>;
 /** The events the cache follows, plus the socket's (re)connect and an EA (dis)connecting. */
 export type CacheEvent =
   | Exclude<LiveEvent, { type: 'ea' }>
@@ -90,10 +89,8 @@ function plan(rule: Rule) {
   else planned.set(rule, setTimeout(refetch, wait));
 }
 
-type HistoryPage = { signals: SignalView[]; quota: Omit<QuotaEvent, 'type'> };
-
-function patchHistory(change: (page: HistoryPage) => HistoryPage) {
-  queryClient.setQueriesData<HistoryPage>({ queryKey: liveKeys.signalHistory }, (page) =>
+function patchHistory(change: (page: SignalHistoryReply) => SignalHistoryReply) {
+  queryClient.setQueriesData<SignalHistoryReply>({ queryKey: liveKeys.signalHistory }, (page) =>
     page ? change(page) : page,
   );
 }

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { Button } from '../../components/button.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
 import { ProgressBar } from '../../components/progress-bar.tsx';
+import { ErrorState } from '../../components/states.tsx';
 import { toast } from '../../components/toast.tsx';
 import { cn } from '../../lib/cn.ts';
 import { setupQuery } from '../shared/setup-progress.ts';
@@ -77,15 +77,12 @@ export function SetupChecklist() {
   if (!progress) {
     if (!failed) return null;
     return (
-      <div
-        role="alert"
-        className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-loss-soft p-4 text-sm text-loss"
-      >
-        <span>Could not load your setup checklist.</span>
-        <Button variant="outline" size="sm" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </div>
+      <ErrorState
+        inline
+        message="Could not load your setup checklist."
+        onRetry={() => void refetch()}
+        className="mb-6"
+      />
     );
   }
   if (progress.done) return null;

@@ -7,7 +7,7 @@ import {
   orderHistoryQuerySchema,
 } from '@signalrelay/contracts/orders';
 import type { z } from 'zod';
-import { api } from '../../lib/api-client.ts';
+import { api, apiPath } from '../../lib/api-client.ts';
 import { apiQuery } from '../../lib/query.ts';
 import { listSearchSchema } from '../../lib/use-list-search.ts';
 
@@ -22,22 +22,17 @@ export const defaultOrderQuery: OrderQuery = orderQuerySchema.parse({});
 /** Order History's query in the dashboard URL (`?orders=…`): see `lib/use-list-search.ts`. */
 export const orderHistorySearch = listSearchSchema(orderQuerySchema);
 
-const queryString = (params: Record<string, string | number | undefined>) =>
-  new URLSearchParams(
-    Object.entries(params).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
-  ).toString();
-
 /** Order History's reads, cached by TanStack Query and refetched when the live channel says orders changed. */
 export const orderQueries = {
   history: (licenseNumber: string, query: OrderQuery) =>
     apiQuery<OrderHistoryReply>(
       ['orders', 'history', licenseNumber, query],
-      `/api/orders/history?${queryString({ licenseNumber, ...query })}`,
+      apiPath('/api/orders/history', { licenseNumber, ...query }),
     ),
   statistics: (licenseNumber: string) =>
     apiQuery<OrderStatistics>(
       ['orders', 'statistics', licenseNumber],
-      `/api/orders/statistics?${queryString({ licenseNumber })}`,
+      apiPath('/api/orders/statistics', { licenseNumber }),
     ),
 };
 
@@ -46,10 +41,10 @@ export const ordersApi = {
   /** A ticket is unique per platform and account only: name the row exactly. */
   deleteOrder: (order: Pick<OrderView, 'ticket' | 'platform' | 'account'>, licenseNumber: string) =>
     api.delete<{ ok: true; deleted: number }>(
-      `/api/orders/${encodeURIComponent(order.ticket)}?${queryString({
+      apiPath(`/api/orders/${encodeURIComponent(order.ticket)}`, {
         licenseNumber,
         platform: order.platform,
         account: order.account,
-      })}`,
+      }),
     ),
 };

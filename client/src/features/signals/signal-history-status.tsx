@@ -1,13 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { Button } from '../../components/button.tsx';
+import { ErrorState } from '../../components/states.tsx';
 import { EaConnectionIndicator, isEaConnected } from '../../components/trading/ea-connection.tsx';
 import { QuotaMeter } from '../../components/trading/quota-meter.tsx';
 import { useNow } from '../../lib/use-now.ts';
 import { useLive } from '../../stores/live-store.ts';
 import { useSession } from '../../stores/session-store.ts';
 import { freePlanQuotaText } from './signal-messages.ts';
-import type { Quota } from './signals-api.ts';
+import type { QuotaView } from './signals-api.ts';
 
 /**
  * Whether the EA is connected: what the live channel pushed while it is open (it flips the
@@ -31,7 +31,7 @@ export function SignalHistoryStatus({
   failed,
   onReset,
 }: {
-  quota: Quota | null;
+  quota: QuotaView | null;
   /** The history (which carries the quota) could not be loaded: offer a retry, not a spinner. */
   failed: boolean;
   onReset: () => void;
@@ -73,15 +73,12 @@ export function SignalHistoryStatus({
           resetsInMs={Math.max(0, resetsInMs ?? 0)}
         />
       ) : failed ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-red-200 bg-loss-soft p-4 text-sm text-loss shadow-xs"
-        >
-          <span>Could not load today's quota.</span>
-          <Button variant="outline" size="sm" onClick={onReset}>
-            Try again
-          </Button>
-        </div>
+        <ErrorState
+          inline
+          message="Could not load today's quota."
+          onRetry={onReset}
+          className="shadow-xs"
+        />
       ) : (
         <div className="rounded-xl border border-line bg-surface p-4 text-sm text-ink-muted shadow-xs">
           Loading today's quota...

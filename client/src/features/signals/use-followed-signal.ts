@@ -1,13 +1,12 @@
 import { useCallback, useRef, useState } from 'react';
-import { api } from '../../lib/api-client.ts';
+import { queryClient } from '../../lib/query.ts';
 import { useLive, useLiveEvents } from '../../stores/live-store.ts';
+import { terminalsQuery } from '../shared/terminals-query.ts';
 import type { Platform } from './signal-journey.ts';
 import type { SignalView } from './signals-api.ts';
 
 /** Signals seen on the live channel before the webhook's reply named the one to follow. */
 const keptEarly = 20;
-
-type TerminalsReply = { terminals: { platform: Platform; connected: boolean }[] };
 
 /**
  * One signal as the live channel reports it, from the moment `follow(id)` names it: the
@@ -43,9 +42,9 @@ export function useFollowedSignal() {
     early.current.clear();
     setFollowed(null);
     setConnected(null);
-    // Asked while the webhook call is under way: known by the time its reply names the signal.
-    api
-      .get<TerminalsReply>('/api/terminals')
+    // Asked anew while the webhook call is under way: known by the time its reply names the signal.
+    queryClient
+      .fetchQuery(terminalsQuery)
       .then((reply) =>
         setConnected(reply.terminals.filter((t) => t.connected).map((t) => t.platform)),
       )

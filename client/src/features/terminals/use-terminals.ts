@@ -1,18 +1,8 @@
-import type { TerminalView } from '@signalrelay/contracts/terminals';
+import type { TerminalView, UnservedPlatform } from '@signalrelay/contracts/terminals';
 import { useQuery } from '@tanstack/react-query';
-import { apiQuery } from '../../lib/query.ts';
+import { terminalsQuery } from '../shared/terminals-query.ts';
 
-export type { TerminalView };
-/** Platforms recent alerts target with no EA connected; `any`: alerts for every platform. */
-export type UnservedPlatform = 'mt4' | 'mt5' | 'any';
-type TerminalsReply = { terminals: TerminalView[]; release: string; unserved: UnservedPlatform[] };
-
-/**
- * The signed-in user's terminals (GET /api/terminals). The live channel refetches them when a
- * terminal's health or refusals changed, when an EA connects or drops, when a signal waits
- * for an EA, and after a reconnect (`stores/live-queries.ts`).
- */
-export const terminalsQuery = apiQuery<TerminalsReply>(['terminals'], '/api/terminals');
+export type { TerminalView, UnservedPlatform };
 
 export function useTerminals() {
   const { data, error, refetch } = useQuery(terminalsQuery);

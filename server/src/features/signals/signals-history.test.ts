@@ -1,3 +1,4 @@
+import { signalHistoryReplySchema, signalStatsReplySchema } from '@signalrelay/contracts/signals';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
@@ -64,12 +65,13 @@ describe('GET /api/webhook/signalHistory', () => {
   it('returns the newest page with summary and quota', async () => {
     const res = await history({ pageSize: 20 });
     expect(res.statusCode).toBe(200);
-    const body = res.json();
+    // The reply is the contract the client reads it by.
+    const body = signalHistoryReplySchema.parse(res.json());
     expect(body.signals).toHaveLength(20);
     expect(body.total).toBe(250);
     expect(body.summary.total).toBe(250);
     expect(body.quota).toMatchObject({ used: 0, limit: 100, remaining: 100 });
-    const times = body.signals.map((s: { receivedAt: string }) => Date.parse(s.receivedAt));
+    const times = body.signals.map((s) => Date.parse(s.receivedAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(body.signals[0]).toMatchObject({ displayStatus: 'test_success', isTest: true });
   });
@@ -103,12 +105,10 @@ describe('GET /api/webhook/signalHistory', () => {
       headers: { cookie },
     });
     expect(res.statusCode).toBe(200);
-    const { days } = res.json();
+    const { days } = signalStatsReplySchema.parse(res.json());
     expect(days.length).toBeGreaterThan(5);
-    expect(days.reduce((n: number, d: { total: number }) => n + d.total, 0)).toBeGreaterThan(200);
-    expect(
-      days.find((d: { p50DeliveryMs: number | null }) => d.p50DeliveryMs !== null).p50DeliveryMs,
-    ).toBe(3);
+    expect(days.reduce((n, d) => n + d.total, 0)).toBeGreaterThan(200);
+    expect(days.find((d) => d.p50DeliveryMs !== null)?.p50DeliveryMs).toBe(3);
   });
 });
 

@@ -1,6 +1,11 @@
 import { planLimits } from '@signalrelay/contracts/billing';
 import type { createQuotaDayClock } from '@signalrelay/contracts/quota-day';
-import type { SignalHistoryQuery } from '@signalrelay/contracts/signals';
+import type {
+  QuotaView,
+  SignalHistoryQuery,
+  SignalHistoryReply,
+  SignalStatsReply,
+} from '@signalrelay/contracts/signals';
 import { and, asc, desc, eq, gte, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { findDeliveries } from '../../core/signal-deliveries.ts';
 import { toSignalView } from '../../core/signal-view.ts';
@@ -59,7 +64,7 @@ export function createSignalHistory({
   quotaDay: ReturnType<typeof createQuotaDayClock>;
   now: () => number;
 }) {
-  async function quotaOf(userId: string, plan: Plan) {
+  async function quotaOf(userId: string, plan: Plan): Promise<QuotaView> {
     const day = quotaDay(now());
     const limit = planLimits[plan].signalsPerDay;
     const used = limit === 0 ? 0 : await quota.get(quotaKey(userId, day.day));
@@ -69,7 +74,7 @@ export function createSignalHistory({
   return {
     quotaOf,
 
-    async page(userId: string, plan: Plan, q: SignalHistoryQuery) {
+    async page(userId: string, plan: Plan, q: SignalHistoryQuery): Promise<SignalHistoryReply> {
       const where = and(
         eq(signals.userId, userId),
         q.period === 'all'
@@ -116,7 +121,6 @@ export function createSignalHistory({
           successful: counts?.successful ?? 0,
           failed: counts?.failed ?? 0,
           today: counts?.today ?? 0,
-          /** Of today's signals, those the quota counted: what its `used` should say. */
           countedToday: counts?.countedToday ?? 0,
         },
         quota: quotaNow,
@@ -124,7 +128,7 @@ export function createSignalHistory({
     },
 
     /** Per New York day: signals received, outcomes, and delivery latency percentiles. */
-    async daily(userId: string, days: number) {
+    async daily(userId: string, days: number): Promise<SignalStatsReply> {
       const since = new Date(quotaDay(now()).startsAt - (days - 1) * 24 * hour);
       const day = sql`to_char(${signals.receivedAt} at time zone ${quotaZoneSql}, 'YYYY-MM-DD')`;
       const deliveryMs = sql`extract(epoch from (${signals.deliveredAt} - ${signals.receivedAt})) * 1000`;

@@ -1,4 +1,8 @@
-import type { TerminalView } from '@signalrelay/contracts/terminals';
+import type {
+  TerminalsReply,
+  TerminalView,
+  UnservedPlatform,
+} from '@signalrelay/contracts/terminals';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { isOlderEaVersion, readEaVersion } from '../../core/ea-version.ts';
@@ -23,9 +27,9 @@ const recentAlertsMs = 24 * 60 * 60 * 1000;
 export function unservedPlatforms(
   targeted: ('mt4' | 'mt5' | null)[],
   connected: ('mt4' | 'mt5')[],
-): ('mt4' | 'mt5' | 'any')[] {
+): UnservedPlatform[] {
   const online = new Set(connected);
-  const unserved = new Set<'mt4' | 'mt5' | 'any'>();
+  const unserved = new Set<UnservedPlatform>();
   for (const platform of targeted) {
     if (platform === null) {
       if (online.size === 0) unserved.add('any');
@@ -97,10 +101,6 @@ export default async function terminalsRoutes(app: FastifyInstance, { deps }: Op
       targeted.map((r) => r.platform),
       list.filter((terminal) => terminal.connected).map((terminal) => terminal.platform),
     );
-    return { terminals: list, release, unserved } satisfies {
-      terminals: TerminalView[];
-      release: string;
-      unserved: ('mt4' | 'mt5' | 'any')[];
-    };
+    return { terminals: list, release, unserved } satisfies TerminalsReply;
   });
 }
