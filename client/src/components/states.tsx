@@ -1,3 +1,6 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { errorText } from '../lib/api-client.ts';
 import { cn } from '../lib/cn.ts';
 import { Button, Spinner } from './button.tsx';
 import { AlertIcon, InboxIcon } from './icons.tsx';
@@ -67,4 +70,22 @@ export function ErrorState({
       )}
     </div>
   );
+}
+
+/** A screen that is one query: its failure with Try again, a spinner, then `children(data)`. */
+export function QueryView<T>({
+  query,
+  loading,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  /** What the spinner says ("Loading rules..."). */
+  loading: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.error) {
+    return <ErrorState message={errorText(query.error)} onRetry={() => void query.refetch()} />;
+  }
+  if (query.data === undefined) return <LoadingState label={loading} />;
+  return children(query.data);
 }

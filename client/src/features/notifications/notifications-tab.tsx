@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../components/button.tsx';
 import { Notice } from '../../components/centred-card.tsx';
 import { useZodForm } from '../../components/form.tsx';
-import { ErrorState, LoadingState } from '../../components/states.tsx';
+import { QueryView } from '../../components/states.tsx';
 import { TabIntro } from '../../components/tab-heading.tsx';
 import { toast } from '../../components/toast.tsx';
 import { ApiError, errorText } from '../../lib/api-client.ts';
@@ -104,13 +104,9 @@ export function NotificationsTab() {
         </Link>
         .
       </TabIntro>
-      {settings.error ? (
-        <ErrorState message={errorText(settings.error)} onRetry={() => void settings.refetch()} />
-      ) : !settings.data ? (
-        <LoadingState label="Loading notification settings..." />
-      ) : (
-        <NotificationsEditor view={settings.data} />
-      )}
+      <QueryView query={settings} loading="Loading notification settings...">
+        {(view) => <NotificationsEditor view={view} />}
+      </QueryView>
     </div>
   );
 }

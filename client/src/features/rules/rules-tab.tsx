@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { Button } from '../../components/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/card.tsx';
 import { useZodForm } from '../../components/form.tsx';
-import { ErrorState, LoadingState } from '../../components/states.tsx';
+import { QueryView } from '../../components/states.tsx';
 import { TabIntro } from '../../components/tab-heading.tsx';
 import { toast } from '../../components/toast.tsx';
 import { errorText } from '../../lib/api-client.ts';
@@ -110,16 +110,14 @@ export function RulesTab() {
         </Link>
         .
       </TabIntro>
-      {rules.error ? (
-        <ErrorState message={errorText(rules.error)} onRetry={() => void rules.refetch()} />
-      ) : !rules.data ? (
-        <LoadingState label="Loading rules..." />
-      ) : (
-        <>
-          <RulesEditor view={rules.data} />
-          <ChangeLog changes={rules.data.changes} />
-        </>
-      )}
+      <QueryView query={rules} loading="Loading rules...">
+        {(view) => (
+          <>
+            <RulesEditor view={view} />
+            <ChangeLog changes={view.changes} />
+          </>
+        )}
+      </QueryView>
     </div>
   );
 }
