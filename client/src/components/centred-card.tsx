@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { cn } from '../lib/cn.ts';
 import { Card } from './card.tsx';
 import { AlertIcon, CheckIcon } from './icons.tsx';
+import { LoadingState } from './states.tsx';
 
 /** A text link on the centred-card screens. */
 export const cardLinkClass = 'font-medium text-brand-700 hover:text-brand-800 hover:underline';
@@ -41,6 +42,15 @@ export function CentredCard({
         )}
       </div>
     </section>
+  );
+}
+
+/** The card while its page checks or redirects before it has anything else to show. */
+export function LoadingCard({ title, label }: { title: string; label: string }) {
+  return (
+    <CentredCard title={title}>
+      <LoadingState label={label} className="py-6" />
+    </CentredCard>
   );
 }
 

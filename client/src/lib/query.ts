@@ -1,6 +1,6 @@
 import { backoffStep } from '@signalrelay/contracts/backoff';
 import { QueryClient, queryOptions } from '@tanstack/react-query';
-import { ApiError, api } from './api-client.ts';
+import { ApiError, api, apiPath } from './api-client.ts';
 
 /**
  * Server state lives in TanStack Query, on top of `api-client.ts`; zustand keeps only what the
@@ -37,6 +37,18 @@ export function apiQuery<T>(key: AreaKey, path: string, options: { staleTime?: n
     ...options,
   });
 }
+
+/**
+ * A history list's page (Signal and Order History): `path` asked for a license and the list's
+ * filters, sort and page, cached under [area, 'history', license, query].
+ */
+export const historyQuery =
+  <T, Q extends Record<string, string | number>>(area: QueryArea, path: string) =>
+  (licenseNumber: string, query: Q) =>
+    apiQuery<T>(
+      [area, 'history', licenseNumber, query],
+      apiPath(path, { licenseNumber, ...query }),
+    );
 
 /** A refusal (4xx) will be refused again; no answer or a server error may pass on a retry. */
 function shouldRetry(failures: number, error: unknown): boolean {

@@ -3,10 +3,9 @@ import { Link, useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
-import { CentredCard, cardLinkClass, Notice } from '../../components/centred-card.tsx';
+import { CentredCard, cardLinkClass, LoadingCard, Notice } from '../../components/centred-card.tsx';
 import { BoundField, useZodForm } from '../../components/form.tsx';
 import { Input } from '../../components/form-field.tsx';
-import { LoadingState } from '../../components/states.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { useSession } from '../../stores/session-store.ts';
 import { authApi, failureText } from './auth-api.ts';
@@ -62,13 +61,7 @@ export function LoginPage({ redirect, error }: { redirect?: string; error?: stri
     }
   }
 
-  if (checking) {
-    return (
-      <CentredCard title="Sign in to SignalRelay">
-        <LoadingState label="Checking..." className="py-6" />
-      </CentredCard>
-    );
-  }
+  if (checking) return <LoadingCard title="Sign in to SignalRelay" label="Checking..." />;
 
   return (
     <CentredCard

@@ -1,8 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { buttonClasses } from '../../components/button.tsx';
-import { CentredCard, OutcomeCard } from '../../components/centred-card.tsx';
-import { LoadingState } from '../../components/states.tsx';
+import { LoadingCard, OutcomeCard } from '../../components/centred-card.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { billingApi, goToStripe } from './billing-api.ts';
@@ -37,9 +36,7 @@ export function BillingPortalPage() {
 
   if (!error) {
     return (
-      <CentredCard title="Customer portal">
-        <LoadingState label="Redirecting to our secure customer portal..." className="py-6" />
-      </CentredCard>
+      <LoadingCard title="Customer portal" label="Redirecting to our secure customer portal..." />
     );
   }
   return (

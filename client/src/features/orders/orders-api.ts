@@ -8,7 +8,7 @@ import {
 } from '@signalrelay/contracts/orders';
 import type { z } from 'zod';
 import { api, apiPath } from '../../lib/api-client.ts';
-import { apiQuery } from '../../lib/query.ts';
+import { apiQuery, historyQuery } from '../../lib/query.ts';
 import { listSearchSchema } from '../../lib/use-list-search.ts';
 
 /** The Order History calls (spec section 7), typed by the server's contracts. */
@@ -24,11 +24,7 @@ export const orderHistorySearch = listSearchSchema(orderQuerySchema);
 
 /** Order History's reads, cached by TanStack Query and refetched when the live channel says orders changed. */
 export const orderQueries = {
-  history: (licenseNumber: string, query: OrderQuery) =>
-    apiQuery<OrderHistoryReply>(
-      ['orders', 'history', licenseNumber, query],
-      apiPath('/api/orders/history', { licenseNumber, ...query }),
-    ),
+  history: historyQuery<OrderHistoryReply, OrderQuery>('orders', '/api/orders/history'),
   statistics: (licenseNumber: string) =>
     apiQuery<OrderStatistics>(
       ['orders', 'statistics', licenseNumber],

@@ -9,7 +9,7 @@ import {
 } from '@signalrelay/contracts/signals';
 import type { z } from 'zod';
 import { api, apiPath } from '../../lib/api-client.ts';
-import { apiQuery } from '../../lib/query.ts';
+import { apiQuery, historyQuery } from '../../lib/query.ts';
 import { listSearchSchema } from '../../lib/use-list-search.ts';
 
 /** The Signal History and Signal Test calls (spec section 7), typed by the server's contracts. */
@@ -26,11 +26,7 @@ export const signalHistorySearch = listSearchSchema(historyQuerySchema);
 
 /** Signal History's reads, cached by TanStack Query and kept current by the live channel. */
 export const signalQueries = {
-  history: (licenseNumber: string, query: HistoryQuery) =>
-    apiQuery<SignalHistoryReply>(
-      ['signals', 'history', licenseNumber, query],
-      apiPath('/api/webhook/signalHistory', { licenseNumber, ...query }),
-    ),
+  history: historyQuery<SignalHistoryReply, HistoryQuery>('signals', '/api/webhook/signalHistory'),
   stats: (licenseNumber: string, days: number) =>
     apiQuery<SignalStatsReply>(
       ['signals', 'stats', licenseNumber, days],
