@@ -7,10 +7,10 @@ import { loadConfigOrExit, openDepsOrExit } from './startup.ts';
 /** Milliseconds a SIGTERM may take: in-flight requests finish, sockets close, then we exit. */
 const shutdownGraceMs = 9000;
 /**
- * Connections the kernel may hold for us before we accept them. TradingView opens a connection
- * per alert; with Node's default (511) a burst of a few thousand overflowed the queue while the
- * event loop was busy, the kernel dropped the handshakes, and their senders waited out TCP's
- * 1 s, 3 s, 7 s … retransmits: replies took tens of seconds while the server sat idle
+ * Connections the kernel may hold for us before we accept them. Node takes one new connection
+ * per event-loop turn; past Node's default queue (511) the kernel drops handshakes and their
+ * senders wait out TCP's 1 s, 3 s, 7 s … retransmits. A longer queue lets a burst wait instead;
+ * steady connection churn still needs a proxy that keeps its connections to us open
  * (load-tests/RESULTS.md, 3,000 alerts/s). Linux caps this at net.core.somaxconn (4096).
  */
 const listenBacklog = 4096;

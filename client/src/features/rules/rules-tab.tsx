@@ -9,8 +9,9 @@ import { TabIntro } from '../../components/tab-heading.tsx';
 import { toast } from '../../components/toast.tsx';
 import { errorText } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query.ts';
+import { AccountsCard } from './rules-accounts.tsx';
 import { type RulesView, rulesApi, rulesQueries } from './rules-api.ts';
-import { AccountsCard, HoursCard, LimitsCard, SymbolsCard } from './rules-fields.tsx';
+import { HoursCard, LimitsCard, SymbolsCard } from './rules-fields.tsx';
 import { formOf, rulesFormSchema } from './rules-form.ts';
 
 /** Saves: who, when, and each rule's value before → after. */
