@@ -9,6 +9,7 @@ export const scenarios = [
   'history',
   'basket',
   'balanced',
+  'floors',
 ] as const;
 export type Scenario = (typeof scenarios)[number];
 

@@ -6,6 +6,7 @@ import { basketScenario } from './basket-scenario.ts';
 import { parseBenchArgs, type Scenario, usage } from './bench-args.ts';
 import { adminDatabaseUrl, redactUrl, redisUrl } from './bench-services.ts';
 import { connectionsScenario } from './connections-scenario.ts';
+import { floorsScenario } from './floors-scenario.ts';
 import { historyScenario } from './history-scenario.ts';
 import { relayScenario } from './relay-scenarios.ts';
 import { heading } from './report.ts';
@@ -97,6 +98,8 @@ async function runScenario(scenario: Scenario, args: ReturnType<typeof parseBenc
       return connectionsScenario(args);
     case 'basket':
       return basketScenario(args);
+    case 'floors':
+      return floorsScenario(args);
     default:
       throw new Error(`${scenario}: not implemented yet`);
   }

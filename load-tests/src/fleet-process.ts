@@ -109,8 +109,12 @@ async function connectEas(args: {
   };
 }
 
-/** Raw clients of the floor server: one socket per license, no protocol beyond JSON. */
-async function connectFloor(args: { url: string; licenses: string[] }) {
+/**
+ * Raw clients of the floor server: one socket per license, no protocol beyond JSON. With
+ * `answer`, each signal is acknowledged and reported done at once, in the EA protocol's two
+ * frames (for the durable floor, which stores both).
+ */
+async function connectFloor(args: { url: string; licenses: string[]; answer?: boolean }) {
   await Promise.all(
     args.licenses.map(
       (license, index) =>
@@ -120,8 +124,12 @@ async function connectFloor(args: { url: string; licenses: string[] }) {
           });
           ws.on('message', (data) => {
             const at = monoNow();
-            const frame = JSON.parse(data.toString()) as { signal: { id: string } };
-            record(index, frame.signal.id, at);
+            const { id } = (JSON.parse(data.toString()) as { signal: { id: string } }).signal;
+            record(index, id, at);
+            if (args.answer) {
+              ws.send(`{"type":"received","id":"${id}"}`);
+              ws.send(`{"type":"result","id":"${id}","status":"success"}`);
+            }
           });
           ws.once('open', () => resolve());
           ws.once('error', reject);

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { type DurableFloor, openDurableFloor } from './floor-durable.ts';
 import { serveParent } from './ipc.ts';
 
 /**
@@ -7,9 +8,14 @@ import { serveParent } from './ipc.ts';
  * body, finds the license's socket and writes the body to it with `ws`; no validation, no
  * database, no Redis. Driven by the same generator and read by the same kind of client as the
  * real server, it is what our latency is divided by.
+ *
+ * Listening `durable`, it is instead the least a relay that keeps our promises can do
+ * (floor-durable.ts): the alert is counted and committed before the reply and the push, and
+ * the EA's acknowledgement and result are stored.
  */
 const sockets = new Map<string, WebSocket>();
 let nextId = 1;
+let durable: DurableFloor | null = null;
 
 const server = createServer((req, res) => {
   if (req.method !== 'POST') {
@@ -18,10 +24,19 @@ const server = createServer((req, res) => {
   }
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
-  req.on('end', () => {
+  req.on('end', async () => {
     const text = Buffer.concat(chunks).toString();
-    const { licenseNumber } = JSON.parse(text) as { licenseNumber: string };
-    const id = String(nextId++);
+    const { licenseNumber, alertId } = JSON.parse(text) as {
+      licenseNumber: string;
+      alertId?: string;
+    };
+    let id: string;
+    try {
+      id = durable ? await durable.admit(licenseNumber, text, alertId ?? null) : String(nextId++);
+    } catch (err) {
+      res.writeHead(503).end(JSON.stringify({ ok: false, code: (err as Error).message }));
+      return;
+    }
     const socket = sockets.get(licenseNumber);
     socket?.send(`{"type":"signal","signal":{"id":"${id}","alert":${text}}}`);
     res
@@ -35,13 +50,26 @@ wss.on('connection', (socket, req) => {
   const license = new URL(req.url ?? '/', 'http://floor').searchParams.get('license') ?? '';
   sockets.set(license, socket);
   socket.on('close', () => sockets.delete(license));
+  socket.on('message', (data) => {
+    const frame = JSON.parse(data.toString()) as { type: string; id: string; status?: string };
+    durable?.record(frame.id, frame.type === 'result' ? (frame.status ?? 'success') : null);
+  });
 });
 
 serveParent({
-  listen: () =>
-    new Promise<number>((resolve) => {
+  listen: async (o: { durable?: { databaseUrl: string; redisUrl: string } } = {}) => {
+    if (o.durable) durable = await openDurableFloor(o.durable);
+    return new Promise<number>((resolve) => {
       server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port));
-    }),
+    });
+  },
+  close: async () => {
+    await durable?.close();
+    durable = null;
+  },
 });
 
-export type FloorCommands = { listen: () => Promise<number> };
+export type FloorCommands = {
+  listen: (o?: { durable?: { databaseUrl: string; redisUrl: string } }) => Promise<number>;
+  close: () => Promise<void>;
+};

@@ -1,0 +1,140 @@
+import type { BenchArgs } from './bench-args.ts';
+import { type Undo, undoAll } from './bench-server.ts';
+import { createBenchDatabase, redisUrl } from './bench-services.ts';
+import { sleep } from './clock.ts';
+import { eaSpecs, startFleets, startGenerator } from './fleets.ts';
+import { type FloorFigures, measureFloor } from './floor-run.ts';
+import { type ProcessUsage, pidsOf, prioritize, waitForQuiet } from './proc-stats.ts';
+import { type Check, checksTable, latencyTable } from './report.ts';
+import { ratio } from './stats.ts';
+
+/** Issue 24's targets, applied here to the floors themselves. */
+const targets = { cpuMs: 0.3, p50: 2, p99: 5, deliveryP99Ms: 25 } as const;
+
+const cpuOf = (usage: ProcessUsage[], name: string) =>
+  usage.find((u) => u.name === name)?.cpuMs ?? 0;
+
+/**
+ * The two floors side by side, with nothing of SignalRelay running: the bare one (what our
+ * latency is divided by) and the durable one (floor-durable.ts: the same plus the quota, the
+ * commit before the reply and the push, and the EA's two frames stored). The durable floor's
+ * CPU per signal, latency and top rate are what any relay that keeps our promises can reach
+ * on this machine with this stack: a target it misses is out of reach for SignalRelay too.
+ */
+export async function floorsScenario(args: BenchArgs) {
+  const eas = args.eas ?? 1000;
+  const rate = args.rate ?? 500;
+  const count = Math.round(rate * (args.duration ?? 10));
+  const undo: Undo = [];
+  const log = (m: string) => console.error(`[floors] ${m}`);
+  try {
+    const db = await createBenchDatabase();
+    undo.push(() => db.drop());
+    const licenses = Array.from(
+      { length: eas },
+      (_, i) => `SR-FLOOR-${String(i).padStart(5, '0')}`,
+    );
+    const fleet = startFleets(eaSpecs(licenses, 0))[0]!.worker;
+    undo.push(() => fleet.stop());
+    const generator = startGenerator();
+    undo.push(() => generator.stop());
+    prioritize([generator.pid, fleet.pid], args.nice);
+    const quiet = () =>
+      waitForQuiet(
+        { generator: [generator.pid], fleet: [fleet.pid], bench: [process.pid] },
+        { log, timeoutMs: args.quietTimeout * 1000 },
+      );
+    const postgres = () => pidsOf('postgres', db.name);
+    const common = {
+      generator,
+      fleet,
+      licenses,
+      rate,
+      count,
+      concurrency: args.concurrency ?? 64,
+      connections: args.connections,
+      quiet,
+      nice: args.nice,
+    };
+
+    log(`bare floor: ${count} alerts at ${rate}/s to ${eas} raw clients`);
+    const bare = await measureFloor(common);
+    log('durable floor: the same, counted and committed before the reply, EA frames stored');
+    const durable = await measureFloor({
+      ...common,
+      durable: {
+        databaseUrl: db.url,
+        redisUrl,
+        services: { postgres, redis: () => pidsOf('redis-server') },
+        async settled() {
+          for (let waited = 0; waited < 10_000; waited += 50) {
+            const { rows } = await db.pool.query<{ n: number }>(
+              'select count(*)::int as n from floor_signals where result is null',
+            );
+            if (rows[0]!.n === 0) return;
+            await sleep(50);
+          }
+          throw new Error('the durable floor had not stored every result 10 s after the last');
+        },
+      },
+    });
+    return report(rate, bare, durable);
+  } finally {
+    await undoAll(undo, log);
+  }
+}
+
+function report(rate: number, bare: FloorFigures, durable: FloorFigures) {
+  const perSignal = (f: FloorFigures, name: string) =>
+    f.figures.accepted > 0 ? cpuOf(f.usage, name) / f.figures.accepted : 0;
+  const ms = (n: number) => `${n.toFixed(3)} ms`;
+  const cpuLine = (label: string, f: FloorFigures) =>
+    `${label} CPU per signal: ${f.usage
+      .map((u) => `${u.name} ${ms(perSignal(f, u.name))}`)
+      .join(
+        ' · ',
+      )}; all ${ms(f.usage.reduce((n, u) => n + u.cpuMs, 0) / Math.max(1, f.figures.accepted))}`;
+  const server = perSignal(durable, 'floor');
+  const p50 = ratio(durable.figures.delivery, bare.figures.delivery, 'p50');
+  const p99 = ratio(durable.figures.delivery, bare.figures.delivery, 'p99');
+  const lost = (f: FloorFigures) => f.figures.sent - f.figures.accepted + f.figures.lost;
+  const checks: Check[] = [
+    {
+      target: `durable floor: server CPU per signal ≤ ${targets.cpuMs} ms`,
+      actual: ms(server),
+      ok: server <= targets.cpuMs,
+    },
+    {
+      target: `durable floor: delivery p50 ≤ ${targets.p50} × bare floor`,
+      actual: p50 === null ? 'n/a' : `× ${p50}`,
+      ok: p50 !== null && p50 <= targets.p50,
+    },
+    {
+      target: `durable floor: delivery p99 ≤ ${targets.p99} × bare floor`,
+      actual: p99 === null ? 'n/a' : `× ${p99}`,
+      ok: p99 !== null && p99 <= targets.p99,
+    },
+    {
+      target: `durable floor at ${rate}/s: every alert stored and delivered, p99 ≤ ${targets.deliveryP99Ms} ms`,
+      actual: `${durable.figures.throughput}/s, ${lost(durable)} not stored or delivered, p99 ${durable.figures.delivery?.p99 ?? 'n/a'} ms`,
+      ok:
+        lost(durable) === 0 && (durable.figures.delivery?.p99 ?? Infinity) <= targets.deliveryP99Ms,
+    },
+  ];
+  const lines = [
+    `${durable.figures.sent} alerts at ${rate}/s to each floor (nothing of SignalRelay running)`,
+    '',
+    latencyTable([
+      ['bare: webhook reply', bare.figures.webhookReply],
+      ['bare: delivery', bare.figures.delivery],
+      ['durable: webhook reply', durable.figures.webhookReply],
+      ['durable: delivery', durable.figures.delivery],
+    ]),
+    `throughput: bare ${bare.figures.throughput}/s, durable ${durable.figures.throughput}/s · not stored or delivered: bare ${lost(bare)}, durable ${lost(durable)}`,
+    cpuLine('bare', bare),
+    cpuLine('durable', durable),
+    '',
+    checksTable(checks),
+  ];
+  return { text: lines.join('\n'), checks, json: { rate, bare, durable } };
+}
