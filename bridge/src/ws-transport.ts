@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import {
   closeCodes,
   errorFrameSchema,
@@ -40,6 +41,9 @@ export function createWsTransport(options: TransportOptions): Transport {
   } satisfies Hello);
 
   let socket: WebSocket | undefined;
+  /** The TCP socket under `socket`: corked while the frames of one turn are written. */
+  let tcp: Socket | undefined;
+  let corked = false;
   let stopped = true;
   let attempt = 0;
   let reconnectTimer: NodeJS.Timeout | undefined;
@@ -85,11 +89,24 @@ export function createWsTransport(options: TransportOptions): Transport {
     leaveHeartbeat = joinHeartbeat(periodMs, heartbeat);
   };
 
+  /**
+   * A burst of signals read in one chunk is answered in one write, not a `received` (and a
+   * result) per signal: the frames of this turn wait in the corked socket until its end.
+   */
   const send = (frame: object, onFailure?: () => void) => {
     const ws = socket;
     if (!ws || !welcomed || ws.readyState !== WebSocket.OPEN) {
       onFailure?.();
       return;
+    }
+    if (tcp && !corked) {
+      const held = tcp;
+      corked = true;
+      held.cork();
+      process.nextTick(() => {
+        corked = false;
+        held.uncork();
+      });
     }
     ws.send(JSON.stringify(frame), (error) => {
       if (error) onFailure?.();
@@ -207,6 +224,11 @@ export function createWsTransport(options: TransportOptions): Transport {
       handshakeTimeout: welcomeTimeoutMs,
     });
     socket = ws;
+    tcp = undefined;
+    corked = false;
+    ws.on('upgrade', (response) => {
+      tcp = response.socket;
+    });
     missedPongs = 0;
     pingOutstanding = false;
     let lastError = '';

@@ -100,10 +100,13 @@ export async function openDurableFloor(o: {
     },
   );
   const frames = perTurn<{ id: string; status: string | null }>(async (rows) => {
+    // An UPDATE joins each row once: a signal's two frames in one turn become one entry.
+    const byId = new Map<string, string | null>();
+    for (const { id, status } of rows) byId.set(id, status ?? byId.get(id) ?? null);
     await pool.query({
       name: 'floor_record',
       text: recordSql,
-      values: [rows.map((r) => r.id), rows.map((r) => r.status)],
+      values: [[...byId.keys()], [...byId.values()]],
     });
   });
 

@@ -1,3 +1,4 @@
+import { sleep } from './clock.ts';
 import type { FleetCommands } from './fleet-process.ts';
 import type { FloorCommands } from './floor-process.ts';
 import type { GeneratorCommands } from './generator-process.ts';
@@ -16,25 +17,27 @@ export type DurableServices = {
   settled: () => Promise<void>;
 };
 
-/**
- * The floor in the same run: the same generator and licenses against floor-process.ts, its
- * frames read by raw `ws` clients in the same fleet process as the EAs. One second of warm-up,
- * then at most ten seconds (or the run's count) measured. With `durable`, the floor that
- * stores (floor-durable.ts), its clients answering every signal as an EA does.
- */
-export async function measureFloor(o: {
+type FloorRun = {
   generator: Worker<GeneratorCommands>;
   fleet: Worker<FleetCommands>;
   licenses: string[];
-  rate: number | null;
-  count: number;
   concurrency: number;
   connections?: number | undefined;
   durable?: DurableServices;
   /** Waits for the machine to be quiet before measuring. */
   quiet: () => Promise<unknown>;
   nice: number;
-}): Promise<FloorFigures> {
+};
+
+/**
+ * Starts a floor (durable or bare), connects the fleet's raw clients to it for `licenses`
+ * (answering every signal as an EA does when the floor is durable), runs `measure` against
+ * its webhook, and takes it down again.
+ */
+async function withFloor<T>(
+  o: FloorRun,
+  measure: (url: string, watched: Targets) => Promise<T>,
+): Promise<T> {
   const floor = startWorker<FloorCommands>('./floor-process.ts', { name: 'floor' });
   prioritize([floor.pid], o.nice);
   try {
@@ -49,7 +52,29 @@ export async function measureFloor(o: {
       licenses: o.licenses,
       answer: !!durable,
     });
-    const url = `http://127.0.0.1:${port}/hook`;
+    return await measure(`http://127.0.0.1:${port}/hook`, {
+      floor: [floor.pid],
+      generator: [o.generator.pid],
+      fleet: [o.fleet.pid],
+      ...durable?.services,
+    });
+  } finally {
+    await o.fleet.call('closeFloor', undefined).catch(() => undefined);
+    await floor.call('close', undefined).catch(() => undefined);
+    await floor.stop();
+  }
+}
+
+/**
+ * The floor in the same run: the same generator and licenses against floor-process.ts, its
+ * frames read by raw `ws` clients in the same fleet process as the EAs. One second of warm-up,
+ * then at most ten seconds (or the run's count) measured. With `durable`, the floor that
+ * stores (floor-durable.ts).
+ */
+export function measureFloor(
+  o: FloorRun & { rate: number | null; count: number },
+): Promise<FloorFigures> {
+  return withFloor(o, async (url, watched) => {
     const base = {
       url,
       licenses: o.licenses,
@@ -58,26 +83,60 @@ export async function measureFloor(o: {
       connections: o.connections,
     };
     await o.generator.call('fire', { ...base, count: Math.round(o.rate ?? 1000) });
-    await durable?.settled();
+    await o.durable?.settled();
     await o.fleet.call('collect', { reset: true });
     const count = o.rate ? Math.min(o.count, o.rate * 10) : o.count;
     await o.quiet();
-    const watcher = watchProcesses({
-      floor: [floor.pid],
-      generator: [o.generator.pid],
-      fleet: [o.fleet.pid],
-      ...durable?.services,
-    });
+    const watcher = watchProcesses(watched);
     const fired = await o.generator.call('fire', { ...base, count });
     const ids = fired.signalIds.filter((id): id is string => id !== null);
     await o.fleet.call('awaitArrivals', { ids, timeoutMs: 5000 });
-    await durable?.settled();
+    await o.durable?.settled();
     const usage = watcher.stop().processes;
     const report = await o.fleet.call('collect', { reset: true });
     return { figures: analyze(fired, [report], () => 'floor', o.rate), usage };
-  } finally {
-    await o.fleet.call('closeFloor', undefined).catch(() => undefined);
-    await floor.call('close', undefined).catch(() => undefined);
-    await floor.stop();
-  }
+  });
+}
+
+/**
+ * `basket`'s rounds against a floor: `size` alerts on the first license written at once,
+ * `rounds` times (after two unmeasured ones). Returns each round's last arrival after its
+ * first send, in ms, and how many alerts were not answered 200 or did not arrive.
+ */
+export function measureFloorBasket(
+  o: FloorRun & { size: number; rounds: number },
+): Promise<{ spreadMs: number[]; missed: number }> {
+  const license = o.licenses[0]!;
+  return withFloor({ ...o, licenses: [license] }, async (url) => {
+    const round = async () => {
+      await sleep(300); // as in `basket`: each round starts from an idle machine
+      const fired = await o.generator.call('fire', {
+        url,
+        licenses: [license],
+        count: o.size,
+        rate: null,
+        concurrency: o.size,
+      });
+      const ids = fired.signalIds.filter((id): id is string => id !== null);
+      await o.fleet.call('awaitArrivals', { ids, timeoutMs: 5000 });
+      await o.durable?.settled();
+      const { arrivals } = await o.fleet.call('collect', { reset: true });
+      const accepted = [...fired.status].filter((status) => status === 200).length;
+      return {
+        spreadMs: Math.max(...arrivals.at) - Math.min(...fired.sentAt),
+        missed: o.size - Math.min(accepted, arrivals.ids.length),
+      };
+    };
+    await round();
+    await round();
+    await o.quiet();
+    const spreadMs: number[] = [];
+    let missed = 0;
+    for (let r = 0; r < o.rounds; r++) {
+      const measured = await round();
+      spreadMs.push(measured.spreadMs);
+      missed += measured.missed;
+    }
+    return { spreadMs, missed };
+  });
 }
