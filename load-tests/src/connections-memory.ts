@@ -1,4 +1,6 @@
-import { openFilesLimit } from './proc-stats.ts';
+import { readFileSync } from 'node:fs';
+import WebSocket from 'ws';
+import { openFilesLimit, rssMb } from './proc-stats.ts';
 
 /** The memory budget of issue 10: how many idle EAs fit in one 1 GiB process. */
 export const budgetMb = 1024;
@@ -23,8 +25,52 @@ export function checkOpenFiles(eas: number): { soft: number; hard: number } {
   return files;
 }
 
+/**
+ * The server is started with its inspector on a loopback port (`inspectorArgs`), so that the
+ * bench can collect its garbage before reading its memory: without that, what V8 has not yet
+ * collected (the warm-up's signals, the connections' set-up) is counted as memory the idle
+ * EAs hold, and a step's figure depends on when the last collection happened.
+ */
+export const inspectorArgs = ['--inspect=127.0.0.1:0'];
+
+/** The inspector's address, from the line Node prints on start-up into the server's log. */
+function inspectorUrl(logFile: string): string {
+  const url = /Debugger listening on (ws:\/\/\S+)/.exec(readFileSync(logFile, 'utf8'))?.[1];
+  if (!url)
+    throw new Error(`no inspector address in ${logFile}: start the server with ${inspectorArgs}`);
+  return url;
+}
+
+/** A full, compacting collection in the server (the inspector's HeapProfiler.collectGarbage). */
+async function collectGarbage(logFile: string): Promise<void> {
+  const ws = new WebSocket(inspectorUrl(logFile));
+  try {
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
+    await new Promise<void>((resolve, reject) => {
+      ws.on('message', (data) => {
+        const reply = JSON.parse(data.toString()) as { id?: number; error?: { message: string } };
+        if (reply.id !== 1) return;
+        if (reply.error) reject(new Error(`collectGarbage: ${reply.error.message}`));
+        else resolve();
+      });
+      ws.send(JSON.stringify({ id: 1, method: 'HeapProfiler.collectGarbage' }));
+    });
+  } finally {
+    ws.close();
+  }
+}
+
+/** The server's memory once its garbage is collected: RSS and the JavaScript heap, in MiB. */
+export async function serverMemory(server: { pid: number; url: string; logFile: string }) {
+  await collectGarbage(server.logFile);
+  return { rssMb: rssMb(server.pid), heapMb: await heapUsedMb(server.url) };
+}
+
 /** The server's own view of its heap (prom-client's default metrics), in MiB. */
-export async function heapUsedMb(url: string): Promise<number> {
+async function heapUsedMb(url: string): Promise<number> {
   const text = await (await fetch(`${url}/metrics`)).text();
   const bytes = Number(/^nodejs_heap_size_used_bytes (\S+)/m.exec(text)?.[1] ?? Number.NaN);
   return Math.round((bytes / 1024 / 1024) * 10) / 10;

@@ -4,9 +4,10 @@ import { monoNow, sleep } from './clock.ts';
 import {
   budgetMb,
   checkOpenFiles,
-  heapUsedMb,
+  inspectorArgs,
   memoryPerEa,
   perEaTargetKb,
+  serverMemory,
 } from './connections-memory.ts';
 import {
   awaitDelivery,
@@ -17,7 +18,7 @@ import {
   startFleets,
   startGenerator,
 } from './fleets.ts';
-import { pidsOf, prioritize, rssMb, waitForQuiet, watchProcesses } from './proc-stats.ts';
+import { pidsOf, prioritize, waitForQuiet, watchProcesses } from './proc-stats.ts';
 import { analyze } from './relay-analysis.ts';
 import { type Check, checksTable, counts, latencyTable } from './report.ts';
 
@@ -43,7 +44,7 @@ export async function connectionsScenario(args: BenchArgs) {
       users: target + pollTarget,
       args,
       undo,
-      nodeArgs: [`--max-old-space-size=${budgetMb}`],
+      nodeArgs: [`--max-old-space-size=${budgetMb}`, ...inspectorArgs],
     });
     const licenses = users.map((u) => u.licenseNumber);
     // WebSocket EAs first, long-poll after: fleet k holds EAs k × 10,000 onwards.
@@ -81,9 +82,7 @@ export async function connectionsScenario(args: BenchArgs) {
     undo.push(() => Promise.all(fleets.map((f) => f.worker.call('disconnectAll', undefined))));
 
     await sleep(2000);
-    const curve = [
-      { connections: 0, rssMb: rssMb(server.pid), heapMb: await heapUsedMb(server.url) },
-    ];
+    const curve = [{ connections: 0, ...(await serverMemory(server)) }];
     let held = 0;
     const connectStarted = performance.now();
     while (held < target) {
@@ -99,16 +98,16 @@ export async function connectionsScenario(args: BenchArgs) {
         break;
       }
       held = next;
-      const rss = rssMb(server.pid);
-      curve.push({ connections: held, rssMb: rss, heapMb: await heapUsedMb(server.url) });
-      log(`${held} connected, server RSS ${rss} MB`);
-      if (rss >= budgetMb) {
+      const memory = await serverMemory(server);
+      curve.push({ connections: held, ...memory });
+      log(`${held} connected, server RSS ${memory.rssMb} MB`);
+      if (memory.rssMb >= budgetMb) {
         notes.push(`stopped at the ${budgetMb} MB budget`);
         break;
       }
     }
     const connectSeconds = (performance.now() - connectStarted) / 1000;
-    const afterWs = { rssMb: rssMb(server.pid), heapMb: await heapUsedMb(server.url) };
+    const afterWs = await serverMemory(server);
 
     const generator = startGenerator();
     prioritize([generator.pid, ...pidsOf('postgres', db.name)], args.nice);
@@ -137,16 +136,16 @@ export async function connectionsScenario(args: BenchArgs) {
         from,
       );
       polling += to - from - missing;
-      const rss = rssMb(server.pid);
-      curve.push({ connections: held + polling, rssMb: rss, heapMb: await heapUsedMb(server.url) });
-      log(`${held} WebSocket and ${polling} long-poll EAs held, server RSS ${rss} MB`);
+      const memory = await serverMemory(server);
+      curve.push({ connections: held + polling, ...memory });
+      log(`${held} WebSocket and ${polling} long-poll EAs held, server RSS ${memory.rssMb} MB`);
       if (missing > 0) {
         notes.push(`long-poll: ${missing} of the last ${to - from} never got their test signal`);
         break;
       }
       from = to;
     }
-    const afterPoll = { rssMb: rssMb(server.pid), heapMb: await heapUsedMb(server.url) };
+    const afterPoll = await serverMemory(server);
 
     await waitForQuiet(
       { server: [server.pid], eaFleets: fleets.map((f) => f.worker.pid), bench: [process.pid] },
@@ -168,8 +167,7 @@ export async function connectionsScenario(args: BenchArgs) {
     const idleUsage = idle.stop();
     const afterHold = {
       connections: held + polling,
-      rssMb: rssMb(server.pid),
-      heapMb: await heapUsedMb(server.url),
+      ...(await serverMemory(server)),
     };
 
     log('1,000 alerts at 200/s to 1,000 of the WebSocket EAs');
@@ -183,7 +181,7 @@ export async function connectionsScenario(args: BenchArgs) {
       isTest: true,
     });
     await sleep(1000);
-    await collectAll(fleets, true);
+    const heldReports = await collectAll(fleets, true);
     const fired = await generator.call('fire', {
       url: webhook,
       licenses: sample,
@@ -196,6 +194,10 @@ export async function connectionsScenario(args: BenchArgs) {
     const figures = analyze(fired, reports, () => 'ws', 200);
     const connectedAtEnd = reports.reduce((n, r) => n + r.connected, 0);
     const disconnects = reports.reduce((n, r) => n + r.disconnects, 0) - beforeHold;
+    const problems: Record<string, number> = {};
+    for (const r of [...heldReports, ...reports]) {
+      for (const [k, v] of Object.entries(r.problems)) problems[k] = (problems[k] ?? 0) + v;
+    }
 
     const base = curve[0]!;
     const eas = held + polling;
@@ -240,6 +242,7 @@ export async function connectionsScenario(args: BenchArgs) {
         ['delivery (alert → EA)', figures.delivery],
       ]),
       `replies ${counts(figures.statuses)} · lost ${figures.lost} · duplicated ${figures.duplicated}`,
+      `EA problems since the hold began: ${counts(problems)}`,
       ...notes.map((n) => `note: ${n}`),
       '',
       checksTable(checks),
