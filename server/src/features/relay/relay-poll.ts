@@ -23,6 +23,16 @@ import { heartbeatMs } from './relay-ws-connection.ts';
  */
 export const pollWaitMs = 20_000;
 
+/**
+ * A poll nothing answers ends at a random moment in the last quarter of its hold. EAs that
+ * polled together (after a restart, or a network blip) would otherwise all come back at the
+ * same instant every hold: a few thousand polls at once queue behind each other (each with its
+ * new connection, its lease and its Postgres read) for seconds, long enough for the last ones
+ * to reach their timeout of the hold + 5 s. The reply still announces the whole hold as
+ * `waitMs`, so an EA's timeout always covers the next one.
+ */
+const holdSpread = 0.25;
+
 type Deps = {
   onError: (err: unknown) => void;
   licenses: LicenseDirectory;
@@ -154,7 +164,7 @@ export function createPollGateway(deps: Deps) {
           : {};
         if (waiting.length === 0 && pushed.length === 0 && !changedRules.rulesId) {
           const timeUp = new Promise<void>((resolve) => {
-            timer = setTimeout(resolve, holdMs);
+            timer = setTimeout(resolve, holdMs * (1 - holdSpread * Math.random()));
           });
           await Promise.race([woken, gone, timeUp]);
         }

@@ -316,7 +316,7 @@ describe('long-poll hold', () => {
     expect(t.app.server.timeout).toBeGreaterThan(pollWaitMs + 5000);
   });
 
-  it('holds no longer than the EA asks (waitMs) and echoes the value used', async () => {
+  it('holds no longer than the EA asks (waitMs), at least its last quarter, and echoes the value used', async () => {
     const user = await createTestUser(db());
     const started = Date.now();
     const res = await postPoll(t.baseUrl, {
@@ -330,7 +330,29 @@ describe('long-poll hold', () => {
     const body = (await res.json()) as { signals: unknown[]; waitMs: number };
     expect(res.status).toBe(200);
     expect(body).toMatchObject({ signals: [], waitMs: 300 });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(280);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(0.75 * 300 - 10);
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('spreads out the end of polls held together, so EAs that polled at once do not come back at once', async () => {
+    const users = await Promise.all(Array.from({ length: 10 }, () => createTestUser(db())));
+    const started = Date.now();
+    const endedAt = await Promise.all(
+      users.map(async (user) => {
+        const res = await postPoll(t.baseUrl, {
+          v: 1,
+          licenseNumber: user.licenseNumber,
+          platform: 'mt4',
+          account: '42',
+          broker: 'B',
+          waitMs: 400,
+        });
+        expect(await res.json()).toMatchObject({ signals: [], waitMs: 400 });
+        return Date.now() - started;
+      }),
+    );
+    // Ten holds at random in the last 100 ms: all ten within 20 ms of each other is ~1e-5 likely.
+    expect(Math.max(...endedAt) - Math.min(...endedAt)).toBeGreaterThan(20);
+    expect(Math.min(...endedAt)).toBeGreaterThanOrEqual(0.75 * 400 - 10);
   });
 });
