@@ -2,6 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sleep } from './clock.ts';
+import { openFilesLimit } from './proc-stats.ts';
 import { freePort, resultsDir } from './server-launcher.ts';
 
 /**
@@ -12,6 +13,16 @@ import { freePort, resultsDir } from './server-launcher.ts';
  * signal crosses instances through the bus as well as through the balancer.
  */
 export type Balancer = { url: string; pid: number; stop(): Promise<void> };
+
+/**
+ * HAProxy's maxconn here. At maxconn it stops accepting, and senders that open a connection
+ * whenever theirs are busy (TradingView's, the generator's) then pile up in its backlog until
+ * replies take seconds: sized by the descriptors it may use (two per connection), not by the
+ * expected load.
+ */
+export function balancerConnections(): number {
+  return Math.floor(openFilesLimit().soft / 2) - 100;
+}
 
 function haproxyBinary(): string {
   try {

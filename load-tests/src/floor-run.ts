@@ -1,3 +1,4 @@
+import { balancerConnections, startBalancer } from './balancer.ts';
 import { sleep } from './clock.ts';
 import type { FleetCommands } from './fleet-process.ts';
 import type { FloorCommands } from './floor-process.ts';
@@ -24,6 +25,8 @@ type FloorRun = {
   concurrency: number;
   connections?: number | undefined;
   durable?: DurableServices;
+  /** Reached through HAProxy (balancer.ts) instead of directly, webhooks and sockets alike. */
+  proxied?: boolean;
   /** Waits for the machine to be quiet before measuring. */
   quiet: () => Promise<unknown>;
   nice: number;
@@ -40,6 +43,7 @@ async function withFloor<T>(
 ): Promise<T> {
   const floor = startWorker<FloorCommands>('./floor-process.ts', { name: 'floor' });
   prioritize([floor.pid], o.nice);
+  let stopBalancer = async () => undefined as unknown;
   try {
     const { durable } = o;
     const port = await floor.call('listen', {
@@ -47,19 +51,34 @@ async function withFloor<T>(
         ? { durable: { databaseUrl: durable.databaseUrl, redisUrl: durable.redisUrl } }
         : {}),
     });
-    await o.fleet.call('connectFloor', {
-      url: `ws://127.0.0.1:${port}/`,
-      licenses: o.licenses,
-      answer: !!durable,
-    });
-    return await measure(`http://127.0.0.1:${port}/hook`, {
+    let host = `127.0.0.1:${port}`;
+    const watched: Targets = {
       floor: [floor.pid],
       generator: [o.generator.pid],
       fleet: [o.fleet.pid],
       ...durable?.services,
+    };
+    if (o.proxied) {
+      const direct = `http://${host}`;
+      const balancer = await startBalancer({
+        name: 'floors',
+        intake: direct,
+        terminals: direct,
+        connections: balancerConnections(),
+      });
+      stopBalancer = () => balancer.stop();
+      host = new URL(balancer.url).host;
+      watched.haproxy = [balancer.pid];
+    }
+    await o.fleet.call('connectFloor', {
+      url: `ws://${host}/`,
+      licenses: o.licenses,
+      answer: !!durable,
     });
+    return await measure(`http://${host}/hook`, watched);
   } finally {
     await o.fleet.call('closeFloor', undefined).catch(() => undefined);
+    await stopBalancer();
     await floor.call('close', undefined).catch(() => undefined);
     await floor.stop();
   }

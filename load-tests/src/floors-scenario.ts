@@ -9,7 +9,14 @@ import { type Check, checksTable, latencyTable } from './report.ts';
 import { ratio, type Summary, summarize } from './stats.ts';
 
 /** Issue 24's targets, applied here to the floors themselves. */
-const targets = { cpuMs: 0.3, p50: 2, p99: 5, deliveryP99Ms: 25, basketMs: 15 } as const;
+const targets = {
+  cpuMs: 0.3,
+  p50: 2,
+  p99: 5,
+  deliveryP99Ms: 25,
+  basketMs: 15,
+  proxyMs: 0.5,
+} as const;
 
 type Basket = { spread: Summary | null; missed: number };
 
@@ -61,6 +68,8 @@ export async function floorsScenario(args: BenchArgs) {
 
     log(`bare floor: ${count} alerts at ${rate}/s to ${eas} raw clients`);
     const bare = await measureFloor(common);
+    log('bare floor through HAProxy: webhooks and sockets both pass the proxy, as in `balanced`');
+    const proxied = await measureFloor({ ...common, proxied: true });
     log('durable floor: the same, counted and committed before the reply, EA frames stored');
     const durableServices = {
       databaseUrl: db.url,
@@ -91,7 +100,7 @@ export async function floorsScenario(args: BenchArgs) {
       return { spread: summarize(b.spreadMs), missed: b.missed };
     };
     const baskets = { bare: await basketOf(), durable: await basketOf(durableServices) };
-    return report(rate, bare, durable, baskets);
+    return report(rate, { bare, proxied, durable }, baskets);
   } finally {
     await undoAll(undo, log);
   }
@@ -99,8 +108,7 @@ export async function floorsScenario(args: BenchArgs) {
 
 function report(
   rate: number,
-  bare: FloorFigures,
-  durable: FloorFigures,
+  { bare, proxied, durable }: { bare: FloorFigures; proxied: FloorFigures; durable: FloorFigures },
   baskets: { bare: Basket; durable: Basket },
 ) {
   const perSignal = (f: FloorFigures, name: string) =>
@@ -116,6 +124,10 @@ function report(
   const p50 = ratio(durable.figures.delivery, bare.figures.delivery, 'p50');
   const p99 = ratio(durable.figures.delivery, bare.figures.delivery, 'p99');
   const lost = (f: FloorFigures) => f.figures.sent - f.figures.accepted + f.figures.lost;
+  const viaProxy =
+    proxied.figures.delivery && bare.figures.delivery
+      ? proxied.figures.delivery.p50 - bare.figures.delivery.p50
+      : null;
   const checks: Check[] = [
     {
       target: `durable floor: server CPU per signal ≤ ${targets.cpuMs} ms`,
@@ -139,6 +151,14 @@ function report(
         lost(durable) === 0 && (durable.figures.delivery?.p99 ?? Infinity) <= targets.deliveryP99Ms,
     },
     {
+      target: `bare floor: HAProxy adds to delivery p50 ≤ ${targets.proxyMs} ms`,
+      actual:
+        viaProxy === null
+          ? 'n/a'
+          : `${proxied.figures.delivery!.p50} − ${bare.figures.delivery!.p50} = ${viaProxy.toFixed(2)} ms`,
+      ok: viaProxy !== null && viaProxy <= targets.proxyMs,
+    },
+    {
       target: `durable floor: basket, last delivered after first sent, median ≤ ${targets.basketMs} ms`,
       actual: `${baskets.durable.spread?.p50 ?? 'n/a'} ms (worst ${baskets.durable.spread?.max ?? 'n/a'} ms), ${baskets.durable.missed} missed`,
       ok:
@@ -152,17 +172,20 @@ function report(
     latencyTable([
       ['bare: webhook reply', bare.figures.webhookReply],
       ['bare: delivery', bare.figures.delivery],
+      ['bare via HAProxy: webhook reply', proxied.figures.webhookReply],
+      ['bare via HAProxy: delivery', proxied.figures.delivery],
       ['durable: webhook reply', durable.figures.webhookReply],
       ['durable: delivery', durable.figures.delivery],
       ['bare: basket first → last', baskets.bare.spread],
       ['durable: basket first → last', baskets.durable.spread],
     ]),
     '(basket rows: count = rounds of alerts written at once on one license)',
-    `throughput: bare ${bare.figures.throughput}/s, durable ${durable.figures.throughput}/s · not stored or delivered: bare ${lost(bare)}, durable ${lost(durable)}`,
+    `throughput: bare ${bare.figures.throughput}/s, via HAProxy ${proxied.figures.throughput}/s, durable ${durable.figures.throughput}/s · not stored or delivered: bare ${lost(bare)}, durable ${lost(durable)}`,
     cpuLine('bare', bare),
+    cpuLine('bare via HAProxy', proxied),
     cpuLine('durable', durable),
     '',
     checksTable(checks),
   ];
-  return { text: lines.join('\n'), checks, json: { rate, bare, durable, baskets } };
+  return { text: lines.join('\n'), checks, json: { rate, bare, proxied, durable, baskets } };
 }

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { startBalancer } from './balancer.ts';
+import { balancerConnections, startBalancer } from './balancer.ts';
 import { prepareBench, type Undo, undoAll } from './bench-server.ts';
 import { monoNow, sleep } from './clock.ts';
 import {
@@ -14,7 +14,7 @@ import {
 import { type FloorFigures, measureFloor } from './floor-run.ts';
 import type { FireArgs } from './generator-process.ts';
 import { type PostgresWork, watchPostgres } from './pg-stats.ts';
-import { openFilesLimit, pidsOf, prioritize, waitForQuiet, watchProcesses } from './proc-stats.ts';
+import { pidsOf, prioritize, waitForQuiet, watchProcesses } from './proc-stats.ts';
 import type { ProfileWindow } from './profile-summary.ts';
 import { analyze, type RelayFigures } from './relay-analysis.ts';
 import { type RunningServer, resultsDir, startServer } from './server-launcher.ts';
@@ -105,11 +105,7 @@ export async function runRelay(o: RelayRunOptions): Promise<RelayRunReport> {
         name: o.scenario,
         intake: intakeUrl,
         terminals: eaUrl,
-        // At maxconn HAProxy stops accepting, and senders that open a connection whenever
-        // theirs are busy (TradingView's, the generator's) then pile up in its backlog until
-        // replies take seconds: size it by the descriptors it may use (two per connection),
-        // not by the expected load.
-        connections: Math.floor(openFilesLimit().soft / 2) - 100,
+        connections: balancerConnections(),
       });
       undo.push(() => balancer.stop());
       balancerPids.push(balancer.pid);
