@@ -1,13 +1,25 @@
+import { rmSync } from 'node:fs';
 import { balancerConnections, startBalancer } from './balancer.ts';
-import { sleep } from './clock.ts';
+import { monoNow, sleep } from './clock.ts';
 import type { FleetCommands } from './fleet-process.ts';
 import type { FloorCommands } from './floor-process.ts';
 import type { GeneratorCommands } from './generator-process.ts';
 import { startWorker, type Worker } from './ipc.ts';
 import { type ProcessUsage, prioritize, type Targets, watchProcesses } from './proc-stats.ts';
+import {
+  formatProfile,
+  mainThreadProfile,
+  type ProfileWindow,
+  summarizeProfile,
+} from './profile-summary.ts';
 import { analyze, type RelayFigures } from './relay-analysis.ts';
 
-export type FloorFigures = { figures: RelayFigures; usage: ProcessUsage[] };
+export type FloorFigures = {
+  figures: RelayFigures;
+  usage: ProcessUsage[];
+  /** Where the floor process spent its CPU while measured (with `profileDir`), as text. */
+  profile: string;
+};
 
 /** The durable floor's services, and how to tell it has stored every EA frame sent so far. */
 export type DurableServices = {
@@ -27,6 +39,8 @@ type FloorRun = {
   durable?: DurableServices;
   /** Reached through HAProxy (balancer.ts) instead of directly, webhooks and sockets alike. */
   proxied?: boolean;
+  /** Where the floor process writes a CPU profile (`--profile`); none when unset. */
+  profileDir?: string | undefined;
   /** Waits for the machine to be quiet before measuring. */
   quiet: () => Promise<unknown>;
   nice: number;
@@ -41,7 +55,11 @@ async function withFloor<T>(
   o: FloorRun,
   measure: (url: string, watched: Targets) => Promise<T>,
 ): Promise<T> {
-  const floor = startWorker<FloorCommands>('./floor-process.ts', { name: 'floor' });
+  if (o.profileDir) rmSync(o.profileDir, { recursive: true, force: true });
+  const floor = startWorker<FloorCommands>('./floor-process.ts', {
+    name: 'floor',
+    execArgv: o.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${o.profileDir}`] : [],
+  });
   prioritize([floor.pid], o.nice);
   let stopBalancer = async () => undefined as unknown;
   try {
@@ -90,10 +108,11 @@ async function withFloor<T>(
  * then at most ten seconds (or the run's count) measured. With `durable`, the floor that
  * stores (floor-durable.ts).
  */
-export function measureFloor(
+export async function measureFloor(
   o: FloorRun & { rate: number | null; count: number },
 ): Promise<FloorFigures> {
-  return withFloor(o, async (url, watched) => {
+  const measured: ProfileWindow = { fromMs: 0, toMs: 0 };
+  const result = await withFloor(o, async (url, watched) => {
     const base = {
       url,
       licenses: o.licenses,
@@ -107,14 +126,21 @@ export function measureFloor(
     const count = o.rate ? Math.min(o.count, o.rate * 10) : o.count;
     await o.quiet();
     const watcher = watchProcesses(watched);
+    measured.fromMs = monoNow();
     const fired = await o.generator.call('fire', { ...base, count });
     const ids = fired.signalIds.filter((id): id is string => id !== null);
     await o.fleet.call('awaitArrivals', { ids, timeoutMs: 5000 });
     await o.durable?.settled();
+    measured.toMs = monoNow();
     const usage = watcher.stop().processes;
     const report = await o.fleet.call('collect', { reset: true });
     return { figures: analyze(fired, [report], () => 'floor', o.rate), usage };
   });
+  const file = o.profileDir ? mainThreadProfile(o.profileDir) : null;
+  const profile = file
+    ? `CPU profile: ${file}\n${formatProfile(summarizeProfile(file, 12, measured), measured)}`
+    : '';
+  return { ...result, profile };
 }
 
 /**

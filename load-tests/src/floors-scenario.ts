@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { BenchArgs } from './bench-args.ts';
 import { type Undo, undoAll } from './bench-server.ts';
 import { createBenchDatabase, redisUrl } from './bench-services.ts';
@@ -6,6 +7,7 @@ import { eaSpecs, startFleets, startGenerator } from './fleets.ts';
 import { type FloorFigures, measureFloor, measureFloorBasket } from './floor-run.ts';
 import { type ProcessUsage, pidsOf, prioritize, waitForQuiet } from './proc-stats.ts';
 import { type Check, checksTable, latencyTable } from './report.ts';
+import { resultsDir } from './server-launcher.ts';
 import { ratio, type Summary, summarize } from './stats.ts';
 
 /** Issue 24's targets, applied here to the floors themselves. */
@@ -67,7 +69,9 @@ export async function floorsScenario(args: BenchArgs) {
     };
 
     log(`bare floor: ${count} alerts at ${rate}/s to ${eas} raw clients`);
-    const bare = await measureFloor(common);
+    const profileDir = (kind: string) =>
+      args.profile ? path.join(resultsDir, 'profiles', `floors-${kind}`) : undefined;
+    const bare = await measureFloor({ ...common, profileDir: profileDir('bare') });
     log('bare floor through HAProxy: webhooks and sockets both pass the proxy, as in `balanced`');
     const proxied = await measureFloor({ ...common, proxied: true });
     log('durable floor: the same, counted and committed before the reply, EA frames stored');
@@ -86,7 +90,11 @@ export async function floorsScenario(args: BenchArgs) {
         throw new Error('the durable floor had not stored every result 10 s after the last');
       },
     };
-    const durable = await measureFloor({ ...common, durable: durableServices });
+    const durable = await measureFloor({
+      ...common,
+      durable: durableServices,
+      profileDir: profileDir('durable'),
+    });
     const size = args.count ?? 50;
     const rounds = args.rounds ?? 10;
     log(`baskets: ${rounds} rounds of ${size} alerts at once on one license, each floor`);
@@ -184,6 +192,7 @@ function report(
     cpuLine('bare', bare),
     cpuLine('bare via HAProxy', proxied),
     cpuLine('durable', durable),
+    ...[bare.profile, durable.profile].filter(Boolean).flatMap((p) => ['', p]),
     '',
     checksTable(checks),
   ];

@@ -47,11 +47,11 @@ export function serveParent(handlers: Handlers) {
 /** Starts `module` (a .ts file next to this one) as a worker process with tsx. */
 export function startWorker<H extends Handlers>(
   module: string,
-  options: { name: string; env?: Record<string, string> },
+  options: { name: string; env?: Record<string, string>; execArgv?: string[] },
 ): Worker<H> {
   const file = fileURLToPath(new URL(module, import.meta.url));
   const child = fork(file, [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(options.execArgv ?? [])],
     serialization: 'advanced',
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
