@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { Redis } from 'ioredis';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { type DurableFloor, openDurableFloor } from './floor-durable.ts';
 import { serveParent } from './ipc.ts';
@@ -11,11 +12,30 @@ import { serveParent } from './ipc.ts';
  *
  * Listening `durable`, it is instead the least a relay that keeps our promises can do
  * (floor-durable.ts): the alert is counted and committed before the reply and the push, and
- * the EA's acknowledgement and result are stored.
+ * the EA's acknowledgement and result are stored. Listening on a `bus`, it is one of two:
+ * the `intake` floor publishes each signal on Redis instead of pushing it, the `terminals`
+ * floor pushes what it hears to the sockets it holds (as two instances do in `balanced`).
  */
 const sockets = new Map<string, WebSocket>();
 let nextId = 1;
 let durable: DurableFloor | null = null;
+const busChannel = 'floor:signals';
+let publisher: Redis | null = null;
+let subscriber: Redis | null = null;
+type Bus = { redisUrl: string; role: 'intake' | 'terminals' };
+
+async function joinBus({ redisUrl, role }: Bus) {
+  if (role === 'intake') {
+    publisher = new Redis(redisUrl, { enableAutoPipelining: true });
+    return;
+  }
+  subscriber = new Redis(redisUrl);
+  subscriber.on('message', (_channel: string, message: string) => {
+    const cut = message.indexOf('\n');
+    sockets.get(message.slice(0, cut))?.send(message.slice(cut + 1));
+  });
+  await subscriber.subscribe(busChannel);
+}
 
 const server = createServer((req, res) => {
   if (req.method !== 'POST') {
@@ -37,11 +57,13 @@ const server = createServer((req, res) => {
       res.writeHead(503).end(JSON.stringify({ ok: false, code: (err as Error).message }));
       return;
     }
+    const frame = `{"type":"signal","signal":{"id":"${id}","alert":${text}}}`;
     const socket = sockets.get(licenseNumber);
-    socket?.send(`{"type":"signal","signal":{"id":"${id}","alert":${text}}}`);
+    if (publisher) void publisher.publish(busChannel, `${licenseNumber}\n${frame}`);
+    else socket?.send(frame);
     res
       .writeHead(200, { 'content-type': 'application/json' })
-      .end(`{"ok":true,"signalId":"${id}","delivered":${socket ? 'true' : 'false'}}`);
+      .end(`{"ok":true,"signalId":"${id}","delivered":${socket || publisher ? 'true' : 'false'}}`);
   });
 });
 
@@ -57,8 +79,9 @@ wss.on('connection', (socket, req) => {
 });
 
 serveParent({
-  listen: async (o: { durable?: { databaseUrl: string; redisUrl: string } } = {}) => {
+  listen: async (o: { durable?: { databaseUrl: string; redisUrl: string }; bus?: Bus } = {}) => {
     if (o.durable) durable = await openDurableFloor(o.durable);
+    if (o.bus) await joinBus(o.bus);
     return new Promise<number>((resolve) => {
       server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port));
     });
@@ -66,10 +89,15 @@ serveParent({
   close: async () => {
     await durable?.close();
     durable = null;
+    publisher?.disconnect();
+    subscriber?.disconnect();
   },
 });
 
 export type FloorCommands = {
-  listen: (o?: { durable?: { databaseUrl: string; redisUrl: string } }) => Promise<number>;
+  listen: (o?: {
+    durable?: { databaseUrl: string; redisUrl: string };
+    bus?: Bus;
+  }) => Promise<number>;
   close: () => Promise<void>;
 };

@@ -39,6 +39,11 @@ type FloorRun = {
   durable?: DurableServices;
   /** Reached through HAProxy (balancer.ts) instead of directly, webhooks and sockets alike. */
   proxied?: boolean;
+  /**
+   * Behind HAProxy, two bare floors as `balanced` places two instances: webhooks reach the
+   * first, which publishes each signal on Redis; the second holds the sockets and pushes.
+   */
+  split?: { redisUrl: string; services: Targets };
   /** Where the floor process writes a CPU profile (`--profile`); none when unset. */
   profileDir?: string | undefined;
   /** Waits for the machine to be quiet before measuring. */
@@ -56,32 +61,45 @@ async function withFloor<T>(
   measure: (url: string, watched: Targets) => Promise<T>,
 ): Promise<T> {
   if (o.profileDir) rmSync(o.profileDir, { recursive: true, force: true });
-  const floor = startWorker<FloorCommands>('./floor-process.ts', {
-    name: 'floor',
-    execArgv: o.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${o.profileDir}`] : [],
-  });
-  prioritize([floor.pid], o.nice);
+  const floors = Array.from({ length: o.split ? 2 : 1 }, () =>
+    startWorker<FloorCommands>('./floor-process.ts', {
+      name: 'floor',
+      execArgv: o.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${o.profileDir}`] : [],
+    }),
+  );
+  prioritize(
+    floors.map((f) => f.pid),
+    o.nice,
+  );
   let stopBalancer = async () => undefined as unknown;
   try {
-    const { durable } = o;
-    const port = await floor.call('listen', {
-      ...(durable
-        ? { durable: { databaseUrl: durable.databaseUrl, redisUrl: durable.redisUrl } }
-        : {}),
-    });
-    let host = `127.0.0.1:${port}`;
+    const { durable, split } = o;
+    const ports = await Promise.all(
+      floors.map((floor, i) =>
+        floor.call('listen', {
+          ...(durable
+            ? { durable: { databaseUrl: durable.databaseUrl, redisUrl: durable.redisUrl } }
+            : {}),
+          ...(split
+            ? { bus: { redisUrl: split.redisUrl, role: i === 0 ? 'intake' : 'terminals' } }
+            : {}),
+        }),
+      ),
+    );
+    const direct = ports.map((port) => `127.0.0.1:${port}`);
+    let host = direct[0]!;
     const watched: Targets = {
-      floor: [floor.pid],
+      floor: floors.map((f) => f.pid),
       generator: [o.generator.pid],
       fleet: [o.fleet.pid],
       ...durable?.services,
+      ...split?.services,
     };
-    if (o.proxied) {
-      const direct = `http://${host}`;
+    if (o.proxied || split) {
       const balancer = await startBalancer({
         name: 'floors',
-        intake: direct,
-        terminals: direct,
+        intake: `http://${direct[0]}`,
+        terminals: `http://${direct.at(-1)}`,
         connections: balancerConnections(),
       });
       stopBalancer = () => balancer.stop();
@@ -93,12 +111,15 @@ async function withFloor<T>(
       licenses: o.licenses,
       answer: !!durable,
     });
-    return await measure(`http://${host}/hook`, watched);
+    // The path HAProxy sends to the intake side (balancer.ts); the floor ignores paths.
+    return await measure(`http://${host}/api/webhook/floor`, watched);
   } finally {
     await o.fleet.call('closeFloor', undefined).catch(() => undefined);
     await stopBalancer();
-    await floor.call('close', undefined).catch(() => undefined);
-    await floor.stop();
+    for (const floor of floors) {
+      await floor.call('close', undefined).catch(() => undefined);
+      await floor.stop();
+    }
   }
 }
 
