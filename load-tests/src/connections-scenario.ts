@@ -15,6 +15,7 @@ import {
   eaSpecs,
   type Fleet,
   maxEasPerFleet,
+  problemsOf,
   startFleets,
   startGenerator,
 } from './fleets.ts';
@@ -194,10 +195,7 @@ export async function connectionsScenario(args: BenchArgs) {
     const figures = analyze(fired, reports, () => 'ws', 200);
     const connectedAtEnd = reports.reduce((n, r) => n + r.connected, 0);
     const disconnects = reports.reduce((n, r) => n + r.disconnects, 0) - beforeHold;
-    const problems: Record<string, number> = {};
-    for (const r of [...heldReports, ...reports]) {
-      for (const [k, v] of Object.entries(r.problems)) problems[k] = (problems[k] ?? 0) + v;
-    }
+    const problems = problemsOf([...heldReports, ...reports]);
 
     const base = curve[0]!;
     const eas = held + polling;

@@ -52,6 +52,15 @@ export async function collectAll(fleets: Fleet[], reset: boolean): Promise<Fleet
   return Promise.all(fleets.map((f) => f.worker.call('collect', { reset })));
 }
 
+/** The EAs' problems over several reports (fleets, or one fleet's successive collections). */
+export function problemsOf(reports: FleetReport[]): Record<string, number> {
+  const problems: Record<string, number> = {};
+  for (const r of reports) {
+    for (const [k, v] of Object.entries(r.problems)) problems[k] = (problems[k] ?? 0) + v;
+  }
+  return problems;
+}
+
 /**
  * Waits until every accepted signal of the given alerts has reached its EA (or `timeoutMs`);
  * alert i went to user firstUser + i % users. Returns how many are still missing.

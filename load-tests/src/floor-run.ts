@@ -3,7 +3,7 @@ import { balancerConnections, startBalancer } from './balancer.ts';
 import { monoNow, sleep } from './clock.ts';
 import type { FleetCommands } from './fleet-process.ts';
 import type { FloorCommands } from './floor-process.ts';
-import type { GeneratorCommands } from './generator-process.ts';
+import type { FireResult, GeneratorCommands } from './generator-process.ts';
 import { startWorker, type Worker } from './ipc.ts';
 import { type ProcessUsage, prioritize, type Targets, watchProcesses } from './proc-stats.ts';
 import {
@@ -124,6 +124,16 @@ async function withFloor<T>(
 }
 
 /**
+ * Waits until the accepted alerts of `fired` have reached the fleet's clients and, for the
+ * durable floor, until it has stored their EA frames.
+ */
+async function delivered(o: FloorRun, fired: FireResult) {
+  const ids = fired.signalIds.filter((id): id is string => id !== null);
+  await o.fleet.call('awaitArrivals', { ids, timeoutMs: 5000 });
+  await o.durable?.settled();
+}
+
+/**
  * The floor in the same run: the same generator and licenses against floor-process.ts, its
  * frames read by raw `ws` clients in the same fleet process as the EAs. One second of warm-up,
  * then at most ten seconds (or the run's count) measured. With `durable`, the floor that
@@ -149,9 +159,7 @@ export async function measureFloor(
     const watcher = watchProcesses(watched);
     measured.fromMs = monoNow();
     const fired = await o.generator.call('fire', { ...base, count });
-    const ids = fired.signalIds.filter((id): id is string => id !== null);
-    await o.fleet.call('awaitArrivals', { ids, timeoutMs: 5000 });
-    await o.durable?.settled();
+    await delivered(o, fired);
     measured.toMs = monoNow();
     const usage = watcher.stop().processes;
     const report = await o.fleet.call('collect', { reset: true });
@@ -183,9 +191,7 @@ export function measureFloorBasket(
         rate: null,
         concurrency: o.size,
       });
-      const ids = fired.signalIds.filter((id): id is string => id !== null);
-      await o.fleet.call('awaitArrivals', { ids, timeoutMs: 5000 });
-      await o.durable?.settled();
+      await delivered(o, fired);
       const { arrivals } = await o.fleet.call('collect', { reset: true });
       const accepted = [...fired.status].filter((status) => status === 200).length;
       return {

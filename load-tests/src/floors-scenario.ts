@@ -56,6 +56,7 @@ export async function floorsScenario(args: BenchArgs) {
         { log, timeoutMs: args.quietTimeout * 1000 },
       );
     const postgres = () => pidsOf('postgres', db.name);
+    const redis = () => pidsOf('redis-server');
     const common = {
       generator,
       fleet,
@@ -79,13 +80,13 @@ export async function floorsScenario(args: BenchArgs) {
     );
     const split = await measureFloor({
       ...common,
-      split: { redisUrl, services: { redis: () => pidsOf('redis-server') } },
+      split: { redisUrl, services: { redis } },
     });
     log('durable floor: the same, counted and committed before the reply, EA frames stored');
     const durableServices = {
       databaseUrl: db.url,
       redisUrl,
-      services: { postgres, redis: () => pidsOf('redis-server') },
+      services: { postgres, redis },
       async settled() {
         for (let waited = 0; waited < 10_000; waited += 50) {
           const { rows } = await db.pool.query<{ n: number }>(

@@ -8,6 +8,7 @@ import {
   collectAll,
   eaSpecs,
   type Fleet,
+  problemsOf,
   startFleets,
   startGenerator,
 } from './fleets.ts';
@@ -264,16 +265,12 @@ export async function runRelay(o: RelayRunOptions): Promise<RelayRunReport> {
     const stored = Object.fromEntries(rows.map((r) => [r.status, r.n]));
 
     const profiles = o.profile ? servers.map((s) => path.join(profileDir, s.name)) : [];
-    const problems: Record<string, number> = {};
-    for (const r of reports) {
-      for (const [k, v] of Object.entries(r.problems)) problems[k] = (problems[k] ?? 0) + v;
-    }
     return {
       figures,
       floor,
       usage,
       stored,
-      fleetProblems: problems,
+      fleetProblems: problemsOf(reports),
       fleetFatal: reports.flatMap((r) => r.fatal),
       disconnects: reports.reduce((n, r) => n + r.disconnects, 0),
       notes,
