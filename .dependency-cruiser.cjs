@@ -47,6 +47,12 @@ module.exports = {
       'Ports and the database schema are the bottom layer: no core, http or features.',
     ),
     layer(
+      'server-lib-below-all',
+      '^server/src/lib/',
+      '^server/src/(ports|db|core|http|features)/',
+      'server/src/lib holds plain helpers (no I/O of their own) that every layer may use.',
+    ),
+    layer(
       'server-http-not-features',
       '^server/src/http/',
       '^server/src/features/',

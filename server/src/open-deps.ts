@@ -35,10 +35,9 @@ export type OpenDepsOverrides = {
  * webhook can still answer inside TradingView's 3 s; ioredis keeps reconnecting meanwhile.
  */
 export const requestPathRedisOptions: RedisOptions = {
-  // Commands issued in one event-loop turn leave in one write: a signal's quota script and
-  // publishes, and concurrent requests' commands, cost a few system calls instead of one each
-  // (load-tests: 16-18 → 10-13 write calls per signal).
-  enableAutoPipelining: true,
+  // Off: the hot commands (quota, publishes) batch themselves (ports/redis-batches.ts) without
+  // the Pipeline that auto-pipelining builds for every turn.
+  enableAutoPipelining: false,
   maxRetriesPerRequest: 1,
   enableOfflineQueue: false,
   connectTimeout: 2000,

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/db.ts';
 import { isPermanent } from '../db/db-errors.ts';
 import { signals } from '../db/schema/signals.ts';
-import { coalesce } from './coalesce.ts';
+import { coalesce } from '../lib/coalesce.ts';
 import { createSignalIds } from './signal-ids.ts';
 import { insertedRowOf, type NewSignal, type SignalRow, signalRowOf } from './signal-rows.ts';
 import {

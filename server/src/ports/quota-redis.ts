@@ -1,5 +1,6 @@
 import type { Redis, Result } from 'ioredis';
 import type { Quota } from './quota.ts';
+import { redisBatches } from './redis-batches.ts';
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
@@ -30,10 +31,15 @@ export function createRedisQuota(redis: Redis): Quota {
   redis.defineCommand('quotaIncrement', { numberOfKeys: 1, lua: incrementScript });
   redis.defineCommand('quotaDecrement', { numberOfKeys: 1, lua: decrementScript });
   const keyOf = (key: string) => `quota:${key}`;
+  // Every counted alert increments: a burst's scripts leave in one write.
+  const increment = redisBatches<{ key: string; expiresAt: number }, number>(
+    redis,
+    (target, { key, expiresAt }) => target.quotaIncrement(keyOf(key), Math.floor(expiresAt)),
+  );
 
   return {
-    async increment(key, expiresAt) {
-      return redis.quotaIncrement(keyOf(key), Math.floor(expiresAt));
+    increment(key, expiresAt) {
+      return increment({ key, expiresAt });
     },
     async decrement(key) {
       return redis.quotaDecrement(keyOf(key));
