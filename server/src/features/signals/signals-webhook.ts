@@ -36,6 +36,13 @@ export function bodyObject(text: string): unknown {
   return value;
 }
 
+/**
+ * Resolves once the signal frames of this turn have left (relay-ws-connection's `push` uncorks
+ * on a tick queued before this one): a burst's EAs get their signals before its senders get
+ * their replies, and an EA's process is woken ahead of the sender's.
+ */
+const pushesWritten = () => new Promise<void>((resolve) => process.nextTick(resolve));
+
 /** `POST /api/webhook/handleWebhook`: TradingView alerts and the dashboard's test signals. */
 export async function webhookRoute(
   app: FastifyInstance,
@@ -73,7 +80,9 @@ export async function webhookRoute(
     try {
       const alert = await alertOf(String(request.body ?? ''), request.log);
       try {
-        return await intake.accept(alert);
+        const reply = await intake.accept(alert);
+        await pushesWritten();
+        return reply;
       } catch (err) {
         if (err instanceof AppError && err.code === 'EMAIL_NOT_VERIFIED') {
           refusals.unattributed('unverified');
