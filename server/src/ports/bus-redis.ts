@@ -33,11 +33,11 @@ export function createRedisBus(options: {
 }): Bus {
   const { publisher, subscriber, prefix = '' } = options;
   const deliver = handlerDelivery(options.onHandlerError);
-  // Each stored signal rings its license's channel, each dashboard event its user's: a burst's
-  // PUBLISHes leave in one write.
-  const publish = redisBatches<[string, string], number>(publisher, (target, [channel, message]) =>
-    target.publish(prefix + channel, message),
-  );
+  // Each stored signal rings its license's channel, each dashboard event its user's: on the
+  // request path's batches.
+  const send = redisBatches(publisher);
+  const publish = (channel: string, message: string) =>
+    send<number>((target) => target.publish(prefix + channel, message));
   const channels = new Map<string, Channel>();
 
   /**
@@ -118,7 +118,7 @@ export function createRedisBus(options: {
 
   return {
     publish(channel, message) {
-      return publish([channel, message]);
+      return publish(channel, message);
     },
 
     async publishIfHeard(channel, message) {
@@ -128,7 +128,7 @@ export function createRedisBus(options: {
         quietUntil.delete(channel);
       }
       const before = heardOf;
-      const receivers = await publish([channel, message()]);
+      const receivers = await publish(channel, message());
       // Believed only if no subscription was announced meanwhile (it may be this channel's).
       if (receivers === 0 && hearing && heardOf === before) quiet(channel);
       return receivers;

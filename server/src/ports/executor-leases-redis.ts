@@ -1,5 +1,6 @@
 import type { Redis, Result } from 'ioredis';
 import type { ExecutorLeases, LeaseClaim, LeaseHolder } from './executor-leases.ts';
+import { redisBatches } from './redis-batches.ts';
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
@@ -54,6 +55,9 @@ const claimsPerScript = 500;
 export function createRedisExecutorLeases(redis: Redis): ExecutorLeases {
   redis.defineCommand('executorClaim', { lua: claimScript });
   redis.defineCommand('executorRelease', { numberOfKeys: 1, lua: releaseScript });
+  // Each long-poll claims at every poll, each WebSocket at every renewal: on the request
+  // path's batches.
+  const send = redisBatches(redis);
 
   /** One script call: each claim's answer, null where the lease is (now) the claimant's. */
   async function claimChunk(claims: readonly LeaseClaim[]): Promise<(LeaseHolder | null)[]> {
@@ -66,7 +70,9 @@ export function createRedisExecutorLeases(redis: Redis): ExecutorLeases {
       Math.max(1, Math.round(c.ttlMs)),
       c.fresh ? '1' : '0',
     ]);
-    const answers = await redis.executorClaim(keys.length, ...keys, ...args);
+    const answers = await send<string[]>((target) =>
+      target.executorClaim(keys.length, ...keys, ...args),
+    );
     return answers.map((held) => {
       if (held === '') return null;
       const [instanceId = '', , chart = ''] = held.split('\t');

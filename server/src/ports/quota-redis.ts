@@ -31,15 +31,12 @@ export function createRedisQuota(redis: Redis): Quota {
   redis.defineCommand('quotaIncrement', { numberOfKeys: 1, lua: incrementScript });
   redis.defineCommand('quotaDecrement', { numberOfKeys: 1, lua: decrementScript });
   const keyOf = (key: string) => `quota:${key}`;
-  // Every counted alert increments: a burst's scripts leave in one write.
-  const increment = redisBatches<{ key: string; expiresAt: number }, number>(
-    redis,
-    (target, { key, expiresAt }) => target.quotaIncrement(keyOf(key), Math.floor(expiresAt)),
-  );
+  // Every counted alert increments: on the request path's batches.
+  const send = redisBatches(redis);
 
   return {
     increment(key, expiresAt) {
-      return increment({ key, expiresAt });
+      return send((target) => target.quotaIncrement(keyOf(key), Math.floor(expiresAt)));
     },
     async decrement(key) {
       return redis.quotaDecrement(keyOf(key));

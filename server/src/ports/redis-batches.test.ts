@@ -12,7 +12,8 @@ describe('redisBatches', () => {
   it('sends a command alone at once, and a burst of them in one pipeline, each with its reply', async () => {
     const redis = await testRedis();
     const pipelines = vi.spyOn(redis, 'pipeline');
-    const incr = redisBatches<string, number>(redis, (target, key) => target.incr(key));
+    const send = redisBatches(redis);
+    const incr = (key: string) => send<number>((target) => target.incr(key));
 
     expect(await incr('alone')).toBe(1);
     expect(pipelines).not.toHaveBeenCalled();
@@ -25,7 +26,8 @@ describe('redisBatches', () => {
   it('fails only the call whose command Redis refused, alone or in a burst', async () => {
     const redis = await testRedis();
     await redis.set('text', 'not a number');
-    const incr = redisBatches<string, number>(redis, (target, key) => target.incr(key));
+    const send = redisBatches(redis);
+    const incr = (key: string) => send<number>((target) => target.incr(key));
 
     await expect(incr('text')).rejects.toThrow(/not an integer/);
     const [good, bad, after] = await Promise.allSettled([incr('n'), incr('text'), incr('n')]);
@@ -37,9 +39,21 @@ describe('redisBatches', () => {
     expect(after).toEqual({ status: 'fulfilled', value: 2 });
   });
 
+  it('sends every command issued on one connection in a turn together, whichever port issued it', async () => {
+    const redis = await testRedis();
+    const pipelines = vi.spyOn(redis, 'pipeline');
+    const [count, receivers] = await Promise.all([
+      redisBatches(redis)<number>((target) => target.incr('n')),
+      redisBatches(redis)<number>((target) => target.publish('nobody-listens', 'hello')),
+    ]);
+    expect([count, receivers]).toEqual([1, 0]);
+    expect(pipelines).toHaveBeenCalledTimes(1);
+  });
+
   it('fails every call of a burst when Redis cannot be reached', async () => {
     const redis = await testRedis();
-    const incr = redisBatches<string, number>(redis, (target, key) => target.incr(key));
+    const send = redisBatches(redis);
+    const incr = (key: string) => send<number>((target) => target.incr(key));
     redis.disconnect();
     const outcomes = await Promise.allSettled([incr('a'), incr('b')]);
     expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);

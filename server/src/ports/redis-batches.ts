@@ -2,41 +2,50 @@ import type { ChainableCommander, Redis } from 'ioredis';
 import { coalesce } from '../lib/coalesce.ts';
 
 /** Queues one command on a pipeline, or sends it on the connection (answering a promise). */
-export type RedisCommand<I> = (target: Redis | ChainableCommander, item: I) => unknown;
+export type RedisCommand = (target: Redis | ChainableCommander) => unknown;
+
+type Send = <O>(command: RedisCommand) => Promise<O>;
+
+const batchesByConnection = new WeakMap<Redis, Send>();
 
 /**
- * One kind of request-path command, sent as cheaply as the moment allows: alone and at once
- * while no other of its kind is in flight; those issued meanwhile, or in the same event-loop
- * turn, go together in one pipeline (one write). ioredis's auto-pipelining batches the same
- * way but builds a Pipeline object for every turn's flush, which at one alert per turn cost
- * the server about 14 % of its CPU per webhook (load-tests/RESULTS.md, 2026-11-27, tenth
- * session); the request-path connection has it off. Each call answers with its own command's
- * reply or error, as if sent alone.
+ * The request path's commands on `redis` (one sender per connection), sent as cheaply as the
+ * moment allows: alone and at once while the connection is idle; those issued meanwhile, or
+ * in the same event-loop turn, together in one pipeline (one write), whichever port issued
+ * them. ioredis's auto-pipelining batches the same way but builds a Pipeline object for every
+ * turn's flush, which at one alert per turn cost the server about a sixth of its CPU per
+ * webhook (load-tests/RESULTS.md, 2026-11-27, tenth session): the request-path connection has
+ * it off. Each call answers with its own command's reply or error, as if sent alone.
  */
-export function redisBatches<I, O>(
-  redis: Redis,
-  command: RedisCommand<I>,
-  concurrency = 2,
-): (item: I) => Promise<O> {
-  const send = coalesce<I, [Error | null, unknown]>(
-    async (items) => {
-      if (items.length === 1) {
+export function redisBatches(redis: Redis): Send {
+  let send = batchesByConnection.get(redis);
+  if (!send) {
+    send = sender(redis);
+    batchesByConnection.set(redis, send);
+  }
+  return send;
+}
+
+function sender(redis: Redis): Send {
+  const write = coalesce<RedisCommand, [Error | null, unknown]>(
+    async (commands) => {
+      if (commands.length === 1) {
         try {
-          return [[null, await command(redis, items[0]!)]];
+          return [[null, await commands[0]!(redis)]];
         } catch (err) {
           return [[err as Error, null]];
         }
       }
       const pipeline = redis.pipeline();
-      for (const item of items) command(pipeline, item);
+      for (const command of commands) command(pipeline);
       const replies = await pipeline.exec();
       if (!replies) throw new Error('the Redis pipeline was discarded');
       return replies;
     },
-    { concurrency },
+    { concurrency: 2 },
   );
-  return async (item) => {
-    const [err, reply] = await send(item);
+  return async <O>(command: RedisCommand) => {
+    const [err, reply] = await write(command);
     if (err) throw err;
     return reply as O;
   };
