@@ -9,13 +9,14 @@ type Send = <O>(command: RedisCommand) => Promise<O>;
 const batchesByConnection = new WeakMap<Redis, Send>();
 
 /**
- * The request path's commands on `redis` (one sender per connection), sent as cheaply as the
- * moment allows: alone and at once while the connection is idle; those issued meanwhile, or
- * in the same event-loop turn, together in one pipeline (one write), whichever port issued
- * them. ioredis's auto-pipelining batches the same way but builds a Pipeline object for every
- * turn's flush, which at one alert per turn cost the server about a sixth of its CPU per
- * webhook (load-tests/RESULTS.md, 2026-11-27, tenth session): the request-path connection has
- * it off. Each call answers with its own command's reply or error, as if sent alone.
+ * The request path's commands on `redis` (one sender per connection, whichever port issues
+ * them), coalesced (lib/coalesce.ts): the commands of one event-loop turn, and those issued
+ * while two batches are in flight, leave together in one pipeline (one write); a command with
+ * none beside it goes alone, without a pipeline. ioredis's auto-pipelining batches by turn too
+ * but builds a Pipeline object for every flush: at one alert per turn, turning it off saved
+ * 13 % of the server's CPU per webhook (load-tests/RESULTS.md, 2026-11-27, tenth session), so
+ * the request-path connection has it off. Each call answers with its own command's reply or
+ * error, as if sent alone.
  */
 export function redisBatches(redis: Redis): Send {
   let send = batchesByConnection.get(redis);
