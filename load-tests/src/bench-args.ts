@@ -10,6 +10,7 @@ export const scenarios = [
   'basket',
   'balanced',
   'floors',
+  'intake',
 ] as const;
 export type Scenario = (typeof scenarios)[number];
 
@@ -40,12 +41,13 @@ export const usage = `npm run bench -- --scenario <name> [options]
   --scenario     ${scenarios.join(' | ')} | all (default steady)
   --eas N        EAs to connect (steady 1000, burst 16, longpoll 1000, instances 1000,
                  balanced 1000; connections: WebSocket EAs, 10000)
-  --rate R       alerts per second (steady 500, longpoll 200, instances 500, balanced 500;
-                 burst: as fast as possible)
+  --rate R       alerts per second (steady 500, longpoll 200, instances 500, balanced 500,
+                 intake 500; burst: as fast as possible)
   --duration S   seconds of alerts at --rate (steady 30, longpoll 20, instances 20,
                  balanced 10 per run)
-  --count N      alerts in the burst (10000); in basket, alerts per round on one license (50)
-  --rounds N     basket rounds per EA (10)
+  --count N      alerts in the burst (10000); in basket, alerts per round on one license (50);
+                 in intake, alerts sent one at a time (5000)
+  --rounds N     basket rounds per EA (10); intake's bursts of 50 (40)
   --poll-eas N   connections: long-poll EAs held beside the WebSockets (2000)
   --concurrency  connections the burst keeps busy (64)
   --connections N  most webhook connections open at once, as a reverse proxy's pool (default:

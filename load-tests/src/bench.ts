@@ -8,6 +8,7 @@ import { adminDatabaseUrl, redactUrl, redisUrl } from './bench-services.ts';
 import { connectionsScenario } from './connections-scenario.ts';
 import { floorsScenario } from './floors-scenario.ts';
 import { historyScenario } from './history-scenario.ts';
+import { intakeScenario } from './intake-scenario.ts';
 import { relayScenario } from './relay-scenarios.ts';
 import { heading } from './report.ts';
 import { repoRoot, resultsDir } from './server-launcher.ts';
@@ -100,6 +101,8 @@ async function runScenario(scenario: Scenario, args: ReturnType<typeof parseBenc
       return basketScenario(args);
     case 'floors':
       return floorsScenario(args);
+    case 'intake':
+      return intakeScenario(args);
     default:
       throw new Error(`${scenario}: not implemented yet`);
   }

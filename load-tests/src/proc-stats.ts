@@ -13,8 +13,10 @@ export type ProcessUsage = {
   pid: number;
   /** Average over the window, in % of one core (200 % = both cores of this machine). */
   cpuPercent: number;
-  /** CPU milliseconds spent in the window. */
+  /** CPU milliseconds spent in the window, and how they split into user and system time. */
   cpuMs: number;
+  userMs: number;
+  systemMs: number;
   rssMb: number;
   peakRssMb: number;
   /** read/write system calls in the window (/proc/<pid>/io): cost that CPU contention cannot blur. */
@@ -37,13 +39,13 @@ const clockTicks = (() => {
   }
 })();
 
-/** CPU ticks (user + system) of one process and when it started (ticks since boot). */
-function cpuTicks(pid: number): { ticks: number; startedAt: number } | null {
+/** CPU ticks (user, system) of one process and when it started (ticks since boot). */
+function cpuTicks(pid: number): { user: number; system: number; startedAt: number } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name may contain spaces and parentheses: fields start after the last ')'.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { ticks: Number(fields[11]) + Number(fields[12]), startedAt: Number(fields[19]) };
+    return { user: Number(fields[11]), system: Number(fields[12]), startedAt: Number(fields[19]) };
   } catch {
     return null;
   }
@@ -135,8 +137,8 @@ export function watchProcesses(targets: Targets) {
   const startedAt = performance.now();
   const windowStart = ticksSinceBoot();
   const startMachine = machineTicks();
-  type Counters = { ticks: number; reads: number; writes: number };
-  const zero: Counters = { ticks: 0, reads: 0, writes: 0 };
+  type Counters = { user: number; system: number; reads: number; writes: number };
+  const zero: Counters = { user: 0, system: 0, reads: 0, writes: 0 };
   const pidsFor = (t: number[] | (() => number[])) => (typeof t === 'function' ? t() : t);
   const first = new Map<number, Counters>();
   const latest = new Map<number, Counters>();
@@ -149,7 +151,7 @@ export function watchProcesses(targets: Targets) {
       for (const pid of pidsFor(t)) {
         const cpu = cpuTicks(pid);
         if (!cpu) continue;
-        const c = { ticks: cpu.ticks, ...ioCalls(pid) };
+        const c = { user: cpu.user, system: cpu.system, ...ioCalls(pid) };
         if (!first.has(pid)) first.set(pid, cpu.startedAt >= windowStart ? zero : c);
         latest.set(pid, c);
         members.get(name)!.add(pid);
@@ -170,21 +172,25 @@ export function watchProcesses(targets: Targets) {
       const seconds = (performance.now() - startedAt) / 1000;
       const endMachine = machineTicks();
       const processes = Object.keys(targets).map((name) => {
-        const delta = { ticks: 0, reads: 0, writes: 0 };
+        const delta = { user: 0, system: 0, reads: 0, writes: 0 };
         const pids = [...members.get(name)!];
         for (const pid of pids) {
           const a = first.get(pid)!;
           const b = latest.get(pid)!;
-          delta.ticks += b.ticks - a.ticks;
+          delta.user += b.user - a.user;
+          delta.system += b.system - a.system;
           delta.reads += b.reads - a.reads;
           delta.writes += b.writes - a.writes;
         }
-        const cpuMs = (delta.ticks / clockTicks) * 1000;
+        const toMs = (ticks: number) => (ticks / clockTicks) * 1000;
+        const cpuMs = toMs(delta.user + delta.system);
         return {
           name,
           pid: pids[0] ?? 0,
           cpuPercent: Math.round((cpuMs / 10 / seconds) * 10) / 10,
           cpuMs: Math.round(cpuMs),
+          userMs: Math.round(toMs(delta.user)),
+          systemMs: Math.round(toMs(delta.system)),
           rssMb: Math.round((last.get(name) ?? 0) * 10) / 10,
           peakRssMb: Math.round((peak.get(name) ?? 0) * 10) / 10,
           syscalls: { reads: delta.reads, writes: delta.writes },
