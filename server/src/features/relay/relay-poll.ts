@@ -107,8 +107,16 @@ export function createPollGateway(deps: Deps) {
       const terminal = await terminalOf(request, { ...request, transport: 'poll' });
       // What the EA reports is kept even if it is refused below: it did receive or trade it.
       for (const id of request.received) relay.received(terminal, id, arrivedAt, 'poll');
-      // Together: one statement for the poll's results (see RelayService.result).
-      await Promise.all(request.results.map((result) => relay.result(terminal, result, arrivedAt)));
+      // Together: one statement for the poll's results (see RelayService.result). They are
+      // stored before this poll answers, but the admission and the read of what is pending go
+      // meanwhile: until stored, their acknowledgements count as being written, which
+      // pendingFor leaves out.
+      const stored = Promise.all(
+        request.results.map((result) => relay.result(terminal, result, arrivedAt)),
+      );
+      // Awaited below; a failure of another step first must not leave it unhandled (a result
+      // that cannot be stored is kept for a retry, and the EA sends it again anyway).
+      stored.catch(() => undefined);
       const holdMs = Math.min(request.waitMs ?? pollWaitMs, pollWaitMs);
       // Each poll is a session of its instance: the same instance always gets its lease back.
       const admission = await executors.admit(
@@ -118,6 +126,7 @@ export function createPollGateway(deps: Deps) {
         holdMs + leaseGraceMs,
       );
       if (admission.refused) {
+        await stored;
         throw new AppError('EXECUTOR_TAKEN', admission.message, { retryAfterMs: executorRetryMs });
       }
       relay.beat(terminal);
@@ -158,7 +167,8 @@ export function createPollGateway(deps: Deps) {
       held.add(terminal);
       wakers.add(wake);
       try {
-        const waiting = (await relay.pendingFor(terminal)).map((row) => toEaSignal(row, now()));
+        const [rows] = await Promise.all([relay.pendingFor(terminal), stored]);
+        const waiting = rows.map((row) => toEaSignal(row, now()));
         const changedRules = v3
           ? await rules.forPoll(terminal.userId, request.account, request.rulesId)
           : {};

@@ -158,7 +158,7 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
         }));
       });
     } finally {
-      if (ack) writingAcks.delete(key);
+      writingAcks.delete(key);
     }
   }
   /**
@@ -225,8 +225,9 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
       const key = ackKey(terminal.id, result.id);
       const ack = heldAcks.get(key);
       heldAcks.delete(key);
-      // Until it is written, its acknowledgement counts as being written: no replay of it.
-      if (ack) writingAcks.add(key);
+      // Until it is written, a result counts as an acknowledgement being written (whether or
+      // not one was held): no replay of its signal, e.g. by the poll that carries it.
+      writingAcks.add(key);
       return results.add({ terminal, result, at, ack, key });
     },
 
