@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -33,6 +34,27 @@ describe('WebSocket transport', () => {
     expect(seen.executed).toHaveLength(1);
     expect(seen.results.map((r) => r.duplicate)).toEqual([false, true]);
     expect(ea.counters).toMatchObject({ signals: 2, duplicates: 1, executed: 1, results: 2 });
+  });
+
+  it('dates the signals of one socket read to that read, not to when each was handled', async () => {
+    const server = await startFakeEaServer();
+    const arrivals = new Map<string, number>();
+    const { seen } = startTestEa(server.url, {
+      onSignal: (signal, arrival) => arrivals.set(signal.id, arrival.monotonic),
+    });
+    const conn = await server.connection(0);
+    await until(() => seen.connected === 1);
+    // A burst in one write, as the server pushes the signals of one turn.
+    const tcp = (conn.socket as unknown as { _socket: Socket })._socket;
+    tcp.cork();
+    for (const id of ['a', 'b', 'c']) conn.send({ type: 'signal', signal: wireSignal({ id }) });
+    tcp.uncork();
+    await until(() => seen.results.length === 3);
+    expect(new Set(arrivals.values()).size).toBe(1);
+
+    conn.send({ type: 'signal', signal: wireSignal({ id: 'd' }) });
+    await until(() => arrivals.has('d'));
+    expect(arrivals.get('d')).toBeGreaterThan(arrivals.get('a')!);
   });
 
   it('answers ttlMs ≤ 0 and a TTL that ran out in the queue with "expired", and never executes them', async () => {

@@ -117,8 +117,25 @@ export function createWsTransport(options: TransportOptions): Transport {
     send({ type: 'result', ...result }, () => outbox.push(result));
   };
 
+  /**
+   * When the socket read that brought the current frame happened. The frames of one read (a
+   * burst the server wrote at once) share it, as a poll reply's signals share theirs: handling
+   * the earlier ones is this EA's own work, not their delivery, and each TTL counts from it.
+   * `ws` emits a read's messages in one synchronous run, so the stamp lives until its end.
+   */
+  let thisRead: Arrival | null = null;
+  const arrivalOfThisRead = (): Arrival => {
+    if (!thisRead) {
+      thisRead = { monotonic: performance.now(), wall: Date.now() };
+      queueMicrotask(() => {
+        thisRead = null;
+      });
+    }
+    return thisRead;
+  };
+
   const onMessage = (data: WebSocket.RawData) => {
-    const arrival: Arrival = { monotonic: performance.now(), wall: Date.now() };
+    const arrival = arrivalOfThisRead();
     let frame: { type?: unknown; signal?: unknown };
     try {
       frame = JSON.parse(data.toString());
