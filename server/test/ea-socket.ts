@@ -68,6 +68,24 @@ export const postPoll = (baseUrl: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 
+/** What an MT4 EA on long-poll names itself with in each poll. */
+export const pollIdentity = (licenseNumber: string) => ({
+  v: 1,
+  licenseNumber,
+  platform: 'mt4',
+  account: '123456',
+  broker: 'Demo-Server',
+});
+
+/** A long poll's status and JSON reply. */
+export async function pollOnce(baseUrl: string, body: Record<string, unknown>) {
+  const res = await postPoll(baseUrl, body);
+  return {
+    status: res.status,
+    body: (await res.json()) as Record<string, unknown>,
+  };
+}
+
 /** An EA socket that said hello for `licenseNumber` (`extra` added to the hello) and was welcomed. */
 export async function welcomedEaSocket(
   baseUrl: string,

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { postPoll } from '../../../test/ea-socket.ts';
+import { pollIdentity, pollOnce } from '../../../test/ea-socket.ts';
 import { createTestUser } from '../../../test/users.ts';
 import { alertFields, postWebhook } from '../../../test/webhook.ts';
 import { signals } from '../../db/schema/signals.ts';
@@ -14,18 +14,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.deps.database.db;
-const identity = (licenseNumber: string) => ({
-  v: 1,
-  licenseNumber,
-  platform: 'mt4',
-  account: '123456',
-  broker: 'Demo-Server',
-});
-
-async function poll(body: Record<string, unknown>) {
-  const res = await postPoll(t.baseUrl, body);
-  return { status: res.status, body: (await res.json()) as { signals: { id: string }[] } };
-}
+/** The ids of the signals a long poll answers with. */
+const poll = async (body: Record<string, unknown>) => {
+  const { status, body: reply } = await pollOnce(t.baseUrl, body);
+  return { status, ids: (reply.signals as { id: string }[]).map((s) => s.id) };
+};
 
 async function alert(licenseNumber: string, symbol: string) {
   const res = await postWebhook(t.baseUrl, alertFields(licenseNumber, { symbol }));
@@ -44,8 +37,8 @@ describe('a long-poll carrying results', () => {
       await alert(user.licenseNumber, 'EURUSD'),
       await alert(user.licenseNumber, 'GBPUSD'),
     ];
-    const first = await poll(identity(user.licenseNumber));
-    expect(first.body.signals.map((s) => s.id).sort()).toEqual([...traded].sort());
+    const first = await poll(pollIdentity(user.licenseNumber));
+    expect(first.ids.sort()).toEqual([...traded].sort());
 
     // A row lock holds the results' write, as a slow database would; a new signal waits.
     let answer: ReturnType<typeof poll> | undefined;
@@ -55,7 +48,7 @@ describe('a long-poll carrying results', () => {
       waiting = await alert(user.licenseNumber, 'USDJPY');
       // Results without a `received` first: the result is the acknowledgement.
       answer = poll({
-        ...identity(user.licenseNumber),
+        ...pollIdentity(user.licenseNumber),
         results: traded.map((id, i) => ({ id, status: 'success', ticket: String(i + 1) })),
       });
       const raced = await Promise.race([
@@ -66,7 +59,7 @@ describe('a long-poll carrying results', () => {
     });
     const second = await answer!;
     expect(second.status).toBe(200);
-    expect(second.body.signals.map((s) => s.id)).toEqual([waiting]);
+    expect(second.ids).toEqual([waiting]);
     expect(await Promise.all(traded.map(status))).toEqual(['success', 'success']);
   });
 });

@@ -2,7 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../../../../bridge/test/wait.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
-import { helloFrame, openEaSocket, postPoll, welcomedEaSocket } from '../../../test/ea-socket.ts';
+import {
+  helloFrame,
+  openEaSocket,
+  pollIdentity,
+  pollOnce,
+  postPoll,
+  welcomedEaSocket,
+} from '../../../test/ea-socket.ts';
 import { sessionCookie } from '../../../test/sessions.ts';
 import { createTestUser } from '../../../test/users.ts';
 import { alertFields, postWebhook } from '../../../test/webhook.ts';
@@ -239,22 +246,11 @@ describe('EA gateway over WebSocket', () => {
 });
 
 describe('EA gateway over long-poll', () => {
-  const identity = (licenseNumber: string) => ({
-    v: 1,
-    licenseNumber,
-    platform: 'mt4',
-    account: '123456',
-    broker: 'Demo-Server',
-  });
-
-  async function poll(body: Record<string, unknown>) {
-    const res = await postPoll(t.baseUrl, body);
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  }
+  const poll = (body: Record<string, unknown>) => pollOnce(t.baseUrl, body);
 
   it('answers a held poll as soon as a signal arrives, then records received and result', async () => {
     const user = await createTestUser(db());
-    const held = poll(identity(user.licenseNumber));
+    const held = poll(pollIdentity(user.licenseNumber));
     await new Promise((r) => setTimeout(r, 150));
     const reply = await postAlert(
       alertFields(user.licenseNumber, { symbol: 'GBPUSD', position: 'sell', lot: 0.2 }),
@@ -270,7 +266,7 @@ describe('EA gateway over long-poll', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        ...identity(user.licenseNumber),
+        ...pollIdentity(user.licenseNumber),
         id,
         status: 'error',
         message: 'Market is closed',
@@ -287,10 +283,10 @@ describe('EA gateway over long-poll', () => {
     const user = await createTestUser(db());
     const reply = await postAlert(alertFields(user.licenseNumber, { lot: 0.1 }));
     const id = reply.body.signalId as string;
-    const first = await poll(identity(user.licenseNumber));
+    const first = await poll(pollIdentity(user.licenseNumber));
     expect((first.body.signals as { id: string }[]).map((s) => s.id)).toEqual([id]);
 
-    const second = poll({ ...identity(user.licenseNumber), received: [id] });
+    const second = poll({ ...pollIdentity(user.licenseNumber), received: [id] });
     const raced = await Promise.race([
       second.then(() => 'answered'),
       new Promise((r) => setTimeout(() => r('held'), 300)),
@@ -304,7 +300,7 @@ describe('EA gateway over long-poll', () => {
   });
 
   it('rejects an unknown license with 401 LICENSE_INVALID', async () => {
-    const res = await poll(identity('SR-WRONG'));
+    const res = await poll(pollIdentity('SR-WRONG'));
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('LICENSE_INVALID');
   });
