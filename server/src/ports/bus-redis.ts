@@ -117,9 +117,7 @@ export function createRedisBus(options: {
   }
 
   return {
-    publish(channel, message) {
-      return publish(channel, message);
-    },
+    publish,
 
     async publishIfHeard(channel, message) {
       const until = quietUntil.get(channel);

@@ -311,14 +311,7 @@ describe('long-poll hold', () => {
   async function emptyPoll(waitMs: number) {
     const user = await createTestUser(db());
     const started = Date.now();
-    const res = await postPoll(t.baseUrl, {
-      v: 1,
-      licenseNumber: user.licenseNumber,
-      platform: 'mt4',
-      account: '42',
-      broker: 'B',
-      waitMs,
-    });
+    const res = await postPoll(t.baseUrl, { ...pollIdentity(user.licenseNumber), waitMs });
     const body = (await res.json()) as { signals: unknown[]; waitMs: number };
     return { status: res.status, body, heldMs: Date.now() - started };
   }
