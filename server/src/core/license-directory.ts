@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/db.ts';
 import { type Plan, users } from '../db/schema/users.ts';
 import type { Bus } from '../ports/bus.ts';
-import { setNewest } from './bounded-map.ts';
 import { hashLicense } from './licenses.ts';
 import { effectivePlan } from './plans.ts';
+import { createRefreshingCache } from './refreshing-cache.ts';
 import { userChangedChannel } from './user-events.ts';
 
 export type LicenseOwner = { userId: string; plan: Plan; verified: boolean };
@@ -16,8 +16,6 @@ export type LicenseOwner = { userId: string; plan: Plan; verified: boolean };
  */
 export const unverifiedLicenseMessage =
   'Verify your e-mail first: open the link we sent when you signed up (the dashboard sends a new one), then this license works.';
-
-type Entry = { owner: LicenseOwner | null; expiresAt: number };
 
 const hitTtlMs = 60_000;
 /** Unknown licenses are remembered briefly so a flood of bad ones cannot hammer the database. */
@@ -41,13 +39,38 @@ export function createLicenseDirectory({
   /** Whether Stripe billing is configured (core/plans.ts `billingConfigured`); off by default. */
   billing?: boolean;
 }) {
-  const byHash = new Map<string, Entry>();
   const hashByUser = new Map<string, string>();
 
-  function remember(hash: string, owner: LicenseOwner | null, ttl: number) {
-    setNewest(byHash, hash, { owner, expiresAt: now() + ttl }, maxEntries);
-    if (owner) hashByUser.set(owner.userId, hash);
+  async function load(hash: string): Promise<LicenseOwner | null> {
+    const rows = await db
+      .select({
+        userId: users.id,
+        verified: users.verified,
+        productType: users.productType,
+        subscriptionStatus: users.subscriptionStatus,
+        subscriptionExpiration: users.subscriptionExpiration,
+      })
+      .from(users)
+      .where(eq(users.licenseHash, hash))
+      .limit(1);
+    const row = rows[0];
+    if (!row) return null;
+    hashByUser.set(row.userId, hash);
+    return {
+      userId: row.userId,
+      verified: row.verified,
+      plan: effectivePlan(row, { billing, now: now() }),
+    };
   }
+
+  // An unknown license is read again once its short time is up: it may have just been made.
+  const byHash = createRefreshingCache({
+    load,
+    ttlMs: (owner) => (owner ? hitTtlMs : missTtlMs),
+    servedStale: (owner) => owner !== null,
+    maxEntries,
+    now,
+  });
 
   const changeListeners = new Set<(userId: string) => void>();
 
@@ -58,31 +81,8 @@ export function createLicenseDirectory({
   }
 
   return {
-    async lookup(licenseNumber: string): Promise<LicenseOwner | null> {
-      const hash = hashLicense(licenseNumber);
-      const cached = byHash.get(hash);
-      if (cached && cached.expiresAt > now()) return cached.owner;
-      const rows = await db
-        .select({
-          userId: users.id,
-          verified: users.verified,
-          productType: users.productType,
-          subscriptionStatus: users.subscriptionStatus,
-          subscriptionExpiration: users.subscriptionExpiration,
-        })
-        .from(users)
-        .where(eq(users.licenseHash, hash))
-        .limit(1);
-      const row = rows[0];
-      const owner = row
-        ? {
-            userId: row.userId,
-            verified: row.verified,
-            plan: effectivePlan(row, { billing, now: now() }),
-          }
-        : null;
-      remember(hash, owner, owner ? hitTtlMs : missTtlMs);
-      return owner;
+    lookup(licenseNumber: string): Promise<LicenseOwner | null> {
+      return byHash.get(hashLicense(licenseNumber));
     },
     forgetUser,
     /**

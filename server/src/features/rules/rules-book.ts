@@ -3,7 +3,7 @@ import type { EaRules } from '@signalrelay/contracts/ea-protocol';
 import { eaRulesFor, noRules, type Rules, rulesSchema } from '@signalrelay/contracts/rules';
 import { desc, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { setNewest } from '../../core/bounded-map.ts';
+import { createRefreshingCache } from '../../core/refreshing-cache.ts';
 import type { Db } from '../../db/db.ts';
 import { accountRules, ruleChanges } from '../../db/schema/rules.ts';
 import type { Bus } from '../../ports/bus.ts';
@@ -11,7 +11,10 @@ import type { Bus } from '../../ports/bus.ts';
 /** Bus channel: a user's rules changed (the message is the user id). */
 export const rulesChannel = 'rules-changed';
 
-/** How long a user's rules are trusted without a change message (a message lost on the bus). */
+/**
+ * How long a user's rules are trusted without a change message (a message lost on the bus);
+ * then they are read again in the background, the alert at hand still checked against them.
+ */
 const cacheTtlMs = 30_000;
 const cacheMaxUsers = 50_000;
 /** The change log shows this many saves. */
@@ -33,7 +36,6 @@ export function eaRuleSet(rules: Rules, account: string): EaRuleSet {
  */
 export function createRulesBook(deps: { db: Db; bus: Bus; now: () => number; logger: Logger }) {
   const { db, bus, now, logger } = deps;
-  const cache = new Map<string, { at: number; rules: Promise<Rules> }>();
   const listeners = new Set<(userId: string) => void>();
 
   async function load(userId: string): Promise<Rules> {
@@ -49,6 +51,13 @@ export function createRulesBook(deps: { db: Db; bus: Bus; now: () => number; log
     return noRules;
   }
 
+  const cache = createRefreshingCache({
+    load,
+    ttlMs: () => cacheTtlMs,
+    maxEntries: cacheMaxUsers,
+    now,
+  });
+
   function changed(userId: string) {
     cache.delete(userId);
     for (const listener of listeners) listener(userId);
@@ -56,12 +65,7 @@ export function createRulesBook(deps: { db: Db; bus: Bus; now: () => number; log
 
   return {
     get(userId: string): Promise<Rules> {
-      const cached = cache.get(userId);
-      if (cached && now() - cached.at < cacheTtlMs) return cached.rules;
-      const rules = load(userId);
-      setNewest(cache, userId, { at: now(), rules }, cacheMaxUsers);
-      rules.catch(() => cache.delete(userId));
-      return rules;
+      return cache.get(userId);
     },
 
     /** The change log, newest first. */

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { createRefreshingCache } from './refreshing-cache.ts';
+
+/** A source whose reads stay open until the test settles them, one by one. */
+function source() {
+  const reads: {
+    key: string;
+    resolve: (value: string | null) => void;
+    reject: (err: Error) => void;
+  }[] = [];
+  const load = (key: string) =>
+    new Promise<string | null>((resolve, reject) => {
+      reads.push({ key, resolve, reject });
+    });
+  return { reads, load };
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+function cacheOf(load: (key: string) => Promise<string | null>, clock: { at: number }) {
+  return createRefreshingCache({
+    load,
+    ttlMs: (value) => (value === null ? 5 : 100),
+    servedStale: (value) => value !== null,
+    maxEntries: 10,
+    now: () => clock.at,
+  });
+}
+
+describe('refreshing cache', () => {
+  it('shares one read among the first lookups, then answers from memory until the value is due', async () => {
+    const clock = { at: 0 };
+    const { reads, load } = source();
+    const cache = cacheOf(load, clock);
+    const first = [cache.get('a'), cache.get('a')];
+    expect(reads).toHaveLength(1);
+    reads[0]!.resolve('owner-a');
+    expect(await Promise.all(first)).toEqual(['owner-a', 'owner-a']);
+    clock.at = 99;
+    expect(await cache.get('a')).toBe('owner-a');
+    expect(reads).toHaveLength(1);
+  });
+
+  it('answers a due value at once while one read refreshes it, then answers the fresh one', async () => {
+    const clock = { at: 0 };
+    const { reads, load } = source();
+    const cache = cacheOf(load, clock);
+    const first = cache.get('a');
+    reads[0]!.resolve('old');
+    await first;
+    clock.at = 100;
+    expect(await cache.get('a')).toBe('old');
+    expect(await cache.get('a')).toBe('old');
+    expect(reads).toHaveLength(2);
+    reads[1]!.resolve('new');
+    await settle();
+    expect(await cache.get('a')).toBe('new');
+    clock.at = 199;
+    expect(await cache.get('a')).toBe('new');
+    expect(reads).toHaveLength(2);
+  });
+
+  it('waits for the read of a due value it may not answer stale (an unknown license)', async () => {
+    const clock = { at: 0 };
+    const { reads, load } = source();
+    const cache = cacheOf(load, clock);
+    const first = cache.get('x');
+    reads[0]!.resolve(null);
+    expect(await first).toBeNull();
+    clock.at = 5;
+    const again = cache.get('x');
+    expect(reads).toHaveLength(2);
+    reads[1]!.resolve('made since');
+    expect(await again).toBe('made since');
+  });
+
+  it('drops a refresh that was under way when the key was deleted (a change message)', async () => {
+    const clock = { at: 0 };
+    const { reads, load } = source();
+    const cache = cacheOf(load, clock);
+    const first = cache.get('a');
+    reads[0]!.resolve('v1');
+    await first;
+    clock.at = 100;
+    await cache.get('a');
+    cache.delete('a');
+    const afterChange = cache.get('a');
+    expect(reads.map((r) => r.key)).toEqual(['a', 'a', 'a']);
+    reads[2]!.resolve('v3');
+    reads[1]!.resolve('v2, read before the change');
+    await settle();
+    expect(await afterChange).toBe('v3');
+    expect(await cache.get('a')).toBe('v3');
+  });
+
+  it('keeps answering the due value when its refresh fails, and tries again on the next lookup', async () => {
+    const clock = { at: 0 };
+    const { reads, load } = source();
+    const cache = cacheOf(load, clock);
+    const first = cache.get('a');
+    reads[0]!.resolve('v1');
+    await first;
+    clock.at = 100;
+    expect(await cache.get('a')).toBe('v1');
+    reads[1]!.reject(new Error('database unreachable'));
+    await settle();
+    expect(await cache.get('a')).toBe('v1');
+    expect(reads).toHaveLength(3);
+  });
+
+  it('forgets a first read that failed: its lookups fail, the next one reads again', async () => {
+    const clock = { at: 0 };
+    const { reads, load } = source();
+    const cache = cacheOf(load, clock);
+    const first = cache.get('a');
+    reads[0]!.reject(new Error('database unreachable'));
+    await expect(first).rejects.toThrow('database unreachable');
+    const again = cache.get('a');
+    expect(reads).toHaveLength(2);
+    reads[1]!.resolve('v1');
+    expect(await again).toBe('v1');
+  });
+
+  it('keeps at most its bound of keys, dropping the one read longest ago', async () => {
+    const clock = { at: 0 };
+    const { reads, load } = source();
+    const cache = cacheOf(load, clock);
+    for (let i = 0; i < 11; i++) void cache.get(`k${i}`);
+    for (const read of reads) read.resolve(read.key);
+    await settle();
+    void cache.get('k10');
+    void cache.get('k0');
+    expect(reads.map((r) => r.key).slice(11)).toEqual(['k0']);
+  });
+});

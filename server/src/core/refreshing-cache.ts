@@ -1,0 +1,75 @@
+import { setNewest } from './bounded-map.ts';
+
+type Entry<V> = {
+  value: Promise<V>;
+  /** Set once `value` has settled: until then the entry is fresh (its load is shared). */
+  expiresAt: number;
+  settled?: { value: V };
+  refreshing: boolean;
+};
+
+/**
+ * Values read from the database and kept for a while, for lookups on the hot path (a license's
+ * owner, a user's rules). Concurrent first lookups of a key share one read. A value past its
+ * time to live that `servedStale` accepts is still answered while a fresh copy is read in the
+ * background: an alert never waits for the periodic re-read, and the keys read together at
+ * start-up do not all come due for a database round trip in the same second. Changes do not
+ * wait for the time to live: their owners `delete` the key (on a bus message), and the next
+ * lookup reads it again.
+ */
+export function createRefreshingCache<K, V>(options: {
+  load: (key: K) => Promise<V>;
+  /** How long a value is answered before it is read again. */
+  ttlMs: (value: V) => number;
+  /** Whether an expired value may be answered while it is read again (default: yes). */
+  servedStale?: (value: V) => boolean;
+  maxEntries: number;
+  now: () => number;
+}) {
+  const { load, ttlMs, servedStale = () => true, maxEntries, now } = options;
+  const entries = new Map<K, Entry<V>>();
+
+  /** Reads `key` into a new entry, set once the read succeeds (first reads: at once). */
+  function read(key: K, replacing?: Entry<V>): Entry<V> {
+    const entry: Entry<V> = {
+      value: load(key),
+      expiresAt: Number.POSITIVE_INFINITY,
+      refreshing: false,
+    };
+    entry.value.then(
+      (value) => {
+        entry.settled = { value };
+        entry.expiresAt = now() + ttlMs(value);
+        // A refresh lands only where its stale entry still is (not after a `delete`).
+        if (replacing && entries.get(key) === replacing) {
+          setNewest(entries, key, entry, maxEntries);
+        }
+      },
+      () => {
+        if (replacing) replacing.refreshing = false;
+        else if (entries.get(key) === entry) entries.delete(key);
+      },
+    );
+    if (!replacing) setNewest(entries, key, entry, maxEntries);
+    return entry;
+  }
+
+  return {
+    get(key: K): Promise<V> {
+      const entry = entries.get(key);
+      if (!entry) return read(key).value;
+      if (entry.expiresAt > now()) return entry.value;
+      if (!entry.settled || !servedStale(entry.settled.value)) return read(key).value;
+      if (!entry.refreshing) {
+        entry.refreshing = true;
+        read(key, entry);
+      }
+      return entry.value;
+    },
+
+    /** Forgets `key`: the next lookup reads it again, and a refresh under way is dropped. */
+    delete(key: K) {
+      entries.delete(key);
+    },
+  };
+}
