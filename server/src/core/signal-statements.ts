@@ -77,6 +77,15 @@ export const pendingForSql = `
   limit $5`;
 
 /**
+ * A long-poll reply's signals, handed to the terminal's connection at $2: their delivery
+ * time where none is set yet. Named: each poll reply with signals runs it.
+ */
+export const markDeliveredSql = `
+  update signals set delivered_at = $2::timestamptz
+  where id = any($1::uuid[]) and delivered_at is null
+  returning *`;
+
+/**
  * Acknowledgements, many in one statement: each terminal's delivery row, and the signal's
  * delivery time when a terminal is the first to have it. Ids that are not the terminal
  * user's signals match nothing. Named (prepared once per connection): planning it costs

@@ -9,6 +9,7 @@ import { insertedRowOf, type NewSignal, type SignalRow, signalRowOf } from './si
 import {
   insertedColumns,
   insertSql,
+  markDeliveredSql,
   pendingForSql,
   recordReceivedSql,
   recordResultSql,
@@ -213,16 +214,8 @@ export function createSignalStore(database: Pick<Database, 'db' | 'inTime' | 'pr
     async markDelivered(ids: string[], at: number): Promise<SignalRow[]> {
       const valid = ids.filter(isSignalId);
       if (valid.length === 0) return [];
-      return db
-        .update(signals)
-        .set({ deliveredAt: new Date(at) })
-        .where(
-          sql`${signals.id} in (${sql.join(
-            valid.map((id) => sql`${id}`),
-            sql`, `,
-          )}) and ${signals.deliveredAt} is null`,
-        )
-        .returning();
+      const rows = await prepared('signal_handed_over', markDeliveredSql, [valid, new Date(at)]);
+      return rows.map(signalRowOf);
     },
 
     /**
