@@ -26,6 +26,7 @@ import terminalsRoutes from './features/terminals/terminals-routes.ts';
 import { registerSessions } from './http/auth-guards.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerHttpMetrics } from './http/metrics.ts';
+import { lazyRequestLogger } from './http/request-logger.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { defaultClientDist } from './paths.ts';
 
@@ -64,6 +65,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     // Two log lines per request would cost the hot path more than it tells; errors are logged
     // by the error handler and latencies are in /metrics.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyRequestLogger,
     ...options,
   });
   const metrics = createMetrics();
