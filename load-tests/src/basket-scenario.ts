@@ -98,6 +98,7 @@ export async function basketScenario(args: BenchArgs) {
       await fire(license, 40, true, 20);
       for (let k = 0; k < 2; k++) await fire(license, size, true, null);
     }
+    await db.analyze();
     await waitForQuiet(
       {
         server: [server.pid],

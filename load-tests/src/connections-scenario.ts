@@ -148,6 +148,7 @@ export async function connectionsScenario(args: BenchArgs) {
     }
     const afterPoll = await serverMemory(server);
 
+    await db.analyze();
     await waitForQuiet(
       { server: [server.pid], eaFleets: fleets.map((f) => f.worker.pid), bench: [process.pid] },
       { log, timeoutMs: args.quietTimeout * 1000 },

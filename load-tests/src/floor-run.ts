@@ -28,6 +28,8 @@ export type DurableServices = {
   /** The processes whose CPU the durable floor causes besides its own (Postgres, Redis). */
   services: Targets;
   settled: () => Promise<void>;
+  /** After the warm-up, as for the server (BenchDatabase `analyze`). */
+  analyze: () => Promise<void>;
 };
 
 type FloorRun = {
@@ -153,6 +155,7 @@ export async function measureFloor(
     };
     await o.generator.call('fire', { ...base, count: Math.round(o.rate ?? 1000) });
     await o.durable?.settled();
+    await o.durable?.analyze();
     await o.fleet.call('collect', { reset: true });
     const count = o.rate ? Math.min(o.count, o.rate * 10) : o.count;
     await o.quiet();
@@ -201,6 +204,7 @@ export function measureFloorBasket(
     };
     await round();
     await round();
+    await o.durable?.analyze();
     await o.quiet();
     const spreadMs: number[] = [];
     let missed = 0;

@@ -87,6 +87,7 @@ export async function floorsScenario(args: BenchArgs) {
       databaseUrl: db.url,
       redisUrl,
       services: { postgres, redis },
+      analyze: () => db.analyze(),
       async settled() {
         for (let waited = 0; waited < 10_000; waited += 50) {
           const { rows } = await db.pool.query<{ n: number }>(

@@ -71,6 +71,7 @@ export async function intakeScenario(args: BenchArgs) {
     log('warm-up');
     await fire(licenses, 1000, rate);
     for (let k = 0; k < 3; k++) await fire([licenses[k]!], burstSize, null);
+    await db.analyze();
     await waitForQuiet(
       { server: [server.pid], generator: [generator.pid], bench: [process.pid] },
       { log, timeoutMs: args.quietTimeout * 1000 },

@@ -209,6 +209,7 @@ export async function runRelay(o: RelayRunOptions): Promise<RelayRunReport> {
       await quiet();
     }
     await sleep(1000);
+    await db.analyze();
     await collectAll(fleets, true);
 
     let floor: FloorFigures | null = null;
