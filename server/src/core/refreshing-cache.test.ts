@@ -27,6 +27,17 @@ function cacheOf(load: (key: string) => Promise<string | null>, clock: { at: num
   });
 }
 
+/** A cache on a fresh source, its clock at 0, that has read `key` once as `value`. */
+async function cacheHolding(key: string, value: string | null) {
+  const clock = { at: 0 };
+  const { reads, load } = source();
+  const cache = cacheOf(load, clock);
+  const first = cache.get(key);
+  reads[0]!.resolve(value);
+  await first;
+  return { clock, reads, cache };
+}
+
 describe('refreshing cache', () => {
   it('shares one read among the first lookups, then answers from memory until the value is due', async () => {
     const clock = { at: 0 };
@@ -42,12 +53,7 @@ describe('refreshing cache', () => {
   });
 
   it('answers a due value at once while one read refreshes it, then answers the fresh one', async () => {
-    const clock = { at: 0 };
-    const { reads, load } = source();
-    const cache = cacheOf(load, clock);
-    const first = cache.get('a');
-    reads[0]!.resolve('old');
-    await first;
+    const { clock, reads, cache } = await cacheHolding('a', 'old');
     clock.at = 100;
     expect(await cache.get('a')).toBe('old');
     expect(await cache.get('a')).toBe('old');
@@ -61,12 +67,8 @@ describe('refreshing cache', () => {
   });
 
   it('waits for the read of a due value it may not answer stale (an unknown license)', async () => {
-    const clock = { at: 0 };
-    const { reads, load } = source();
-    const cache = cacheOf(load, clock);
-    const first = cache.get('x');
-    reads[0]!.resolve(null);
-    expect(await first).toBeNull();
+    const { clock, reads, cache } = await cacheHolding('x', null);
+    expect(await cache.get('x')).toBeNull();
     clock.at = 5;
     const again = cache.get('x');
     expect(reads).toHaveLength(2);
@@ -75,12 +77,7 @@ describe('refreshing cache', () => {
   });
 
   it('drops a refresh that was under way when the key was deleted (a change message)', async () => {
-    const clock = { at: 0 };
-    const { reads, load } = source();
-    const cache = cacheOf(load, clock);
-    const first = cache.get('a');
-    reads[0]!.resolve('v1');
-    await first;
+    const { clock, reads, cache } = await cacheHolding('a', 'v1');
     clock.at = 100;
     await cache.get('a');
     cache.delete('a');
@@ -94,12 +91,7 @@ describe('refreshing cache', () => {
   });
 
   it('keeps answering the due value when its refresh fails, and tries again on the next lookup', async () => {
-    const clock = { at: 0 };
-    const { reads, load } = source();
-    const cache = cacheOf(load, clock);
-    const first = cache.get('a');
-    reads[0]!.resolve('v1');
-    await first;
+    const { clock, reads, cache } = await cacheHolding('a', 'v1');
     clock.at = 100;
     expect(await cache.get('a')).toBe('v1');
     reads[1]!.reject(new Error('database unreachable'));
