@@ -3,11 +3,13 @@ import type { Db } from '../db/db.ts';
 import { type Plan, users } from '../db/schema/users.ts';
 import type { Bus } from '../ports/bus.ts';
 import { hashLicense } from './licenses.ts';
-import { effectivePlan } from './plans.ts';
+import { effectivePlan, type SubscriptionState } from './plans.ts';
 import { createRefreshingCache } from './refreshing-cache.ts';
 import { userChangedChannel } from './user-events.ts';
 
 export type LicenseOwner = { userId: string; plan: Plan; verified: boolean };
+
+type OwnerRow = SubscriptionState & { userId: string; verified: boolean };
 
 /**
  * Why a license of an account whose e-mail address is not verified yet is refused, for the
@@ -41,7 +43,8 @@ export function createLicenseDirectory({
 }) {
   const hashByUser = new Map<string, string>();
 
-  async function load(hash: string): Promise<LicenseOwner | null> {
+  /** The owner's row as read; its plan is worked out at each lookup (see `lookup`). */
+  async function load(hash: string): Promise<OwnerRow | null> {
     const rows = await db
       .select({
         userId: users.id,
@@ -54,13 +57,8 @@ export function createLicenseDirectory({
       .where(eq(users.licenseHash, hash))
       .limit(1);
     const row = rows[0];
-    if (!row) return null;
-    hashByUser.set(row.userId, hash);
-    return {
-      userId: row.userId,
-      verified: row.verified,
-      plan: effectivePlan(row, { billing, now: now() }),
-    };
+    if (row) hashByUser.set(row.userId, hash);
+    return row ?? null;
   }
 
   // An unknown license is read again once its short time is up: it may have just been made.
@@ -81,8 +79,18 @@ export function createLicenseDirectory({
   }
 
   return {
-    lookup(licenseNumber: string): Promise<LicenseOwner | null> {
-      return byHash.get(hashLicense(licenseNumber));
+    /**
+     * The plan is worked out from the subscription at each lookup, so a subscription that runs
+     * out (its paid-through date passing) holds at once, even on an entry served while due.
+     */
+    async lookup(licenseNumber: string): Promise<LicenseOwner | null> {
+      const row = await byHash.get(hashLicense(licenseNumber));
+      if (!row) return null;
+      return {
+        userId: row.userId,
+        verified: row.verified,
+        plan: effectivePlan(row, { billing, now: now() }),
+      };
     },
     forgetUser,
     /**
