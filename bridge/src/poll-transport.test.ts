@@ -113,6 +113,15 @@ describe('long-poll transport', () => {
     expect(seen.connected).toBe(1);
   });
 
+  it('keeps its connection from one poll to the next', async () => {
+    const server = await startFakeEaServer({
+      onHttp: (_call, i) => (i < 3 ? reply([wireSignal({ id: `s${i}` })]) : hold()),
+    });
+    startTestEa(server.url, { transport: 'poll', platform: 'mt4', resultsOnPoll: true });
+    await until(() => server.calls.length === 4);
+    expect(new Set(server.calls.map((c) => c.clientPort)).size).toBe(1);
+  });
+
   it('gives up a poll the server holds past waitMs + 5 s, and polls again', async () => {
     const server = await startFakeEaServer({
       onHttp: (_call, i) => (i === 0 ? reply([], 100) : hold()),

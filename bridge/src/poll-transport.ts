@@ -9,6 +9,7 @@ import {
 } from '@signalrelay/contracts/ea-protocol';
 import { backoffDelay } from './backoff.ts';
 import type { Arrival, Transport, TransportOptions } from './ea-types.ts';
+import { createJsonPoster } from './json-post.ts';
 
 /** The server's hold before it has told us its `waitMs`; generous so a first hold is not cut. */
 const initialWaitMs = 25_000;
@@ -61,28 +62,26 @@ export function createPollTransport(options: PollTransportOptions): Transport {
   let sleeping: { timer: NodeJS.Timeout; wake: () => void } | undefined;
   let loop: Promise<void> = Promise.resolve();
 
+  const poster = createJsonPoster();
+
   const post = async (url: string, body: object, timeoutMs: number, abort?: AbortController) => {
     const controller = abort ?? new AbortController();
     const timer = setTimeout(() => controller.abort(new Error('timed out')), timeoutMs);
     try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        signal: controller.signal,
-      });
-      const text = await response.text();
-      if (!response.ok) {
-        const parsed = httpErrorSchema.safeParse(safeJson(text));
-        const retryAfter = Number(response.headers.get('retry-after'));
+      const response = await poster.post(url, JSON.stringify(body), controller.signal);
+      if (response.status < 200 || response.status > 299) {
+        const parsed = httpErrorSchema.safeParse(safeJson(response.text));
+        const retryAfter = Number(response.retryAfter);
         throw new HttpError(
           response.status,
           parsed.success ? parsed.data.code : `HTTP_${response.status}`,
-          parsed.success ? parsed.data.message : text.slice(0, 200) || response.statusText,
+          parsed.success
+            ? parsed.data.message
+            : response.text.slice(0, 200) || response.statusMessage,
           Number.isFinite(retryAfter) ? retryAfter * 1000 : 0,
         );
       }
-      return safeJson(text);
+      return safeJson(response.text);
     } finally {
       clearTimeout(timer);
     }
@@ -177,7 +176,7 @@ export function createPollTransport(options: PollTransportOptions): Transport {
       } catch (error) {
         if (stopped) return;
         if (isFatal(error)) return stopFor(error);
-        const message = describe(error);
+        const { message } = error as Error;
         if (error instanceof HttpError && error.code === 'EXECUTOR_TAKEN') {
           // Another copy trades this account: stay idle, ask again now and then.
           if (connected) {
@@ -232,6 +231,7 @@ export function createPollTransport(options: PollTransportOptions): Transport {
         sleeping.wake();
       }
       await loop;
+      poster.close();
       if (connected) {
         connected = false;
         events.disconnected('EA stopped');
@@ -256,11 +256,4 @@ function safeJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** fetch() says only "fetch failed"; the network error behind it is what a trader can act on. */
-function describe(error: unknown): string {
-  const { message, cause } = error as Error & { cause?: { code?: string; message?: string } };
-  if (!cause?.message) return message;
-  return `${message} (${cause.code ? `${cause.code}: ` : ''}${cause.message})`;
 }

@@ -24,6 +24,8 @@ export interface FakeConnection {
 export interface HttpCall {
   path: string;
   body: Record<string, unknown>;
+  /** The EA's end of the connection the request came on. */
+  clientPort: number | undefined;
 }
 
 export type HttpAnswer = { status?: number; body: unknown; headers?: Record<string, string> };
@@ -47,7 +49,11 @@ export async function startFakeEaServer(options: FakeEaServerOptions = {}) {
   const http = createServer(async (request: IncomingMessage, response: ServerResponse) => {
     let text = '';
     for await (const chunk of request) text += chunk;
-    const call = { path: request.url ?? '', body: JSON.parse(text || '{}') };
+    const call = {
+      path: request.url ?? '',
+      body: JSON.parse(text || '{}'),
+      clientPort: request.socket.remotePort,
+    };
     calls.push(call);
     const answer = options.onHttp
       ? await options.onHttp(call, calls.length - 1)
