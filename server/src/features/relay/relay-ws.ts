@@ -3,6 +3,7 @@ import { closeCodes, type HealthIssue } from '@signalrelay/contracts/ea-protocol
 import type { WebSocket } from 'ws';
 import type { PublishLive } from '../../core/live-events.ts';
 import type { TerminalRef } from '../../core/signal-store.ts';
+import { slicedInterval } from '../../lib/sliced-interval.ts';
 import {
   type Connection,
   heartbeatMs,
@@ -17,6 +18,8 @@ import { parseEaFrame } from './relay-ws-frames.ts';
 import { createHello, type HelloDeps } from './relay-ws-hello.ts';
 
 const helloTimeoutMs = 10_000;
+/** Lease renewals per heartbeat period: one slice of the connections every 100 ms. */
+const renewalSlices = 20;
 /**
  * Frames read but not yet handled on one connection beyond which we stop reading from it, so
  * an EA sending faster than we can store holds its data in TCP buffers, not in our memory.
@@ -35,10 +38,12 @@ export function createWsGateway(deps: Deps) {
   const connections = new Set<Connection>();
   const hello = createHello(deps, connections);
 
-  // Leases of live connections are renewed together, once per heartbeat period. A lease lost
-  // meanwhile (another copy holds it now) stops this connection from trading.
-  const renewal = setInterval(() => {
-    const held = [...connections].filter((c) => c.lease && isOpen(c));
+  // Each live connection's lease is renewed once per heartbeat period, a slice of them at a
+  // time (`slicedInterval`): renewed all together, 10,000 leases took the server 50–90 ms
+  // and Redis its share every period, and alerts waited meanwhile. A lease lost meanwhile
+  // (another copy holds it now) stops this connection from trading.
+  const renewals = slicedInterval<Connection>(heartbeatMs, renewalSlices, (members) => {
+    const held = members.filter((c) => c.lease && isOpen(c));
     if (held.length === 0) return;
     executors
       .renew(
@@ -51,8 +56,7 @@ export function createWsGateway(deps: Deps) {
         });
       })
       .catch((err) => log.warn({ err }, 'executor lease renewal failed'));
-  }, heartbeatMs);
-  renewal.unref();
+  });
 
   const sweep = setInterval(() => {
     const t = now();
@@ -130,7 +134,10 @@ export function createWsGateway(deps: Deps) {
       if (c.terminal) void handle();
       else beforeHello = beforeHello.then(handle);
     });
-    socket.on('close', () => connections.delete(c));
+    socket.on('close', () => {
+      connections.delete(c);
+      renewals.delete(c);
+    });
     socket.on('error', (err) => log.debug({ err: err.message }, 'EA socket error'));
   }
 
@@ -142,6 +149,7 @@ export function createWsGateway(deps: Deps) {
     handle(socket: WebSocket, tcp: Socket, ip: string) {
       const c = newConnection(socket, tcp, ip, now());
       connections.add(c);
+      renewals.add(c);
       listen(c);
     },
 
@@ -162,7 +170,7 @@ export function createWsGateway(deps: Deps) {
 
     close() {
       clearInterval(sweep);
-      clearInterval(renewal);
+      renewals.stop();
     },
   };
 }
