@@ -1,8 +1,8 @@
 /**
  * Periodic work over many members, a slice at a time: members are spread over `slices` sets
  * as they join, and one interval of `periodMs / slices` visits the next set. Each member is
- * visited once per period, and no turn carries them all (renewing 10,000 executor leases in
- * one turn took the server 50–90 ms, and Redis with it, every heartbeat).
+ * visited once per period, and no turn carries them all (relay-ws.ts renews executor leases
+ * this way).
  */
 export function slicedInterval<T>(periodMs: number, slices: number, visit: (members: T[]) => void) {
   const sets = Array.from({ length: slices }, () => new Set<T>());

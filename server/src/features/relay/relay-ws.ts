@@ -39,7 +39,7 @@ export function createWsGateway(deps: Deps) {
   const hello = createHello(deps, connections);
 
   // Each live connection's lease is renewed once per heartbeat period, a slice of them at a
-  // time (`slicedInterval`): renewed all together, 10,000 leases took the server 50–90 ms
+  // time (`slicedInterval`): renewed all together, 10,000 leases took the server 45–90 ms
   // and Redis its share every period, and alerts waited meanwhile. A lease lost meanwhile
   // (another copy holds it now) stops this connection from trading.
   const renewals = slicedInterval<Connection>(heartbeatMs, renewalSlices, (members) => {
