@@ -17,6 +17,7 @@
 #ifndef SIGNALRELAY_DEDUPE_MQH
 #define SIGNALRELAY_DEDUPE_MQH
 
+#include <SignalRelay\Files.mqh>
 #include <SignalRelay\Platform.mqh>
 
 #define SR_DEDUPE_KEEP 1000
@@ -135,24 +136,22 @@ private:
       m_lines++;
       return true;
      }
-   // Rewrites the file with what is kept in memory (write a copy, then swap).
+   // Rewrites the file with what is kept in memory.
    void              Compact(void)
      {
-      string tmp = m_file + ".tmp";
-      int h = FileOpen(tmp, FILE_WRITE | FILE_TXT | FILE_ANSI, '\t', CP_UTF8);
-      if(h == INVALID_HANDLE)
-         return;
+      string lines[];
+      ArrayResize(lines, m_pendingCount + m_count * 2);
+      int n = 0;
       for(int i = 0; i < m_pendingCount; i++)
-         FileWriteString(h, SignalLine(m_pending[i], m_acceptedMs[i]) + "\r\n");
+         lines[n++] = SignalLine(m_pending[i], m_acceptedMs[i]);
       for(int i = 0; i < m_count; i++)
         {
-         FileWriteString(h, Line(m_items[i]) + "\r\n");
+         lines[n++] = Line(m_items[i]);
          if(m_sent[i])
-            FileWriteString(h, "S\t" + Clean(m_items[i].id) + "\r\n");
+            lines[n++] = "S\t" + Clean(m_items[i].id);
         }
-      FileClose(h);
-      if(FileMove(tmp, 0, m_file, FILE_REWRITE))
-         m_lines = m_pendingCount + m_count * 2;
+      if(SR_ReplaceFile(m_file, lines, n) == 0)
+         m_lines = n;
      }
 
 public:

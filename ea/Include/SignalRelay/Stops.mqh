@@ -15,6 +15,7 @@
 #ifndef SIGNALRELAY_STOPS_MQH
 #define SIGNALRELAY_STOPS_MQH
 
+#include <SignalRelay\Files.mqh>
 #include <SignalRelay\Platform.mqh>
 #include <SignalRelay\Symbols.mqh>
 
@@ -35,18 +36,16 @@ private:
 
    void              Save(void)
      {
-      int h = FileOpen(m_file, FILE_WRITE | FILE_TXT | FILE_ANSI, '\t', CP_UTF8);
-      if(h == INVALID_HANDLE)
-        {
-         SR_LogThrottled("stops-write", "cannot write " + SR_FILES_FOLDER + "\\" + m_file + " (error " +
-                         IntegerToString(GetLastError()) + "): trailing stops restart from scratch after a restart");
-         return;
-        }
+      string lines[];
+      ArrayResize(lines, m_count);
       for(int i = 0; i < m_count; i++)
-         FileWriteString(h, IntegerToString(m_ticket[i]) + "\t" + DoubleToString(m_trail[i], 1) + "\t" +
-                         DoubleToString(m_bePips[i], 1) + "\t" + DoubleToString(m_wantSl[i], 8) + "\t" +
-                         DoubleToString(m_wantTp[i], 8) + "\r\n");
-      FileClose(h);
+         lines[i] = IntegerToString(m_ticket[i]) + "\t" + DoubleToString(m_trail[i], 1) + "\t" +
+                    DoubleToString(m_bePips[i], 1) + "\t" + DoubleToString(m_wantSl[i], 8) + "\t" +
+                    DoubleToString(m_wantTp[i], 8);
+      int err = SR_ReplaceFile(m_file, lines, m_count);
+      if(err != 0)
+         SR_LogThrottled("stops-write", "cannot write " + SR_FILES_FOLDER + "\\" + m_file + " (error " +
+                         IntegerToString(err) + "): after a restart, stops are managed as last saved");
      }
    void              RemoveAt(const int index)
      {

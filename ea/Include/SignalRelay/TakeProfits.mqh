@@ -10,6 +10,7 @@
 #ifndef SIGNALRELAY_TAKE_PROFITS_MQH
 #define SIGNALRELAY_TAKE_PROFITS_MQH
 
+#include <SignalRelay\Files.mqh>
 #include <SignalRelay\TakeProfitPlan.mqh>
 
 #define SR_TPS_RETRY_MS 5000   // after a refused close or stop change
@@ -21,22 +22,16 @@ private:
    SR_TpPlan         m_plans[];
    int               m_count;
 
-   // Written whole to a temporary file, then put in place in one step: a
-   // crash (or a reader) never meets a half-written file.
    void              Save(void)
      {
-      string tmp = m_file + ".tmp";
-      int h = FileOpen(tmp, FILE_WRITE | FILE_TXT | FILE_ANSI, '\t', CP_UTF8);
-      if(h != INVALID_HANDLE)
-        {
-         for(int i = 0; i < m_count; i++)
-            FileWriteString(h, m_plans[i].ToLine() + "\r\n");
-         FileClose(h);
-         if(FileMove(tmp, 0, m_file, FILE_REWRITE))
-            return;
-        }
-      SR_LogThrottled("tps-write", "cannot write " + SR_FILES_FOLDER + "\\" + m_file + " (error " +
-                      IntegerToString(GetLastError()) + "): take-profit levels are forgotten after a restart");
+      string lines[];
+      ArrayResize(lines, m_count);
+      for(int i = 0; i < m_count; i++)
+         lines[i] = m_plans[i].ToLine();
+      int err = SR_ReplaceFile(m_file, lines, m_count);
+      if(err != 0)
+         SR_LogThrottled("tps-write", "cannot write " + SR_FILES_FOLDER + "\\" + m_file + " (error " +
+                         IntegerToString(err) + "): after a restart, take-profit levels are as last saved");
      }
    void              Append(const SR_TpPlan &plan)
      {

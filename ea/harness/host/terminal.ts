@@ -38,6 +38,8 @@ export class Terminal {
   build: number;
   autoTrading: boolean;
   connected: boolean;
+  /** The data folder's disk has no room left: the EAs' file writes fail. */
+  diskFull = false;
   allowedUrls: string[];
   dllsAllowed: boolean;
   localOffsetSeconds: number;
@@ -160,6 +162,11 @@ export class Terminal {
   setConnected(connected: boolean): void {
     this.connected = connected;
     this.configChanged();
+  }
+
+  /** Fills (or frees) the disk: files opened for writing from now on take no bytes. */
+  setDiskFull(full: boolean): void {
+    this.diskFull = full;
   }
 
   private configChanged(): void {

@@ -27,6 +27,8 @@ const terminalInteger: Getters = {
   TERMINAL_FTP_ENABLED: () => 0,
   TERMINAL_NOTIFICATIONS_ENABLED: () => 0,
   TERMINAL_CODEPAGE: () => 0,
+  // Free space for the Files folder, in MB: none once the test fills the disk.
+  TERMINAL_DISK_SPACE: (c) => (c.terminal.diskFull ? 0 : 51_200),
 };
 
 const terminalString: Getters = {

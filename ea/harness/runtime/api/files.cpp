@@ -28,6 +28,8 @@ struct OpenFile {
   files::Encoding encoding;
   ushort delimiter;
   long long pos = 0;
+  // Opened for writing while the disk had no free space: every write fails, as on a full disk.
+  bool diskFull = false;
 };
 
 std::map<int, OpenFile> handles;
@@ -96,6 +98,8 @@ int FileOpen(const string &file_name, int open_flags, short delimiter, uint code
   bool bin = open_flags & FILE_BIN, txt = open_flags & FILE_TXT;
   OpenFile f{fd, open_flags, files::encoding(open_flags & FILE_ANSI, codepage, bin, txt), static_cast<ushort>(delimiter)};
   f.pos = files::bomSize(f.fd, f.encoding);
+  // The host says how much room the disk has (its setDiskFull); asked once per file, not per write.
+  f.diskFull = write && TerminalInfoInteger(TERMINAL_DISK_SPACE) == 0;
   int handle = nextHandle++;
   handles.emplace(handle, f);
   return handle;
@@ -152,6 +156,7 @@ uint FileWriteString(int file_handle, const string &text_string, int length) {
   OpenFile *f = find(file_handle);
   if (!f) return 0;
   if (!(f->flags & FILE_WRITE)) return static_cast<uint>(fail(ERR_FILE_NOTTOWRITE, 0));
+  if (f->diskFull) return static_cast<uint>(fail(ERR_FILE_WRITEERROR, 0));
   if (f->pos == 0 && sizeOf(*f) == 0) f->pos = files::writeBom(f->fd, f->encoding);
   long long written = files::writeText(f->fd, f->pos, f->encoding, text_string.utf8(), length);
   if (written < 0) return static_cast<uint>(fail(ERR_FILE_WRITEERROR, 0));

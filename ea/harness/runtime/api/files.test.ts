@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { probeHostForFile } from './test/fake-host.ts';
 
 /**
@@ -9,6 +9,15 @@ import { probeHostForFile } from './test/fake-host.ts';
  * leave the folder.
  */
 const host = probeHostForFile();
+
+/** What the host says is free on the Files folder's disk (TERMINAL_DISK_SPACE), in MB. */
+let freeMb = 51_200;
+beforeEach(() => {
+  freeMb = 51_200;
+  host().handlers = {
+    TerminalInfoInteger: ([property]) => ({ ret: property === 'TERMINAL_DISK_SPACE' ? freeMb : 0 }),
+  };
+});
 
 describe('files', () => {
   it('reads and writes text in the files folder, with MQL error codes', async () => {
@@ -57,5 +66,13 @@ describe('files', () => {
     const after = host().run({ Scenario: 'contend' });
     await after.line(/^ready$/);
     expect(after.texts()).toContainEqual(expect.stringMatching(/^contend [1-9]\d* 0$/));
+  });
+
+  it('on a full disk a file opens, and every write to it fails with 5026', async () => {
+    freeMb = 0;
+    const run = host().run({ Scenario: 'diskfull' });
+    await run.line(/^ready$/);
+    expect(run.texts()).toContain('full disk true 0 5026');
+    expect(readFileSync(path.join(host().filesDir, 'probe', 'full.txt'), 'utf8')).toBe('');
   });
 });

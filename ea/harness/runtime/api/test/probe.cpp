@@ -173,6 +173,13 @@ int OnInit() {
     int h = FileOpen("held.txt", FILE_READ | FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_TXT, '\t', CP_UTF8);
     Print("contend ", h, " ", GetLastError());
   }
+  if (Scenario == "diskfull") {
+    int h = FileOpen("probe\\full.txt", FILE_WRITE | FILE_TXT | FILE_ANSI, '\t', CP_UTF8);
+    ResetLastError();
+    uint written = FileWriteString(h, "lost\r\n");
+    Print("full disk ", h > 0, " ", written, " ", GetLastError());
+    FileClose(h);
+  }
   if (Scenario == "timer") EventSetMillisecondTimer(20);
   if (Scenario == "calls") {
     long digits = 0;
