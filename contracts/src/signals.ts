@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-import type { AlertPosition } from './alert.ts';
-import type { TakeProfitLevel } from './ea-protocol.ts';
+import { platformSchema, positionSchema, takeProfitLevelSchema } from './ea-protocol.ts';
 
 export {
   type AlertPosition,
@@ -63,27 +62,6 @@ export const quotaViewSchema = z.object({
 });
 export type QuotaView = z.infer<typeof quotaViewSchema>;
 
-/** `GET /api/webhook/signalHistory`: the filtered page, the summary cards and the quota. */
-export const signalHistoryReplySchema = z.object({
-  signals: z.array(z.custom<SignalView>()),
-  /** Signals matching the filters, over every page. */
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-  summary: z.object({
-    total: z.number(),
-    successful: z.number(),
-    /** The Failed and Error filters' signals together, refused alerts included. */
-    failed: z.number(),
-    /** Since midnight ET, tests and refused alerts included. */
-    today: z.number(),
-    /** Of today's signals, those the daily quota counted: what its `used` should say. */
-    countedToday: z.number(),
-  }),
-  quota: quotaViewSchema,
-});
-export type SignalHistoryReply = z.infer<typeof signalHistoryReplySchema>;
-
 /** One New York day of `GET /api/webhook/signalStats`: outcomes and delivery latency. */
 export const dailyStatsSchema = z.object({
   day: z.string(),
@@ -122,72 +100,99 @@ export type DisplayStatus = (typeof displayStatuses)[number];
  * the one that executed it, else the first that received it. `transport` is how that
  * terminal was connected (its latest connection, for a signal read back from history).
  */
-export type SignalDelivery = {
-  account: string;
-  broker: string;
-  platform: 'mt4' | 'mt5';
-  transport: 'ws' | 'poll' | null;
-  eaVersion: string | null;
-};
+export const signalDeliverySchema = z.object({
+  account: z.string(),
+  broker: z.string(),
+  platform: platformSchema,
+  transport: z.enum(['ws', 'poll']).nullable(),
+  eaVersion: z.string().nullable(),
+});
+export type SignalDelivery = z.infer<typeof signalDeliverySchema>;
 
 /**
  * The commands beyond the spec an alert may carry (issue 22), as stored and shown: 0, false,
  * null or [] means "not used". `expiry` is in minutes.
  */
-export type SignalCommandFields = {
-  expiry: number;
-  side: 'buy' | 'sell' | null;
-  closePercent: number;
-  closeOpposite: boolean;
-  slpips: number;
-  tppips: number;
-  slprice: number;
-  tpprice: number;
-  tps: TakeProfitLevel[];
-  riskAmount: number;
-  maxSpread: number;
-  deviation: number;
-  comment: string | null;
-  magic: number;
-  account: string | null;
-};
+const signalCommandFieldsSchema = z.object({
+  expiry: z.number(),
+  side: z.enum(['buy', 'sell']).nullable(),
+  closePercent: z.number(),
+  closeOpposite: z.boolean(),
+  slpips: z.number(),
+  tppips: z.number(),
+  slprice: z.number(),
+  tpprice: z.number(),
+  tps: z.array(takeProfitLevelSchema),
+  riskAmount: z.number(),
+  maxSpread: z.number(),
+  deviation: z.number(),
+  comment: z.string().nullable(),
+  magic: z.number(),
+  account: z.string().nullable(),
+});
+export type SignalCommandFields = z.infer<typeof signalCommandFieldsSchema>;
+
+/** An ISO 8601 time as the server writes it (`Date.prototype.toISOString`). */
+const isoTime = z.iso.datetime();
 
 /**
  * The signal as the dashboard reads it (spec section 3, plus hop timings, its expiry and the
  * terminal it was delivered to; null while no terminal has it).
  */
-export type SignalView = SignalCommandFields & {
-  _id: string;
-  id: string;
-  symbol: string;
-  position: AlertPosition | null;
-  status: SignalStatus;
-  displayStatus: DisplayStatus;
-  isTest: boolean;
-  receivedAt: string;
-  expiresAt: string;
-  deliveredAt: string | null;
-  executedAt: string | null;
-  timings: { deliveryMs: number | null; executionMs: number | null };
-  price: number;
-  lot: number;
-  slpoint: number;
-  tppoint: number;
-  trailingStop: number;
-  breakEvenPips: number;
-  riskPercentage: number;
-  sender: string | null;
-  senderPlatform: string | null;
-  platform: 'mt4' | 'mt5' | null;
-  errorMessage: string | null;
-  ticket: string | null;
-  executedPrice: number | null;
-  executedVolume: number | null;
-  resultMessage: string | null;
-  retcode: number | null;
+export const signalViewSchema = signalCommandFieldsSchema.extend({
+  _id: z.string(),
+  id: z.string(),
+  symbol: z.string(),
+  position: positionSchema.nullable(),
+  status: z.enum(signalStatuses),
+  displayStatus: z.enum(displayStatuses),
+  isTest: z.boolean(),
+  receivedAt: isoTime,
+  expiresAt: isoTime,
+  deliveredAt: isoTime.nullable(),
+  executedAt: isoTime.nullable(),
+  timings: z.object({ deliveryMs: z.number().nullable(), executionMs: z.number().nullable() }),
+  price: z.number(),
+  lot: z.number(),
+  slpoint: z.number(),
+  tppoint: z.number(),
+  trailingStop: z.number(),
+  breakEvenPips: z.number(),
+  riskPercentage: z.number(),
+  sender: z.string().nullable(),
+  senderPlatform: z.string().nullable(),
+  platform: platformSchema.nullable(),
+  errorMessage: z.string().nullable(),
+  ticket: z.string().nullable(),
+  executedPrice: z.number().nullable(),
+  executedVolume: z.number().nullable(),
+  resultMessage: z.string().nullable(),
+  retcode: z.number().nullable(),
   /** Set on an alert refused for its content: the body as received (first 4 KB). */
-  rawBody: string | null;
+  rawBody: z.string().nullable(),
   /** The account rule that stopped it, at intake or in a v3 EA (contracts/rules `RuleName`). */
-  rule: string | null;
-  delivery: SignalDelivery | null;
-};
+  rule: z.string().nullable(),
+  delivery: signalDeliverySchema.nullable(),
+});
+export type SignalView = z.infer<typeof signalViewSchema>;
+
+/** `GET /api/webhook/signalHistory`: the filtered page, the summary cards and the quota. */
+export const signalHistoryReplySchema = z.object({
+  signals: z.array(signalViewSchema),
+  /** Signals matching the filters, over every page. */
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  summary: z.object({
+    total: z.number(),
+    successful: z.number(),
+    /** The Failed and Error filters' signals together, refused alerts included. */
+    failed: z.number(),
+    /** Since midnight ET, tests and refused alerts included. */
+    today: z.number(),
+    /** Of today's signals, those the daily quota counted: what its `used` should say. */
+    countedToday: z.number(),
+  }),
+  quota: quotaViewSchema,
+});
+export type SignalHistoryReply = z.infer<typeof signalHistoryReplySchema>;
