@@ -73,9 +73,15 @@ export function toSignalView(row: SignalRow, delivery: SignalDelivery | null = n
   };
 }
 
-/** The dashboard's event for a signal, its view built only if a dashboard or the notifier needs it. */
-export function signalEvent(row: SignalRow): LazySignalEvent {
-  return Object.assign(() => ({ type: 'signal' as const, signal: toSignalView(row) }), {
+/**
+ * The dashboard's event for a signal, its view built only if a dashboard or the notifier needs
+ * it: most signals' acknowledgements and results are seen by neither.
+ */
+export function signalEvent(
+  row: SignalRow,
+  delivery: SignalDelivery | null = null,
+): LazySignalEvent {
+  return Object.assign(() => ({ type: 'signal' as const, signal: toSignalView(row, delivery) }), {
     signal: { status: row.status, isTest: row.isTest },
   });
 }

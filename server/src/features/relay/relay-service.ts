@@ -5,7 +5,7 @@ import type { Metrics } from '../../core/metrics.ts';
 import { olderEaMessage } from '../../core/older-eas.ts';
 import type { SignalRow } from '../../core/signal-rows.ts';
 import type { Ack, SignalStore, TerminalRef } from '../../core/signal-store.ts';
-import { toSignalView } from '../../core/signal-view.ts';
+import { signalEvent } from '../../core/signal-view.ts';
 import type { Beat, Presence } from '../../ports/presence.ts';
 import { batchWhileBusy } from './relay-result-batches.ts';
 import { createWriteRetry } from './relay-retry.ts';
@@ -101,7 +101,7 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
    */
   function delivered(row: SignalRow, transport: 'ws' | 'poll', delivery: SignalDelivery) {
     observeDelivery(row, transport);
-    publishLive(row.userId, () => ({ type: 'signal', signal: toSignalView(row, delivery) }));
+    publishLive(row.userId, signalEvent(row, delivery));
   }
 
   /** Signals no terminal has yet, that only a later EA than this one can run: failed. */
@@ -109,7 +109,7 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
     for (const row of rows.filter((r) => r.deliveredAt === null)) {
       for (const failed of await store.failForOlderEa([row.id], olderEaMessage(terminal, row))) {
         metrics.signalsByStatus.inc({ status: failed.status });
-        publishLive(failed.userId, () => ({ type: 'signal', signal: toSignalView(failed) }));
+        publishLive(failed.userId, signalEvent(failed));
       }
     }
   }
@@ -152,10 +152,7 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
           metrics.executionLatency.observe(row.executedAt.getTime() - row.receivedAt.getTime());
         }
         metrics.signalsByStatus.inc({ status: row.status });
-        publishLive(terminal.userId, () => ({
-          type: 'signal',
-          signal: toSignalView(row, terminal.delivery),
-        }));
+        publishLive(terminal.userId, signalEvent(row, terminal.delivery));
       });
     } finally {
       writingAcks.delete(key);
