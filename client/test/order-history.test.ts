@@ -173,7 +173,14 @@ describe('Order History on a desktop', () => {
       await page.goto('/dashboard#order-history');
       await showing(page, 'of 24 orders');
 
+      const headers = () => page.locator('thead th').allTextContents();
+      const allColumns = ['Ticket', 'Symbol', 'Type', 'Lots', 'Open Price', 'Close Price'];
+      expect(await headers()).toEqual([...allColumns, 'Profit', 'Status', 'Details']);
       await page.locator('tr[data-order-ticket="1022"]').click();
+      // Docked beside the table, the details take the columns they repeat: nothing is cut off.
+      expect(await headers()).toEqual(['Ticket', 'Symbol', 'Type', 'Profit', 'Status', 'Details']);
+      const frame = page.locator('table').locator('xpath=..');
+      expect(await frame.evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
       await expectFacts(page, 'closed', [
         'Platform: MT4',
         'Stop Loss: 2,640.25000',
@@ -197,6 +204,7 @@ describe('Order History on a desktop', () => {
       expect(await page.locator('[data-order-details]').count()).toBe(1);
       await page.locator('tr[data-order-ticket="1017"]').click();
       await expect.poll(() => page.locator('[data-order-details]').count()).toBe(0);
+      expect(await headers()).toEqual([...allColumns, 'Profit', 'Status', 'Details']);
     });
   });
 

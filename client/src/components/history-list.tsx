@@ -100,7 +100,9 @@ type Opening = {
 };
 
 function HistoryTable<T>(props: HistoryListProps<T> & Opening) {
-  const { items, keyOf, columns, action, openKey, toggle } = props;
+  const { items, keyOf, action, openKey, toggle } = props;
+  // The details drawer takes a third of the width: the columns it repeats make way for it.
+  const columns = openKey ? props.columns.filter((column) => !column.secondary) : props.columns;
   return (
     <Table caption={props.label}>
       <THead>

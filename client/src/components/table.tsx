@@ -47,8 +47,17 @@ export function Td({ className, ...rest }: TdHTMLAttributes<HTMLTableCellElement
   return <td className={cn('px-3 py-2.5 text-ink whitespace-nowrap', className)} {...rest} />;
 }
 
-/** One column of a data table: its header and how a row's value renders. */
-export type Column<T> = { header: string; numeric?: boolean; cell: (row: T) => ReactNode };
+/**
+ * One column of a data table: its header and how a row's value renders. A `secondary` column
+ * is left out while a row's details are docked beside the table (they show it too), so the
+ * columns that tell rows apart keep their room.
+ */
+export type Column<T> = {
+  header: string;
+  numeric?: boolean;
+  secondary?: boolean;
+  cell: (row: T) => ReactNode;
+};
 
 export function HeaderCells<T>({ columns }: { columns: readonly Column<T>[] }) {
   return columns.map((column) => (

@@ -22,9 +22,11 @@ const rowData = (order: OrderView): OrderRowData => ({
 /** An order cell from its row data. */
 const cell = (key: OrderColumn) => (order: OrderView) => orderColumns[key].cell(rowData(order));
 
+/** Left out of the table while an order's details (which show them) are docked beside it. */
+const inDetails: readonly OrderColumn[] = ['lots', 'openPrice', 'closePrice'];
 const columns = (
   ['ticket', 'symbol', 'type', 'lots', 'openPrice', 'closePrice', 'profit', 'status'] as const
-).map((key) => ({ ...orderColumns[key], cell: cell(key) }));
+).map((key) => ({ ...orderColumns[key], cell: cell(key), secondary: inDetails.includes(key) }));
 
 type Deleting = {
   /** Shows the Action column (desktop) / a Delete button per card (phones). */

@@ -38,10 +38,15 @@ function rowData(signal: SignalView): SignalRowData {
 const cell = (key: SignalColumn) => (signal: SignalView) =>
   signalColumns[key].cell(rowData(signal));
 
+/** Shown on phones under each card's title, and left out of the table beside the details. */
+const mobileFacts: readonly SignalColumn[] = ['lot', 'platform'];
 const columns = (['receivedAt', 'symbol', 'position', 'lot', 'platform', 'status'] as const).map(
-  (key) => ({ ...signalColumns[key], cell: cell(key) }),
+  (key) => ({
+    ...signalColumns[key],
+    cell: cell(key),
+    secondary: mobileFacts.includes(key),
+  }),
 );
-const mobileFacts = ['lot', 'platform'] as const;
 
 /** How Signal History lists its signals (the generic history list's settings). */
 export function signalHistoryList(quotaLimit: number): Omit<HistoryListProps<SignalView>, 'items'> {
