@@ -31,15 +31,16 @@ export function createRedisQuota(redis: Redis): Quota {
   redis.defineCommand('quotaIncrement', { numberOfKeys: 1, lua: incrementScript });
   redis.defineCommand('quotaDecrement', { numberOfKeys: 1, lua: decrementScript });
   const keyOf = (key: string) => `quota:${key}`;
-  // Every counted alert increments: on the request path's batches.
+  // Every counted alert increments, and each one past the limit decrements at once: both on
+  // the request path's batches (a flood of blocked alerts is a flood of both).
   const send = redisBatches(redis);
 
   return {
     increment(key, expiresAt) {
       return send((target) => target.quotaIncrement(keyOf(key), Math.floor(expiresAt)));
     },
-    async decrement(key) {
-      return redis.quotaDecrement(keyOf(key));
+    decrement(key) {
+      return send((target) => target.quotaDecrement(keyOf(key)));
     },
     async get(key) {
       return Number((await redis.get(keyOf(key))) ?? 0);
