@@ -13,6 +13,7 @@
 #ifndef SIGNALRELAY_DAILY_LOSS_MQH
 #define SIGNALRELAY_DAILY_LOSS_MQH
 
+#include <SignalRelay\Files.mqh>
 #include <SignalRelay\Platform.mqh>
 #include <SignalRelay\Transport\Backoff.mqh>
 
@@ -67,17 +68,15 @@ private:
      }
    void              Save(void) const
      {
-      int h = FileOpen(m_file, FILE_WRITE | FILE_TXT | FILE_ANSI, '\t', CP_UTF8);
-      if(h == INVALID_HANDLE)
-        {
+      string line[];
+      ArrayResize(line, 1);
+      line[0] = IntegerToString(m_day) + "\t" + DoubleToString(m_start, 2) + "\t" + (m_locked ? "1" : "0") + "\t" +
+                DoubleToString(m_lockAmount, 8) + "\t" + DoubleToString(m_lockPercent, 8) + "\t" +
+                DoubleToString(m_lockLoss, 2) + "\t" + (m_closed ? "1" : "0") + "\t.";
+      int err = SR_ReplaceFile(m_file, line, 1);
+      if(err != 0)
          SR_LogThrottled("day-write", "cannot write " + SR_FILES_FOLDER + "\\" + m_file + " (error " +
-                         IntegerToString(GetLastError()) + "): a restart today would start the daily loss from the balance then");
-         return;
-        }
-      FileWriteString(h, IntegerToString(m_day) + "\t" + DoubleToString(m_start, 2) + "\t" + (m_locked ? "1" : "0") + "\t" +
-                      DoubleToString(m_lockAmount, 8) + "\t" + DoubleToString(m_lockPercent, 8) + "\t" +
-                      DoubleToString(m_lockLoss, 2) + "\t" + (m_closed ? "1" : "0") + "\t.\r\n");
-      FileClose(h);
+                         IntegerToString(err) + "): a restart would read the day as saved before");
      }
    void              Unlock(void)
      {

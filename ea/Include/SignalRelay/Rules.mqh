@@ -14,6 +14,7 @@
 #ifndef SIGNALRELAY_RULES_MQH
 #define SIGNALRELAY_RULES_MQH
 
+#include <SignalRelay\Files.mqh>
 #include <SignalRelay\Platform.mqh>
 #include <SignalRelay\DailyLoss.mqh>
 
@@ -42,16 +43,14 @@ private:
 
    void              Save(void) const
      {
-      int h = FileOpen(m_file, FILE_WRITE | FILE_TXT | FILE_ANSI, '\t', CP_UTF8);
-      if(h == INVALID_HANDLE)
-        {
+      string line[];
+      ArrayResize(line, 1);
+      line[0] = m_id + "\t" + DoubleToString(m_maxLot, 8) + "\t" + IntegerToString(m_maxPositions) + "\t" +
+                m_daily.Stored() + "\t.";
+      int err = SR_ReplaceFile(m_file, line, 1);
+      if(err != 0)
          SR_LogThrottled("rules-write", "cannot write " + SR_FILES_FOLDER + "\\" + m_file + " (error " +
-                         IntegerToString(GetLastError()) + "): after a restart the rules hold again once the server sends them");
-         return;
-        }
-      FileWriteString(h, m_id + "\t" + DoubleToString(m_maxLot, 8) + "\t" + IntegerToString(m_maxPositions) + "\t" +
-                      m_daily.Stored() + "\t.\r\n");
-      FileClose(h);
+                         IntegerToString(err) + "): after a restart the rules saved before hold until the server sends them");
      }
    string            Describe(void) const
      {
