@@ -68,15 +68,12 @@ private:
      }
    void              Save(void) const
      {
-      string line[];
-      ArrayResize(line, 1);
-      line[0] = IntegerToString(m_day) + "\t" + DoubleToString(m_start, 2) + "\t" + (m_locked ? "1" : "0") + "\t" +
-                DoubleToString(m_lockAmount, 8) + "\t" + DoubleToString(m_lockPercent, 8) + "\t" +
-                DoubleToString(m_lockLoss, 2) + "\t" + (m_closed ? "1" : "0") + "\t.";
-      int err = SR_ReplaceFile(m_file, line, 1);
+      int err = SR_ReplaceFile(m_file, IntegerToString(m_day) + "\t" + DoubleToString(m_start, 2) + "\t" +
+                               (m_locked ? "1" : "0") + "\t" + DoubleToString(m_lockAmount, 8) + "\t" +
+                               DoubleToString(m_lockPercent, 8) + "\t" + DoubleToString(m_lockLoss, 2) + "\t" +
+                               (m_closed ? "1" : "0") + "\t.");
       if(err != 0)
-         SR_LogThrottled("day-write", "cannot write " + SR_FILES_FOLDER + "\\" + m_file + " (error " +
-                         IntegerToString(err) + "): a restart would read the day as saved before");
+         SR_CannotWrite(m_file, err, "a restart would read the day as saved before");
      }
    void              Unlock(void)
      {

@@ -126,8 +126,7 @@ private:
       int h = FileOpen(m_file, FILE_READ | FILE_WRITE | FILE_TXT | FILE_ANSI | FILE_SHARE_READ, '\t', CP_UTF8);
       if(h == INVALID_HANDLE)
         {
-         SR_LogThrottled("dedupe-write", "cannot write " + SR_FILES_FOLDER + "\\" + m_file + " (error " +
-                         IntegerToString(GetLastError()) + "): repeated signals may not be recognised after a restart");
+         SR_CannotWrite(m_file, GetLastError(), "repeated signals may not be recognised after a restart");
          return false;
         }
       FileSeek(h, 0, SEEK_END);

@@ -9,6 +9,16 @@
 #ifndef SIGNALRELAY_FILES_MQH
 #define SIGNALRELAY_FILES_MQH
 
+#include <SignalRelay\Platform.mqh>
+
+// Says in the journal that `file` could not be written (error `err`) and what that means for
+// the trader, at most once a minute per file.
+void SR_CannotWrite(const string file, const int err, const string meaning)
+  {
+   SR_LogThrottled("write " + file, "cannot write " + SR_FILES_FOLDER + "\\" + file + " (error " +
+                   IntegerToString(err) + "): " + meaning);
+  }
+
 // Writes the first `count` of `lines` as `file`. Returns 0 when done, else the error
 // (GetLastError's code), the old file then untouched.
 int SR_ReplaceFile(const string file, const string &lines[], const int count)
@@ -28,6 +38,15 @@ int SR_ReplaceFile(const string file, const string &lines[], const int count)
    if(!FileMove(tmp, 0, file, FILE_REWRITE))
       return GetLastError();
    return 0;
+  }
+
+// A file of one line (the rules, the day's state).
+int SR_ReplaceFile(const string file, const string line)
+  {
+   string lines[];
+   ArrayResize(lines, 1);
+   lines[0] = line;
+   return SR_ReplaceFile(file, lines, 1);
   }
 
 #endif

@@ -43,14 +43,10 @@ private:
 
    void              Save(void) const
      {
-      string line[];
-      ArrayResize(line, 1);
-      line[0] = m_id + "\t" + DoubleToString(m_maxLot, 8) + "\t" + IntegerToString(m_maxPositions) + "\t" +
-                m_daily.Stored() + "\t.";
-      int err = SR_ReplaceFile(m_file, line, 1);
+      int err = SR_ReplaceFile(m_file, m_id + "\t" + DoubleToString(m_maxLot, 8) + "\t" +
+                               IntegerToString(m_maxPositions) + "\t" + m_daily.Stored() + "\t.");
       if(err != 0)
-         SR_LogThrottled("rules-write", "cannot write " + SR_FILES_FOLDER + "\\" + m_file + " (error " +
-                         IntegerToString(err) + "): after a restart the rules saved before hold until the server sends them");
+         SR_CannotWrite(m_file, err, "after a restart the rules saved before hold until the server sends them");
      }
    string            Describe(void) const
      {

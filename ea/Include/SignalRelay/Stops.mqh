@@ -44,8 +44,7 @@ private:
                     DoubleToString(m_wantTp[i], 8);
       int err = SR_ReplaceFile(m_file, lines, m_count);
       if(err != 0)
-         SR_LogThrottled("stops-write", "cannot write " + SR_FILES_FOLDER + "\\" + m_file + " (error " +
-                         IntegerToString(err) + "): after a restart, stops are managed as last saved");
+         SR_CannotWrite(m_file, err, "after a restart, stops are managed as last saved");
      }
    void              RemoveAt(const int index)
      {

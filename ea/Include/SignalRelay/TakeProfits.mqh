@@ -30,8 +30,7 @@ private:
          lines[i] = m_plans[i].ToLine();
       int err = SR_ReplaceFile(m_file, lines, m_count);
       if(err != 0)
-         SR_LogThrottled("tps-write", "cannot write " + SR_FILES_FOLDER + "\\" + m_file + " (error " +
-                         IntegerToString(err) + "): after a restart, take-profit levels are as last saved");
+         SR_CannotWrite(m_file, err, "after a restart, take-profit levels are as last saved");
      }
    void              Append(const SR_TpPlan &plan)
      {
