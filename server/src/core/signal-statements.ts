@@ -4,6 +4,7 @@ import { signals } from '../db/schema/signals.ts';
 /**
  * The relay's hottest statements as raw SQL, each run as a named statement (parsed and
  * planned once per connection): planning them costs Postgres more than running them.
+ * Those that give signals back give each as one JSON column, `signal` (see `signalRowOf`).
  */
 
 /** The commands beyond the spec (issue 22) as intake stores them, and who may run them. */
@@ -66,7 +67,7 @@ export const insertSql = (() => {
  * signals failed before their time (only older EAs could have had them) are not.
  */
 export const pendingForSql = `
-  select * from signals
+  select to_json(signals.*) as signal from signals
   where user_id = $1 and expires_at > $2::timestamptz
     and status not in ('quota_blocked', 'failed')
     and (platform is null or platform = $3)
@@ -83,7 +84,7 @@ export const pendingForSql = `
 export const markDeliveredSql = `
   update signals set delivered_at = $2::timestamptz
   where id = any($1::uuid[]) and delivered_at is null
-  returning *`;
+  returning to_json(signals.*) as signal`;
 
 /**
  * Acknowledgements, many in one statement: each terminal's delivery row, and the signal's
@@ -107,7 +108,7 @@ export const recordReceivedSql = `
   update signals set delivered_at = first.at
   from first
   where signals.id = first.signal_id and signals.delivered_at is null
-  returning signals.*`;
+  returning to_json(signals.*) as signal`;
 
 /**
  * A batch of results (see `coalesce`), at most one per signal: first result per terminal
@@ -157,4 +158,4 @@ export const recordResultSql = `
   from r
   where signals.id = any($1::uuid[]) and signals.id = r.signal_id
     and r.signal_id in (select signal_id from d)
-  returning signals.*, r.terminal_id as applied_terminal_id`;
+  returning to_json(signals.*) as signal, r.terminal_id as applied_terminal_id`;

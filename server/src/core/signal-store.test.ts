@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/services.ts';
 import { newSignal } from '../../test/signals.ts';
 import { createTestUser } from '../../test/users.ts';
+import { openDatabase } from '../db/db.ts';
 import { signalDeliveries, signals, terminals } from '../db/schema/signals.ts';
 import { createSignalStore, type SignalStore, type TerminalRef } from './signal-store.ts';
 
@@ -144,5 +145,58 @@ describe('signal store: results that arrive together', () => {
     ]);
     expect(refused.status).toBe('rejected');
     expect(stored).toMatchObject({ status: 'fulfilled', value: { status: 'success' } });
+  });
+});
+
+describe('signal store: the signals its statements give back', () => {
+  it('are each exactly what drizzle reads, in a time zone ahead of UTC too', async () => {
+    // Timestamps come back as text in the session's zone: one ahead of UTC must not move them.
+    await testDatabase.database.db.execute(
+      sql`do $$ begin execute format('alter database %I set timezone = %L', current_database(), 'Asia/Kolkata'); end $$`,
+    );
+    const zoned = await openDatabase({ databaseUrl: testDatabase.url, dataDir: '' });
+    try {
+      const { db } = zoned;
+      const zonedStore = createSignalStore(zoned);
+      const user = await createTestUser(db);
+      const [terminal] = await db
+        .insert(terminals)
+        .values({ userId: user.id, platform: 'mt5', account: '7001', broker: 'Demo' })
+        .returning({ id: terminals.id });
+      const ref = { id: terminal!.id, userId: user.id, platform: 'mt5' as const };
+      const inserted = await Promise.all([
+        zonedStore.insert(
+          newSignal(user.id, { tps: [{ price: 1.1, percent: 50 }], comment: 'é "q" \\ ✓' }),
+        ),
+        zonedStore.insert(newSignal(user.id, { side: 'sell', closePercent: 100 / 3 })),
+        zonedStore.insert(newSignal(user.id, { magic: 42, account: '7001', expiry: 5 })),
+      ]);
+      const [first, second, third] = inserted.map((row) => row!.id) as [string, string, string];
+      const read = async (id: string) =>
+        (await db.select().from(signals).where(eq(signals.id, id)))[0];
+      expect(await zoned.prepared('zone', 'show timezone', [])).toEqual([
+        { TimeZone: 'Asia/Kolkata' },
+      ]);
+
+      const pending = await zonedStore.pendingFor({ ...ref, account: '7001' }, Date.now());
+      expect(pending.map((row) => row.id)).toEqual([first, second, third]);
+      for (const row of pending) expect(row).toStrictEqual(await read(row.id));
+
+      const at = Date.now();
+      const [received] = await zonedStore.recordReceived([{ terminal: ref, signalId: first, at }]);
+      expect(received).toStrictEqual(await read(first));
+      expect(received!.deliveredAt!.getTime()).toBe(at);
+      const [handedOver] = await zonedStore.markDelivered([second], at);
+      expect(handedOver).toStrictEqual(await read(second));
+      const result = await zonedStore.recordResult(
+        ref,
+        { id: third, status: 'success', ticket: '9', price: 1.08123, volume: 0.1 },
+        at,
+      );
+      expect(result).toStrictEqual(await read(third));
+      expect(result).toMatchObject({ ticket: '9', executedPrice: 1.08123, executedVolume: 0.1 });
+    } finally {
+      await zoned.close();
+    }
   });
 });

@@ -111,7 +111,7 @@ export function createSignalStore(database: Pick<Database, 'db' | 'inTime' | 'pr
       column((w) => w.result.rule ?? null),
     ]);
     return rows.map((raw) => ({
-      row: signalRowOf(raw),
+      row: signalRowOf(raw.signal),
       terminalId: raw.applied_terminal_id as string,
     }));
   }
@@ -188,7 +188,7 @@ export function createSignalStore(database: Pick<Database, 'db' | 'inTime' | 'pr
         limit,
         terminal.account,
       ]);
-      return rows.map(signalRowOf);
+      return rows.map((raw) => signalRowOf(raw.signal));
     },
 
     /**
@@ -204,7 +204,7 @@ export function createSignalStore(database: Pick<Database, 'db' | 'inTime' | 'pr
         valid.map((ack) => ack.terminal.id),
         valid.map((ack) => new Date(ack.at)),
       ]);
-      return rows.map(signalRowOf);
+      return rows.map((raw) => signalRowOf(raw.signal));
     },
 
     /**
@@ -215,7 +215,7 @@ export function createSignalStore(database: Pick<Database, 'db' | 'inTime' | 'pr
       const valid = ids.filter(isSignalId);
       if (valid.length === 0) return [];
       const rows = await prepared('signal_handed_over', markDeliveredSql, [valid, new Date(at)]);
-      return rows.map(signalRowOf);
+      return rows.map((raw) => signalRowOf(raw.signal));
     },
 
     /**
