@@ -7,6 +7,7 @@
 //| Child/GetString/GetNumber/GetLong/GetBool when reading)          |
 //| as a string literal: ea/tools/protocol-fields.ts                 |
 //| reads those calls to check every name against ea-protocol.ts.    |
+//| The reader's parser (text to nodes) is in JsonParse.mqh.         |
 //+------------------------------------------------------------------+
 #ifndef SIGNALRELAY_JSON_MQH
 #define SIGNALRELAY_JSON_MQH
@@ -158,232 +159,24 @@ private:
    int               m_last[];
    int               m_next[];
 
+   // The parser (bodies, but Peek's, in JsonParse.mqh).
    ushort            Peek(void) const { return (m_pos < m_len) ? StringGetCharacter(m_text, m_pos) : 0; }
-   void              SkipSpace(void)
-     {
-      while(m_pos < m_len)
-        {
-         ushort c = StringGetCharacter(m_text, m_pos);
-         if(c != ' ' && c != '\t' && c != '\n' && c != '\r')
-            break;
-         m_pos++;
-        }
-     }
-   bool              Fail(const string what)
-     {
-      if(m_error == "")
-         m_error = what + " at offset " + IntegerToString(m_pos);
-      return false;
-     }
-   int               NewNode(const int type, const string key)
-     {
-      int i = m_count++;
-      if(ArraySize(m_type) < m_count)
-        {
-         int cap = m_count + 32;
-         ArrayResize(m_type, cap);
-         ArrayResize(m_key, cap);
-         ArrayResize(m_str, cap);
-         ArrayResize(m_num, cap);
-         ArrayResize(m_first, cap);
-         ArrayResize(m_last, cap);
-         ArrayResize(m_next, cap);
-        }
-      m_type[i] = type;
-      m_key[i] = key;
-      m_str[i] = "";
-      m_num[i] = 0;
-      m_first[i] = -1;
-      m_last[i] = -1;
-      m_next[i] = -1;
-      return i;
-     }
-   void              Append(const int parent, const int child)
-     {
-      if(m_last[parent] < 0)
-         m_first[parent] = child;
-      else
-         m_next[m_last[parent]] = child;
-      m_last[parent] = child;
-     }
-   int               HexDigit(const ushort c) const
-     {
-      if(c >= '0' && c <= '9')
-         return c - '0';
-      if(c >= 'a' && c <= 'f')
-         return c - 'a' + 10;
-      if(c >= 'A' && c <= 'F')
-         return c - 'A' + 10;
-      return -1;
-     }
-   bool              ParseString(string &out)
-     {
-      // m_pos is on the opening quote.
-      m_pos++;
-      out = "";
-      int runStart = m_pos;
-      while(m_pos < m_len)
-        {
-         ushort c = StringGetCharacter(m_text, m_pos);
-         if(c == '"')
-           {
-            if(m_pos > runStart)
-               out += StringSubstr(m_text, runStart, m_pos - runStart);
-            m_pos++;
-            return true;
-           }
-         if(c < 0x20)
-            return Fail("control character in string");
-         if(c != '\\')
-           {
-            m_pos++;
-            continue;
-           }
-         if(m_pos > runStart)
-            out += StringSubstr(m_text, runStart, m_pos - runStart);
-         m_pos++;
-         if(m_pos >= m_len)
-            break;
-         ushort e = StringGetCharacter(m_text, m_pos);
-         m_pos++;
-         if(e == '"' || e == '\\' || e == '/')
-            out += ShortToString(e);
-         else if(e == 'n')
-            out += "\n";
-         else if(e == 'r')
-            out += "\r";
-         else if(e == 't')
-            out += "\t";
-         else if(e == 'b')
-            out += ShortToString(8);
-         else if(e == 'f')
-            out += ShortToString(12);
-         else if(e == 'u')
-           {
-            if(m_pos + 4 > m_len)
-               return Fail("short \\u escape");
-            int code = 0;
-            for(int k = 0; k < 4; k++)
-              {
-               int d = HexDigit(StringGetCharacter(m_text, m_pos + k));
-               if(d < 0)
-                  return Fail("bad \\u escape");
-               code = code * 16 + d;
-              }
-            m_pos += 4;
-            // MQL strings are UTF-16, so surrogate pairs combine by themselves.
-            if(code > 0)
-               out += ShortToString((ushort)code);
-           }
-         else
-            return Fail("bad escape");
-         runStart = m_pos;
-        }
-      return Fail("unterminated string");
-     }
-   bool              Literal(const string word)
-     {
-      int n = StringLen(word);
-      if(StringSubstr(m_text, m_pos, n) != word)
-         return false;
-      m_pos += n;
-      return true;
-     }
+   void              SkipSpace(void);
+   bool              Fail(const string what);
+   int               NewNode(const int type, const string key);
+   void              Append(const int parent, const int child);
+   int               HexDigit(const ushort c) const;
+   bool              ParseString(string &out);
+   bool              Literal(const string word);
    int               ParseValue(const string key, const int depth);
-   int               ParseObject(const string key, const int depth)
-     {
-      int node = NewNode(SR_JSON_OBJECT, key);
-      m_pos++;
-      SkipSpace();
-      if(Peek() == '}')
-        {
-         m_pos++;
-         return node;
-        }
-      while(true)
-        {
-         SkipSpace();
-         if(Peek() != '"')
-           {
-            Fail("expected a field name");
-            return -1;
-           }
-         string name;
-         if(!ParseString(name))
-            return -1;
-         SkipSpace();
-         if(Peek() != ':')
-           {
-            Fail("expected ':'");
-            return -1;
-           }
-         m_pos++;
-         int child = ParseValue(name, depth + 1);
-         if(child < 0)
-            return -1;
-         Append(node, child);
-         SkipSpace();
-         ushort c = Peek();
-         m_pos++;
-         if(c == '}')
-            return node;
-         if(c != ',')
-           {
-            Fail("expected ',' or '}'");
-            return -1;
-           }
-        }
-      return -1;
-     }
-   int               ParseArray(const string key, const int depth)
-     {
-      int node = NewNode(SR_JSON_ARRAY, key);
-      m_pos++;
-      SkipSpace();
-      if(Peek() == ']')
-        {
-         m_pos++;
-         return node;
-        }
-      while(true)
-        {
-         int child = ParseValue("", depth + 1);
-         if(child < 0)
-            return -1;
-         Append(node, child);
-         SkipSpace();
-         ushort c = Peek();
-         m_pos++;
-         if(c == ']')
-            return node;
-         if(c != ',')
-           {
-            Fail("expected ',' or ']'");
-            return -1;
-           }
-        }
-      return -1;
-     }
+   int               ParseObject(const string key, const int depth);
+   int               ParseArray(const string key, const int depth);
 
 public:
                      CJsonDoc(void) : m_text(""), m_len(0), m_pos(0), m_error(""), m_count(0) {}
 
    // Parses `text`; on failure Error() says where. The root is node 0.
-   bool              Parse(const string text)
-     {
-      m_text = text;
-      m_len = StringLen(text);
-      m_pos = 0;
-      m_error = "";
-      m_count = 0;
-      int root = ParseValue("", 0);
-      if(root < 0)
-         return false;
-      SkipSpace();
-      if(m_pos != m_len)
-         return Fail("trailing characters");
-      return true;
-     }
+   bool              Parse(const string text);
    string            Error(void) const { return m_error; }
    int               Root(void) const { return m_count > 0 ? 0 : -1; }
    int               Type(const int node) const { return (node >= 0 && node < m_count) ? m_type[node] : -1; }
@@ -461,69 +254,7 @@ public:
      }
   };
 
-// Parses the value at m_pos (defined here: it and ParseObject/ParseArray call each other).
-int CJsonDoc::ParseValue(const string key, const int depth)
-  {
-   if(depth > SR_JSON_MAX_DEPTH)
-     {
-      Fail("nesting too deep");
-      return -1;
-     }
-   SkipSpace();
-   ushort c = Peek();
-   if(c == '{')
-      return ParseObject(key, depth);
-   if(c == '[')
-      return ParseArray(key, depth);
-   if(c == '"')
-     {
-      string s;
-      if(!ParseString(s))
-         return -1;
-      int node = NewNode(SR_JSON_STRING, key);
-      m_str[node] = s;
-      return node;
-     }
-   if(c == 't' || c == 'f')
-     {
-      bool value = (c == 't');
-      if(!Literal(value ? "true" : "false"))
-        {
-         Fail("bad literal");
-         return -1;
-        }
-      int node = NewNode(SR_JSON_BOOL, key);
-      m_num[node] = value ? 1 : 0;
-      m_str[node] = value ? "true" : "false";
-      return node;
-     }
-   if(c == 'n')
-     {
-      if(!Literal("null"))
-        {
-         Fail("bad literal");
-         return -1;
-        }
-      return NewNode(SR_JSON_NULL, key);
-     }
-   if(c == '-' || (c >= '0' && c <= '9'))
-     {
-      int start = m_pos;
-      while(m_pos < m_len)
-        {
-         ushort d = StringGetCharacter(m_text, m_pos);
-         if((d >= '0' && d <= '9') || d == '-' || d == '+' || d == '.' || d == 'e' || d == 'E')
-            m_pos++;
-         else
-            break;
-        }
-      int node = NewNode(SR_JSON_NUMBER, key);
-      m_str[node] = StringSubstr(m_text, start, m_pos - start);
-      m_num[node] = StringToDouble(m_str[node]);
-      return node;
-     }
-   Fail("unexpected character");
-   return -1;
-  }
+// The parser's bodies, declared above.
+#include <SignalRelay\JsonParse.mqh>
 
 #endif
