@@ -197,6 +197,9 @@ describe('signal store: the signals its statements give back', () => {
       expect(result).toMatchObject({ ticket: '9', executedPrice: 1.08123, executedVolume: 0.1 });
     } finally {
       await zoned.close();
+      await testDatabase.database.db.execute(
+        sql`do $$ begin execute format('alter database %I reset timezone', current_database()); end $$`,
+      );
     }
   });
 });
