@@ -1,9 +1,12 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/services.ts';
 import { newSignal } from '../../test/signals.ts';
 import { createTestUser } from '../../test/users.ts';
-import { openDatabase } from '../db/db.ts';
+import { type Database, openDatabase } from '../db/db.ts';
 import { signalDeliveries, signals, terminals } from '../db/schema/signals.ts';
 import { createSignalStore, type SignalStore, type TerminalRef } from './signal-store.ts';
 
@@ -148,6 +151,46 @@ describe('signal store: results that arrive together', () => {
   });
 });
 
+/**
+ * The four statements that give signals back (see `signalRowOf`) against drizzle's own read
+ * of each row: pending, acknowledged, handed over in a long-poll reply, with a result.
+ */
+async function expectRowsAsDrizzleReads(database: Database) {
+  const { db } = database;
+  const store = createSignalStore(database);
+  const user = await createTestUser(db);
+  const [terminal] = await db
+    .insert(terminals)
+    .values({ userId: user.id, platform: 'mt5', account: '7001', broker: 'Demo' })
+    .returning({ id: terminals.id });
+  const ref = { id: terminal!.id, userId: user.id, platform: 'mt5' as const };
+  const inserted = await Promise.all([
+    store.insert(newSignal(user.id, { tps: [{ price: 1.1, percent: 50 }], comment: 'é "q" \\ ✓' })),
+    store.insert(newSignal(user.id, { side: 'sell', closePercent: 100 / 3 })),
+    store.insert(newSignal(user.id, { magic: 42, account: '7001', expiry: 5 })),
+  ]);
+  const [first, second, third] = inserted.map((row) => row!.id) as [string, string, string];
+  const read = async (id: string) => (await db.select().from(signals).where(eq(signals.id, id)))[0];
+
+  const pending = await store.pendingFor({ ...ref, account: '7001' }, Date.now());
+  expect(pending.map((row) => row.id)).toEqual([first, second, third]);
+  for (const row of pending) expect(row).toStrictEqual(await read(row.id));
+
+  const at = Date.now();
+  const [received] = await store.recordReceived([{ terminal: ref, signalId: first, at }]);
+  expect(received).toStrictEqual(await read(first));
+  expect(received!.deliveredAt!.getTime()).toBe(at);
+  const [handedOver] = await store.markDelivered([second], at);
+  expect(handedOver).toStrictEqual(await read(second));
+  const result = await store.recordResult(
+    ref,
+    { id: third, status: 'success', ticket: '9', price: 1.08123, volume: 0.1 },
+    at,
+  );
+  expect(result).toStrictEqual(await read(third));
+  expect(result).toMatchObject({ ticket: '9', executedPrice: 1.08123, executedVolume: 0.1 });
+}
+
 describe('signal store: the signals its statements give back', () => {
   it('are each exactly what drizzle reads, in a time zone ahead of UTC too', async () => {
     // Timestamps come back as text in the session's zone: one ahead of UTC must not move them.
@@ -156,45 +199,10 @@ describe('signal store: the signals its statements give back', () => {
     );
     const zoned = await openDatabase({ databaseUrl: testDatabase.url, dataDir: '' });
     try {
-      const { db } = zoned;
-      const zonedStore = createSignalStore(zoned);
-      const user = await createTestUser(db);
-      const [terminal] = await db
-        .insert(terminals)
-        .values({ userId: user.id, platform: 'mt5', account: '7001', broker: 'Demo' })
-        .returning({ id: terminals.id });
-      const ref = { id: terminal!.id, userId: user.id, platform: 'mt5' as const };
-      const inserted = await Promise.all([
-        zonedStore.insert(
-          newSignal(user.id, { tps: [{ price: 1.1, percent: 50 }], comment: 'é "q" \\ ✓' }),
-        ),
-        zonedStore.insert(newSignal(user.id, { side: 'sell', closePercent: 100 / 3 })),
-        zonedStore.insert(newSignal(user.id, { magic: 42, account: '7001', expiry: 5 })),
-      ]);
-      const [first, second, third] = inserted.map((row) => row!.id) as [string, string, string];
-      const read = async (id: string) =>
-        (await db.select().from(signals).where(eq(signals.id, id)))[0];
       expect(await zoned.prepared('zone', 'show timezone', [])).toEqual([
         { TimeZone: 'Asia/Kolkata' },
       ]);
-
-      const pending = await zonedStore.pendingFor({ ...ref, account: '7001' }, Date.now());
-      expect(pending.map((row) => row.id)).toEqual([first, second, third]);
-      for (const row of pending) expect(row).toStrictEqual(await read(row.id));
-
-      const at = Date.now();
-      const [received] = await zonedStore.recordReceived([{ terminal: ref, signalId: first, at }]);
-      expect(received).toStrictEqual(await read(first));
-      expect(received!.deliveredAt!.getTime()).toBe(at);
-      const [handedOver] = await zonedStore.markDelivered([second], at);
-      expect(handedOver).toStrictEqual(await read(second));
-      const result = await zonedStore.recordResult(
-        ref,
-        { id: third, status: 'success', ticket: '9', price: 1.08123, volume: 0.1 },
-        at,
-      );
-      expect(result).toStrictEqual(await read(third));
-      expect(result).toMatchObject({ ticket: '9', executedPrice: 1.08123, executedVolume: 0.1 });
+      await expectRowsAsDrizzleReads(zoned);
     } finally {
       await zoned.close();
       await testDatabase.database.db.execute(
@@ -202,4 +210,17 @@ describe('signal store: the signals its statements give back', () => {
       );
     }
   });
+
+  it('are each exactly what drizzle reads on the embedded database (PGlite)', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'sr-store-'));
+    const embedded = await openDatabase({ dataDir });
+    try {
+      expect(embedded.kind).toBe('pglite');
+      await embedded.migrate();
+      await expectRowsAsDrizzleReads(embedded);
+    } finally {
+      await embedded.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
