@@ -17,7 +17,7 @@ const signalColumns = Object.entries(getTableColumns(signals));
  * acknowledgement and per result). The row comes as Postgres's `to_json(signals.*)`
  * (snake_case names, JSON values, timestamps as text): one column the driver parses with
  * `JSON.parse`, where `signals.*` made it describe and parse all 44 columns of every row,
- * which cost the server twice the CPU per returned signal.
+ * which cost the driver about twice the CPU per returned signal.
  */
 export function signalRowOf(raw: unknown): SignalRow {
   const json = raw as Record<string, unknown>;
