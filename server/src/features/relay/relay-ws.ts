@@ -1,9 +1,9 @@
 import type { Socket } from 'node:net';
 import { closeCodes, type HealthIssue } from '@signalrelay/contracts/ea-protocol';
+import { slicedInterval } from '@signalrelay/contracts/sliced-interval';
 import type { WebSocket } from 'ws';
 import type { PublishLive } from '../../core/live-events.ts';
 import type { TerminalRef } from '../../core/signal-store.ts';
-import { slicedInterval } from '../../lib/sliced-interval.ts';
 import {
   type Connection,
   heartbeatMs,
@@ -43,7 +43,7 @@ export function createWsGateway(deps: Deps) {
   // and Redis its share every period, and alerts waited meanwhile. A lease lost meanwhile
   // (another copy holds it now) stops this connection from trading.
   const renewals = slicedInterval<Connection>(heartbeatMs, renewalSlices, (members) => {
-    const held = members.filter((c) => c.lease && isOpen(c));
+    const held = [...members].filter((c) => c.lease && isOpen(c));
     if (held.length === 0) return;
     executors
       .renew(

@@ -8,7 +8,7 @@ const visitsReach = async (visits: unknown[], n: number) => {
 describe('slicedInterval', () => {
   it('visits each member once per period, a slice per tick, and no longer one deleted', async () => {
     const visits: number[][] = [];
-    const work = slicedInterval<number>(80, 4, (members) => visits.push(members));
+    const work = slicedInterval<number>(80, 4, (members) => visits.push([...members]));
     for (let i = 0; i < 8; i++) work.add(i);
 
     await visitsReach(visits, 8);
