@@ -11,12 +11,7 @@ import type { Metrics } from '../../core/metrics.ts';
 import { olderEaMessage, onlyOlderEas } from '../../core/older-eas.ts';
 import type { RelayHub } from '../../core/relay-hub.ts';
 import type { SignalExpiry } from '../../core/signal-expiry.ts';
-import {
-  eaSignalOf,
-  type NewSignal,
-  type SignalRow,
-  v3FeatureOfRow,
-} from '../../core/signal-rows.ts';
+import { eaSignalOf, type NewSignal, type SignalRow } from '../../core/signal-rows.ts';
 import type { SignalStore } from '../../core/signal-store.ts';
 import { displayStatusOf, signalEvent } from '../../core/signal-view.ts';
 import type { Db } from '../../db/db.ts';
@@ -26,6 +21,7 @@ import type { Quota } from '../../ports/quota.ts';
 import { connectedWindowMs } from '../relay/relay-service.ts';
 import type { RuleGuard } from '../rules/rules-intake.ts';
 import type { WebhookLimits } from './signals-limits.ts';
+import { newSignal } from './signals-new-row.ts';
 
 /** A repeated alertId within this window returns the first signal. */
 export const alertDedupeWindowMs = 24 * 60 * 60 * 1000;
@@ -143,47 +139,6 @@ export function createSignalIntake(deps: Deps) {
     }
   }
 
-  /** 5. The row to store. */
-  function newSignal(userId: string, alert: WebhookAlert, blocked: boolean, at: number): NewSignal {
-    const values: NewSignal = {
-      userId,
-      symbol: alert.symbol,
-      position: alert.position,
-      lot: alert.lot,
-      price: alert.price,
-      slpoint: alert.slpoint,
-      tppoint: alert.tppoint,
-      trailingStop: alert.trailingStop,
-      breakEvenPips: alert.breakEvenPips,
-      riskPercentage: alert.riskPercentage,
-      expiry: alert.expiry,
-      side: alert.side ?? null,
-      closePercent: alert.closePercent ?? 0,
-      closeOpposite: alert.closeOpposite,
-      slpips: alert.slpips,
-      tppips: alert.tppips,
-      slprice: alert.slprice,
-      tpprice: alert.tpprice,
-      tps: alert.tps ?? [],
-      riskAmount: alert.riskAmount,
-      maxSpread: alert.maxSpread,
-      deviation: alert.deviation,
-      comment: alert.comment ?? null,
-      magic: alert.magic,
-      account: alert.account ?? null,
-      isTest: alert.isTest,
-      senderPlatform: alert.senderPlatform ?? null,
-      platform: alert.platform ?? null,
-      status: blocked ? 'quota_blocked' : 'pending',
-      alertId: alert.alertId ?? null,
-      receivedAt: new Date(at),
-      expiresAt: new Date(at + ttlMs),
-      minProtocol: 1,
-    };
-    if (v3FeatureOfRow(values)) values.minProtocol = 3;
-    return values;
-  }
-
   /** Gives back the count of an alert that was counted but not stored by this request. */
   async function uncount(counted: Counted) {
     if (counted.used !== null && !counted.blocked) {
@@ -291,13 +246,13 @@ export function createSignalIntake(deps: Deps) {
       const verdict = await rules.check(userId, alert, receivedAt);
       if (verdict.stop) {
         checkUncounted(userId);
-        const values = newSignal(userId, verdict.alert, false, receivedAt);
+        const values = newSignal(userId, verdict.alert, false, receivedAt, ttlMs);
         throw await rules.refuse({ ...values, expiresAt: values.receivedAt }, verdict.stop);
       }
       const counted = await countQuota(owner, alert.isTest, receivedAt);
       if (counted.blocked) await verdict.release();
       if (alert.isTest || counted.blocked) checkUncounted(userId);
-      const values = newSignal(userId, verdict.alert, counted.blocked, receivedAt);
+      const values = newSignal(userId, verdict.alert, counted.blocked, receivedAt, ttlMs);
       const row = await persist(values, counted, verdict.release);
       if (!row) return duplicateReply(userId, alert.alertId);
       report(row, counted);
