@@ -47,6 +47,8 @@
 #include <SignalRelay\Mt4Orders.mqh>
 #else
 #include <SignalRelay\Mt5Trade.mqh>
+#include <SignalRelay\Mt5Positions.mqh>
+#include <SignalRelay\Mt5Open.mqh>
 #include <SignalRelay\Mt5Close.mqh>
 #include <SignalRelay\Mt5Pending.mqh>
 #include <SignalRelay\Mt5Manage.mqh>

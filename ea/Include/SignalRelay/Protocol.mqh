@@ -1,8 +1,10 @@
 //+------------------------------------------------------------------+
-//| Protocol.mqh - EA protocol (ea/PROTOCOL.md): message names,      |
-//| the signal and result objects, and the bodies and frames built   |
-//| from them. Field names appear only as string literals in the     |
-//| Json calls here, so ea/tools/protocol-fields.ts can check them   |
+//| Protocol.mqh - EA protocol (ea/PROTOCOL.md): message names and   |
+//| codes, the identity, result and health objects, the clock for    |
+//| executedAt and pings, and this terminal's identity. The bodies   |
+//| and frames built from them are in ProtocolFrames.mqh. Field      |
+//| names appear only as string literals in the Json calls (here     |
+//| and there), so ea/tools/protocol-fields.ts can check them        |
 //| against contracts/src/ea-protocol.ts.                            |
 //+------------------------------------------------------------------+
 #ifndef SIGNALRELAY_PROTOCOL_MQH
@@ -103,6 +105,27 @@ struct SR_Result
      }
   };
 
+// A problem the terminal sees that stops or may stop trading (v2 health).
+#define SR_HEALTH_AUTOTRADING_OFF     "AUTOTRADING_OFF"
+#define SR_HEALTH_ACCOUNT_TRADING_OFF "ACCOUNT_TRADING_OFF"
+#define SR_HEALTH_URL_NOT_ALLOWED     "URL_NOT_ALLOWED"
+#define SR_HEALTH_MARKET_CLOSED       "MARKET_CLOSED"
+#define SR_HEALTH_DAILY_LOSS_REACHED  "DAILY_LOSS_REACHED"
+
+struct SR_HealthIssue
+  {
+   string            code;
+   string            message;
+   string            symbol;       // "" unless the problem is one symbol's
+
+   void              CopyFrom(const SR_HealthIssue &o)
+     {
+      code = o.code;
+      message = o.message;
+      symbol = o.symbol;
+     }
+  };
+
 //+------------------------------------------------------------------+
 //| Clock: wall-clock milliseconds (UTC) for executedAt and pings.   |
 //| TimeGMT() has whole seconds; the microsecond counter fills in    |
@@ -146,69 +169,6 @@ void SR_WriteIdentity(CJsonWriter &w, const SR_Identity &id)
    w.AddString("broker", id.broker);
   }
 
-void SR_WriteResultFields(CJsonWriter &w, const SR_Result &r)
-  {
-   w.AddString("id", r.id);
-   w.AddString("status", r.status);
-   w.AddString("ticket", r.ticket);
-   w.AddNumber("price", r.price, r.digits);
-   w.AddString("message", StringSubstr(r.message, 0, 1000));   // the schema's limit
-   w.AddLong("retcode", r.retcode);
-   w.AddLong("executedAt", r.executedAt);
-   if(r.volume > 0)
-      w.AddNumber("volume", r.volume, 8);
-   if(StringLen(r.rule) > 0)
-      w.AddString("rule", r.rule);
-  }
-
-// A problem the terminal sees that stops or may stop trading (v2 health).
-#define SR_HEALTH_AUTOTRADING_OFF     "AUTOTRADING_OFF"
-#define SR_HEALTH_ACCOUNT_TRADING_OFF "ACCOUNT_TRADING_OFF"
-#define SR_HEALTH_URL_NOT_ALLOWED     "URL_NOT_ALLOWED"
-#define SR_HEALTH_MARKET_CLOSED       "MARKET_CLOSED"
-#define SR_HEALTH_DAILY_LOSS_REACHED  "DAILY_LOSS_REACHED"
-
-struct SR_HealthIssue
-  {
-   string            code;
-   string            message;
-   string            symbol;       // "" unless the problem is one symbol's
-
-   void              CopyFrom(const SR_HealthIssue &o)
-     {
-      code = o.code;
-      message = o.message;
-      symbol = o.symbol;
-     }
-  };
-
-// The items of the whole current list (it replaces the one the server has),
-// into an array the caller opened.
-void SR_WriteHealthItems(CJsonWriter &w, const SR_HealthIssue &issues[], const int count)
-  {
-   for(int i = 0; i < count; i++)
-     {
-      w.BeginObject();
-      w.AddString("code", issues[i].code);
-      w.AddString("message", StringSubstr(issues[i].message, 0, 300));   // the schema's limit
-      if(issues[i].symbol != "")
-         w.AddString("symbol", issues[i].symbol);
-      w.End();
-     }
-  }
-
-string SR_HealthFrame(const SR_HealthIssue &issues[], const int count)
-  {
-   CJsonWriter w;
-   w.BeginObject();
-   w.AddString("type", SR_MSG_HEALTH);
-   w.OpenArray("issues");
-   SR_WriteHealthItems(w, issues, count);
-   w.End();
-   w.End();
-   return w.Text();
-  }
-
 // Which copy of the EA speaks (v2): the server lets one copy trade an account.
 void SR_WriteInstance(CJsonWriter &w, const SR_Identity &id)
   {
@@ -239,86 +199,7 @@ void SR_NewInstance(SR_Identity &id)
    id.chart = Symbol() + "," + SR_TimeframeText(PeriodSeconds());
   }
 
-string SR_HelloFrame(const SR_Identity &id)
-  {
-   CJsonWriter w;
-   w.BeginObject();
-   w.AddString("type", SR_MSG_HELLO);
-   SR_WriteIdentity(w, id);
-   SR_WriteInstance(w, id);
-   w.AddString("eaVersion", SR_EA_VERSION);
-   w.AddLong("terminalBuild", id.terminalBuild);
-   w.End();
-   return w.Text();
-  }
-
-string SR_PingFrame(const long t)
-  {
-   CJsonWriter w;
-   w.BeginObject();
-   w.AddString("type", SR_MSG_PING);
-   w.AddLong("t", t);
-   w.End();
-   return w.Text();
-  }
-
-string SR_ReceivedFrame(const string signalId)
-  {
-   CJsonWriter w;
-   w.BeginObject();
-   w.AddString("type", SR_MSG_RECEIVED);
-   w.AddString("id", signalId);
-   w.End();
-   return w.Text();
-  }
-
-string SR_ResultFrame(const SR_Result &r)
-  {
-   CJsonWriter w;
-   w.BeginObject();
-   w.AddString("type", SR_MSG_RESULT);
-   SR_WriteResultFields(w, r);
-   w.End();
-   return w.Text();
-  }
-
-// Body of POST /api/ea/poll: identity, the ids received since the last
-// poll, the results not yet reported, the longest hold this EA accepts
-// (WebRequest blocks the EA, so it asks for short holds to keep managing
-// stops between polls, and for none while a signal waits for a retry), and
-// the rules it holds (the reply carries the server's when they differ).
-string SR_PollBody(const SR_Identity &id, const string &received[], const SR_Result &results[], const int resultCount,
-                   const int waitMs, const bool sendHealth, const SR_HealthIssue &health[], const int healthCount,
-                   const string rulesId)
-  {
-   CJsonWriter w;
-   w.BeginObject();
-   SR_WriteIdentity(w, id);
-   SR_WriteInstance(w, id);
-   w.AddString("eaVersion", SR_EA_VERSION);
-   w.AddLong("terminalBuild", id.terminalBuild);
-   w.AddLong("waitMs", waitMs);
-   w.AddString("rulesId", rulesId);
-   if(sendHealth)
-     {
-      w.OpenArray("health");
-      SR_WriteHealthItems(w, health, healthCount);
-      w.End();
-     }
-   w.OpenArray("received");
-   for(int i = 0; i < ArraySize(received); i++)
-      w.ItemString(received[i]);
-   w.End();
-   w.OpenArray("results");
-   for(int i = 0; i < resultCount; i++)
-     {
-      w.BeginObject();
-      SR_WriteResultFields(w, results[i]);
-      w.End();
-     }
-   w.End();
-   w.End();
-   return w.Text();
-  }
+// The bodies and frames built from these objects.
+#include <SignalRelay\ProtocolFrames.mqh>
 
 #endif
