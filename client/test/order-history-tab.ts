@@ -1,10 +1,15 @@
+import { createPaperTerminal } from '@signalrelay/bridge/paper-terminal';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { reportedOrder } from '../../server/test/orders.ts';
+import type { BrowserSuite } from './browser-suite.ts';
+import { reportTerminal, tradeOnPaperTerminal } from './paper-trading.ts';
+import type { SignedInUser } from './signed-in.ts';
 
 /**
- * The Order History tests' data and steps: the MT4 rows a tracker reports, and how a test reads
- * and drives the tab (its "Showing" line, rows, detail panel, filters, deletion).
+ * The Order History tests' data and steps: the MT4 rows a tracker reports, the desktop tests'
+ * history, and how a test reads and drives the tab (its "Showing" line, rows, detail panel,
+ * filters, deletion).
  */
 export const hour = 3_600_000;
 export const day = 24 * hour;
@@ -55,6 +60,33 @@ export function mt4Rows(now: number) {
       comment: 'grid #7',
     });
   });
+}
+
+/** Reports `orders` for one of the user's terminals, as its OrderTracker would. */
+export const orderReporter =
+  (suite: BrowserSuite) =>
+  (user: SignedInUser, orders: unknown[], terminal: { platform: 'mt4' | 'mt5'; account: string }) =>
+    reportTerminal(suite.server, user.licenseNumber, orders, terminal);
+
+/**
+ * The desktop tests' history, arrived the way it does in production (`POST
+ * /api/orders/report`): a pro user whose reference EA traded real alerts through the webhook on a
+ * paper terminal (a EURUSD buy, since closed, and a GBPUSD sell) and whose MT4 account 777
+ * reported `mt4Rows`, 24 orders in all. Returns the user and the closed paper trade's profit.
+ */
+export async function desktopHistory(suite: BrowserSuite) {
+  const user = await suite.user('pro');
+  const terminal = createPaperTerminal({ seed: 11 });
+  const { ea, results } = await tradeOnPaperTerminal(suite.server, user.licenseNumber, terminal, [
+    { symbol: 'EURUSD', position: 'buy', lot: 0.1 },
+    { symbol: 'GBPUSD', position: 'sell', lot: 0.2 },
+    { symbol: 'EURUSD', position: 'closebuy' },
+  ]);
+  await ea.stop();
+  expect(results).toEqual(['success', 'success', 'success']);
+  const paperProfit = terminal.closedPositions()[0]!.profit;
+  await orderReporter(suite)(user, mt4Rows(Date.now()), { platform: 'mt4', account: '777' });
+  return { user, paperProfit };
 }
 
 export const tickets = (page: Page) =>

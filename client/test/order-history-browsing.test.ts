@@ -1,53 +1,23 @@
-import { createPaperTerminal } from '@signalrelay/bridge/paper-terminal';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { reportedOrder } from '../../server/test/orders.ts';
-import { mobileViewport } from './browser.ts';
 import { browserSuite, choose } from './browser-suite.ts';
 import { card, pageButtons, showing } from './history-tabs.ts';
-import {
-  confirmation,
-  day,
-  deleteAll,
-  deleteOrder,
-  expectFacts,
-  hour,
-  mt4Rows,
-  tickets,
-} from './order-history-tab.ts';
-import { reportTerminal, tradeOnPaperTerminal } from './paper-trading.ts';
-import { screenshot } from './shots.ts';
+import { desktopHistory, expectFacts, tickets } from './order-history-tab.ts';
 import type { SignedInUser } from './signed-in.ts';
 
 /**
- * The Order History tab in headless Chromium against the real server. Orders arrive the way
- * they do in production: through `POST /api/orders/report`, including the rows of the
- * reference EA's paper terminal after real alerts went through the webhook and the EA.
+ * The Order History tab on a desktop, read and browsed in headless Chromium against the real
+ * server: its figures and table, filters, sorting and pages, the URL that keeps them, a row's
+ * details, and a history that fails to load. The orders arrive the way they do in production
+ * (`desktopHistory`).
  */
 const suite = browserSuite();
-
-/** Reports `orders` for one of the user's terminals, as its OrderTracker would. */
-const report = (
-  user: SignedInUser,
-  orders: unknown[],
-  terminal: { platform: 'mt4' | 'mt5'; account: string },
-) => reportTerminal(suite.server, user.licenseNumber, orders, terminal);
 
 describe('Order History on a desktop', () => {
   let user: SignedInUser;
   let paperProfit: number;
 
   beforeAll(async () => {
-    user = await suite.user('pro');
-    const terminal = createPaperTerminal({ seed: 11 });
-    const { ea, results } = await tradeOnPaperTerminal(suite.server, user.licenseNumber, terminal, [
-      { symbol: 'EURUSD', position: 'buy', lot: 0.1 },
-      { symbol: 'GBPUSD', position: 'sell', lot: 0.2 },
-      { symbol: 'EURUSD', position: 'closebuy' },
-    ]);
-    await ea.stop();
-    expect(results).toEqual(['success', 'success', 'success']);
-    paperProfit = terminal.closedPositions()[0]!.profit;
-    await report(user, mt4Rows(Date.now()), { platform: 'mt4', account: '777' });
+    ({ user, paperProfit } = await desktopHistory(suite));
   });
 
   it('shows the figures and the orders, filters, sorts and pages them', async () => {
@@ -208,44 +178,6 @@ describe('Order History on a desktop', () => {
     });
   });
 
-  it('deletes one order and then all of them after confirmation, and follows live reports', async () => {
-    await suite.onPage({ user }, async ({ page }) => {
-      await page.goto('/dashboard#order-history');
-      await showing(page, 'of 24 orders');
-      expect(await page.getByRole('columnheader', { name: 'Action' }).count()).toBe(0);
-
-      await page.getByRole('button', { name: 'Show Delete' }).click();
-      await page.getByRole('columnheader', { name: 'Action' }).waitFor();
-      await page.getByRole('button', { name: 'Delete order #1005' }).click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByText(confirmation('order #1005')).waitFor();
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
-      await dialog.waitFor({ state: 'hidden' });
-      expect(await page.locator('tr[data-order-ticket="1005"]').count()).toBe(1);
-
-      await deleteOrder(page, 1005);
-      await showing(page, 'of 23 orders');
-      expect(await page.locator('tr[data-order-ticket="1005"]').count()).toBe(0);
-      await screenshot(page, 'order-history-desktop');
-
-      await deleteAll(page);
-      await page
-        .getByText('Install and run the OrderTracker EA to start tracking your trading activity')
-        .waitFor();
-      expect(await page.getByRole('button', { name: 'Delete All' }).isDisabled()).toBe(true);
-      await expect.poll(() => card(page, 'Total Trades')).toBe('0');
-
-      // The tracker keeps reporting: deleted tickets stay deleted, a new one shows up by itself.
-      await report(user, [...mt4Rows(Date.now()), reportedOrder(3001)], {
-        platform: 'mt4',
-        account: '777',
-      });
-      await showing(page, 'Showing 1 to 1 of 1 orders');
-      expect(await tickets(page)).toEqual(['3001']);
-      expect(await page.getByRole('button', { name: 'Delete All' }).isDisabled()).toBe(false);
-    });
-  });
-
   it('says so in red when the history cannot be loaded', async () => {
     await suite.onPage(
       { user, allowConsole: [/status of 500/, /ERR_FAILED/] },
@@ -261,62 +193,5 @@ describe('Order History on a desktop', () => {
         await page.getByText('Error fetching order history').waitFor();
       },
     );
-  });
-});
-
-describe('Order History on a 375 px phone', () => {
-  let user: SignedInUser;
-
-  beforeAll(async () => {
-    user = await suite.user('free');
-    const now = Date.now();
-    const rows = mt4Rows(now).slice(0, 12);
-    // Past the free plan's 30 days: the closed one is not kept, the open one is.
-    rows.push(reportedOrder(4001, { openTime: now - 40 * day, closeTime: now - 40 * day + hour }));
-    rows.push(reportedOrder(4002, { openTime: now - 40 * day, status: 'open', closeTime: 0 }));
-    await report(user, rows, { platform: 'mt4', account: '777' });
-  });
-
-  it('shows the plan note, cards, one expanded card at a time, filters and deletion', async () => {
-    await suite.onPage({ user, viewport: mobileViewport }, async ({ page }) => {
-      await page.goto('/dashboard#order-history');
-      await page.getByText('FREE Plan: Order history limited to 30 days').waitFor();
-      await showing(page, 'of 13 orders');
-      const list = page.getByRole('list', { name: 'Order history' });
-      expect(await list.locator('li').count()).toBe(13);
-      expect(await page.locator('table').count()).toBe(0);
-      expect(
-        await page.getByLabel('Period', { exact: true }).locator('option').allInnerTexts(),
-      ).toEqual(['All (last 30 days)', 'Last 24 hours', 'Last 7 days', 'Last 30 days']);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        375,
-      );
-
-      await page.getByRole('button', { name: /^Order #1001, EURUSD/ }).click();
-      // Both are the reported defaults: 0.10 lots bought at 1.08310.
-      const cardFacts = (closePrice: string, duration: string) => [
-        'Lots: 0.10',
-        'Open Price: 1.08310',
-        `Close Price: ${closePrice}`,
-        `Duration: ${duration}`,
-      ];
-      await expectFacts(page, 'closed', cardFacts('1.08420', '1h 00m'));
-      await page.getByRole('button', { name: /^Order #4002, EURUSD/ }).click();
-      await expectFacts(page, 'open', cardFacts('-', 'Open'));
-      expect(await page.locator('[data-order-details]').count()).toBe(1);
-      await page.getByRole('button', { name: /^Order #4002, EURUSD/ }).click();
-      await expect.poll(() => page.locator('[data-order-details]').count()).toBe(0);
-
-      await choose(page, 'Status', 'Closed');
-      await showing(page, 'of 12 orders');
-      await choose(page, 'Status', 'All Status');
-      await showing(page, 'of 13 orders');
-      await screenshot(page, 'order-history-375');
-
-      await page.getByRole('button', { name: 'Show Delete' }).click();
-      await deleteOrder(page, 1003);
-      await showing(page, 'of 12 orders');
-      await deleteAll(page);
-    });
   });
 });
