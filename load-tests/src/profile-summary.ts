@@ -1,21 +1,20 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { SourceMap, type SourceMapping } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * What a V8 CPU profile (`node --cpu-prof`) says, in a few lines: self time by function and by
  * where the code lives (our files, each npm package, Node internals, GC, idle).
  */
-type Node = {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-};
+type CallFrame = { functionName: string; url: string; lineNumber: number; columnNumber: number };
+type Node = { id: number; callFrame: CallFrame; children?: number[] };
 type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number };
 
 /**
  * A stretch of the run on the bench's shared clock (`monoNow`, ms). V8 stamps profile samples
  * in microseconds of the same CLOCK_MONOTONIC, so a profile can be cut to the measured phase,
- * without the server's start-up (tsx compiling) and the warm-up.
+ * without the server's start-up and the warm-up.
  */
 export type ProfileWindow = { fromMs: number; toMs: number };
 
@@ -42,6 +41,39 @@ function originOf(url: string, functionName: string): string {
   return url;
 }
 
+/** Each bundle's source map (server/dist is built with them), null where there is none. */
+const sourceMaps = new Map<string, SourceMap | null>();
+
+function sourceMapOf(url: string): SourceMap | null {
+  let map = sourceMaps.get(url);
+  if (map === undefined) {
+    try {
+      map = new SourceMap(JSON.parse(readFileSync(`${fileURLToPath(url)}.map`, 'utf8')));
+    } catch {
+      map = null;
+    }
+    sourceMaps.set(url, map);
+  }
+  return map;
+}
+
+/**
+ * Where a function's code was written: for the server's bundle, the source file and line its
+ * source map gives (so the summary names `server/src/core`, not a chunk of server/dist).
+ */
+function located({ url, lineNumber, columnNumber }: CallFrame): { url: string; line: number } {
+  const bundled = url.startsWith('file:') && url.endsWith('.js') && !url.includes('node_modules');
+  // findEntry gives {} where the map has no mapping.
+  const entry = bundled
+    ? (sourceMapOf(url)?.findEntry(lineNumber, columnNumber) as Partial<SourceMapping>)
+    : undefined;
+  if (!entry?.originalSource || entry.originalLine === undefined) {
+    return { url, line: lineNumber + 1 };
+  }
+  const source = path.resolve(path.dirname(fileURLToPath(url)), entry.originalSource);
+  return { url: source, line: entry.originalLine + 1 };
+}
+
 export function summarizeProfile(file: string, top = 15, window?: ProfileWindow): ProfileSummary {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -58,14 +90,16 @@ export function summarizeProfile(file: string, top = 15, window?: ProfileWindow)
   let busy = 0;
   let total = 0;
   for (const [id, ms] of self) {
-    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    const frame = byId.get(id)!.callFrame;
+    const { functionName } = frame;
     total += ms;
     if (functionName === '(idle)' || functionName === '(program)') continue;
     busy += ms;
+    const { url, line } = located(frame);
     const origin = originOf(url, functionName);
     origins.set(origin, (origins.get(origin) ?? 0) + ms);
     const fn =
-      `${functionName || '(anonymous)'} ${url ? `${origin}/${path.basename(url)}:${lineNumber + 1}` : ''}`.trim();
+      `${functionName || '(anonymous)'} ${url ? `${origin}/${path.basename(url)}:${line}` : ''}`.trim();
     functions.set(fn, (functions.get(fn) ?? 0) + ms);
   }
   const rank = (m: Map<string, number>, n: number) =>

@@ -91,7 +91,7 @@ export async function runRelay(o: RelayRunOptions): Promise<RelayRunReport> {
         await startServer({
           name,
           env,
-          // One directory per process: tsx's loader thread writes a profile of its own there.
+          // One directory per process: each server's main thread profile is found in its own.
           nodeArgs: o.profile
             ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, name)}`]
             : [],
