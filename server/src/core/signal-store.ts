@@ -19,10 +19,11 @@ import {
 export type TerminalRef = { id: string; userId: string; platform: 'mt4' | 'mt5' };
 
 /**
- * An insert not answered within this long is abandoned (the webhook answers 503), so that
- * with a full pool's wait it still answers inside TradingView's 3 s.
+ * An insert not answered within this long of its request is abandoned (the webhook answers
+ * 503): TradingView gives up after 3 s, and the rest is the network's. Its statement must
+ * reach Postgres in the first part of it, and the commit has the rest (`inTimeMarginMs`).
  */
-const insertTimeoutMs = 1500;
+const insertAnswerWithinMs = 2500;
 
 /** After this long past its TTL, a received signal with no result is marked as an error. */
 export const resultGraceMs = 60_000;
@@ -59,7 +60,7 @@ export function createSignalStore(database: Pick<Database, 'db' | 'inTime' | 'pr
 
   /**
    * Inserts made while earlier ones are in flight go together: one statement and one commit
-   * for a burst of alerts. Each waited since `at`; the batch's time-out is its oldest's.
+   * for a burst of alerts. Each waited since `at`; the batch must be answered by its oldest's time.
    */
   const insertCoalesced = coalesce(
     async (batch: { values: NewSignal; at: number }[]) => {
@@ -74,8 +75,8 @@ export function createSignalStore(database: Pick<Database, 'db' | 'inTime' | 'pr
           }),
         );
       }
-      const waited = Date.now() - Math.min(...batch.map(({ at }) => at));
-      const rows = await inTime('signal_insert', insertSql, params, insertTimeoutMs - waited);
+      const answerBy = Math.min(...batch.map(({ at }) => at)) + insertAnswerWithinMs;
+      const rows = await inTime('signal_insert', insertSql, params, answerBy);
       const inserted = new Set(rows.map((raw) => raw.id as string));
       return batch.map(({ values }, i) =>
         inserted.has(ids[i]!) ? insertedRowOf(ids[i]!, values) : null,

@@ -1,15 +1,18 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { Pool } from 'pg';
+import type { Pool, QueryConfig } from 'pg';
 import { migrationsFolder } from '../paths.ts';
 import * as schema from './schema/index.ts';
 
 /**
- * A statement run `inTime` must reach Postgres this long before we give up on its answer: a
- * row lands unseen only if its answer is held up longer than this on the way back.
+ * A statement run `inTime` must reach Postgres this long before we give up on its answer, so
+ * that what is left covers its run, its commit and the answer's way back. A commit waits for
+ * the WAL's flush to disk, and a development VM's disk stalled flushes for up to 830 ms
+ * (load-tests/RESULTS.md, sixteenth session): a statement started in time whose commit took
+ * longer than this would land after we had answered "not stored".
  */
-export const inTimeMarginMs = 500;
+export const inTimeMarginMs = 1250;
 const clockCheckEveryMs = 5 * 60_000;
 
 /** Both drivers expose the same drizzle API; features only see this type. */
@@ -24,16 +27,17 @@ export type Database = {
    * Runs a named statement that writes, only if it reaches Postgres in time: `$1` is a
    * deadline on Postgres's own clock, which the statement must check
    * (`where statement_timestamp() < $1`), and the parameters follow from `$2`. We give up on
-   * the answer after `timeoutMs`; the deadline falls `inTimeMarginMs` before that, so a
-   * statement held up in a broken network that reaches Postgres after we gave up (and said
-   * "not stored") changes nothing. One round trip, where BEGIN, statement, COMMIT take three.
-   * Returns the raw rows, like `prepared`.
+   * the answer at `answerBy` (epoch ms, our clock); the deadline falls `inTimeMarginMs`
+   * before that, so a statement held up in a broken network that reaches Postgres after we
+   * gave up (and said "not stored") changes nothing. A statement whose deadline passed while
+   * it waited for a connection is not sent, and returns no rows, as Postgres would. One round
+   * trip, where BEGIN, statement, COMMIT take three. Returns the raw rows, like `prepared`.
    */
   inTime(
     name: string,
     text: string,
     params: unknown[],
-    timeoutMs: number,
+    answerBy: number,
   ): Promise<Record<string, unknown>[]>;
   /**
    * Runs a named statement, parsed and planned once per connection instead of on every call:
@@ -87,11 +91,23 @@ async function openPostgres(url: string, onError?: (err: Error) => void): Promis
     async ping() {
       await pool.query('select 1');
     },
-    async inTime(name, text, params, timeoutMs) {
+    async inTime(name, text, params, answerBy) {
       const client = await pool.connect();
-      // Set once a connection is ours, so a wait for the pool does not eat into it.
-      const deadline = new Date(Date.now() + clock.offsetMs + timeoutMs - inTimeMarginMs);
-      const answer = client.query({ name, text, values: [deadline, ...params] });
+      const timeoutMs = answerBy - Date.now();
+      if (timeoutMs <= inTimeMarginMs) {
+        client.release();
+        return [];
+      }
+      const deadline = new Date(answerBy + clock.offsetMs - inTimeMarginMs);
+      // pg reads query_timeout per query too (its types do not say so): the pool's would end
+      // the wait for a slow commit before our own give-up does.
+      const query: QueryConfig & { query_timeout: number } = {
+        name,
+        text,
+        values: [deadline, ...params],
+        query_timeout: timeoutMs + 1000,
+      };
+      const answer = client.query(query);
       let timer: NodeJS.Timeout | undefined;
       const givenUp = new Promise<never>((_, reject) => {
         timer = setTimeout(
@@ -142,8 +158,7 @@ async function openPglite(dir: string): Promise<Database> {
       await client.query('select 1');
     },
     // In-process: nothing can hold a statement up on its way, so the deadline is never hit.
-    inTime: (name, text, params, timeoutMs) =>
-      prepared(name, text, [new Date(Date.now() + timeoutMs), ...params]),
+    inTime: (name, text, params, answerBy) => prepared(name, text, [new Date(answerBy), ...params]),
     prepared,
     async migrate() {
       await migrate(drizzle(client), { migrationsFolder });
