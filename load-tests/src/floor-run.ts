@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { balancerConnections, startBalancer } from './balancer.ts';
 import { monoNow, sleep } from './clock.ts';
+import { type DiskFlushes, watchDiskFlushes } from './disk-flushes.ts';
 import type { FleetCommands } from './fleet-process.ts';
 import type { FloorCommands } from './floor-process.ts';
 import type { FireResult, GeneratorCommands } from './generator-process.ts';
@@ -19,6 +20,8 @@ export type FloorFigures = {
   usage: ProcessUsage[];
   /** Where the floor process spent its CPU while measured (with `profileDir`), as text. */
   profile: string;
+  /** The disk's flushes while the durable floor was measured (null for a bare floor). */
+  disk: DiskFlushes | null;
 };
 
 /** The durable floor's services, and how to tell it has stored every EA frame sent so far. */
@@ -160,13 +163,15 @@ export async function measureFloor(
     const count = o.rate ? Math.min(o.count, o.rate * 10) : o.count;
     await o.quiet();
     const watcher = watchProcesses(watched);
+    const diskWatch = o.durable ? await watchDiskFlushes(o.durable.databaseUrl) : null;
     measured.fromMs = monoNow();
     const fired = await o.generator.call('fire', { ...base, count });
     await delivered(o, fired);
     measured.toMs = monoNow();
     const usage = watcher.stop().processes;
+    const disk = (await diskWatch?.stop()) ?? null;
     const report = await o.fleet.call('collect', { reset: true });
-    return { figures: analyze(fired, [report], () => 'floor', o.rate), usage };
+    return { figures: analyze(fired, [report], () => 'floor', o.rate), usage, disk };
   });
   const file = o.profileDir ? mainThreadProfile(o.profileDir) : null;
   const profile = file

@@ -3,6 +3,7 @@ import type { BenchArgs } from './bench-args.ts';
 import { type Undo, undoAll } from './bench-server.ts';
 import { createBenchDatabase, redisUrl } from './bench-services.ts';
 import { sleep } from './clock.ts';
+import { formatDiskFlushes } from './disk-flushes.ts';
 import { eaSpecs, startFleets, startGenerator } from './fleets.ts';
 import { type FloorFigures, measureFloor, measureFloorBasket } from './floor-run.ts';
 import { type ProcessUsage, pidsOf, prioritize, waitForQuiet } from './proc-stats.ts';
@@ -214,6 +215,7 @@ function report(
     cpuLine('bare via HAProxy', proxied),
     cpuLine('two bare via Redis, HAProxy', split),
     cpuLine('durable', durable),
+    ...(durable.disk ? [`durable: ${formatDiskFlushes(durable.disk)}`] : []),
     ...[bare.profile, durable.profile].filter(Boolean).flatMap((p) => ['', p]),
     '',
     checksTable(checks),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { balancerConnections, startBalancer } from './balancer.ts';
 import { prepareBench, type Undo, undoAll } from './bench-server.ts';
 import { monoNow, sleep } from './clock.ts';
+import { type DiskFlushes, watchDiskFlushes } from './disk-flushes.ts';
 import {
   awaitDelivery,
   collectAll,
@@ -66,6 +67,7 @@ export type RelayRunReport = {
   /** CPU other processes on the machine used just before measuring, % of one core. */
   othersBefore: number;
   postgres: PostgresWork;
+  disk: DiskFlushes;
 };
 
 /**
@@ -234,6 +236,7 @@ export async function runRelay(o: RelayRunOptions): Promise<RelayRunReport> {
     const watcher = watchProcesses(ours);
     const measured = { fromMs: monoNow(), toMs: 0 };
     const postgresWatch = await watchPostgres(db.url, db.name);
+    const diskWatch = await watchDiskFlushes(db.url);
     const args: FireArgs = {
       url: webhook,
       licenses,
@@ -253,6 +256,7 @@ export async function runRelay(o: RelayRunOptions): Promise<RelayRunReport> {
     const usage = watcher.stop();
     measured.toMs = monoNow();
     const postgres = await postgresWatch.stop();
+    const disk = await diskWatch.stop();
     if (missing > 0)
       notes.push(`${missing} accepted signals had not arrived ${o.drainMs} ms after the last send`);
     await sleep(1500); // results travel EA → server → dashboard
@@ -279,6 +283,7 @@ export async function runRelay(o: RelayRunOptions): Promise<RelayRunReport> {
       measured,
       othersBefore,
       postgres,
+      disk,
     };
   } finally {
     await undoAll(undo, log);

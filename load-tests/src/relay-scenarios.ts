@@ -1,4 +1,5 @@
 import type { BenchArgs } from './bench-args.ts';
+import { formatDiskFlushes } from './disk-flushes.ts';
 import { formatProfile, mainThreadProfile, summarizeProfile } from './profile-summary.ts';
 import { type RelayRunOptions, type RelayRunReport, runRelay } from './relay-run.ts';
 import { type Check, checksTable, counts, latencyTable } from './report.ts';
@@ -182,6 +183,7 @@ function runReport(name: RelayScenario, options: RelayRunOptions, r: RelayRunRep
     `postgres per alert sent: ${perSignal(pgw.transactions)} transactions (${pgw.rollbacks} rolled back in all), ` +
       `${perSignal(pgw.rowsInserted)} rows inserted, ${perSignal(pgw.rowsUpdated)} updated; ${pgw.connectionsOpened} connections opened`,
   );
+  lines.push(formatDiskFlushes(r.disk));
   lines.push(`EA disconnects ${r.disconnects} · EA problems: ${counts(r.fleetProblems)}`);
   for (const fatal of r.fleetFatal.slice(0, 5)) lines.push(`EA stopped: ${fatal}`);
   for (const note of r.notes) lines.push(`note: ${note}`);
