@@ -1,6 +1,6 @@
 import type { BenchArgs } from './bench-args.ts';
 import { startBenchServer, type Undo, undoAll } from './bench-server.ts';
-import { sleep } from './clock.ts';
+import { monoNow, sleep } from './clock.ts';
 import { startGenerator } from './fleets.ts';
 import type { FireResult } from './generator-process.ts';
 import { pidsOf, prioritize, waitForQuiet, watchProcesses } from './proc-stats.ts';
@@ -103,6 +103,8 @@ export async function intakeScenario(args: BenchArgs) {
       };
     };
 
+    // The profile is summarised over both phases, without the start-up and the warm-up.
+    const measured = { fromMs: monoNow(), toMs: 0 };
     log(`one at a time: ${count} alerts at ${rate}/s`);
     const single = await measure('one at a time', async () => [
       await fire(licenses.slice(3), count, rate),
@@ -117,6 +119,7 @@ export async function intakeScenario(args: BenchArgs) {
       return fired;
     });
 
+    measured.toMs = monoNow();
     const phases = [single, bursts];
     const ms = (v: number) => v.toFixed(3);
     const checks: Check[] = phases.map((p) => ({
@@ -142,7 +145,7 @@ export async function intakeScenario(args: BenchArgs) {
       text: lines.join('\n'),
       checks,
       json: { users, rate, rounds, burstSize, phases },
-      after: () => profileText(),
+      after: () => profileText(measured),
     };
   } finally {
     await undoAll(undo, log);
