@@ -26,4 +26,19 @@ describe('slicedInterval', () => {
     expect(period).not.toContain(3);
     expect(period.sort((a, b) => a - b)).toEqual([0, 1, 2, 4, 5, 6, 7]);
   });
+
+  it('keeps a member added twice in one slice, so one delete removes it', async () => {
+    const visits: string[][] = [];
+    const work = slicedInterval<string>(40, 2, (members) => visits.push([...members]));
+    work.add('a');
+    work.add('a');
+    expect(work.size).toBe(1);
+    await visitsReach(visits, 1);
+    work.delete('a');
+    const from = visits.length;
+    // Two periods: a copy left in the other slice would be visited in each.
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    work.stop();
+    expect(visits.slice(from).flat()).toEqual([]);
+  });
 });

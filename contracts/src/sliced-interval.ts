@@ -23,7 +23,9 @@ export function slicedInterval<T>(
   // What the members do keeps the process alive, not their periodic work.
   timer.unref();
   return {
+    /** Adding a member already here changes nothing: it stays in its slice. */
     add(member: T) {
+      if (setOf.has(member)) return;
       const set = sets[next++ % slices]!;
       set.add(member);
       setOf.set(member, set);
