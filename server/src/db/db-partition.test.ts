@@ -92,7 +92,7 @@ describe('inTime when the disk is slow', () => {
   it('waits out a slow commit of a statement that started at its last moment', async () => {
     // As an alert that waited its turn behind a stalled batch: the statement reaches
     // Postgres just before its deadline, then its commit takes longer than the longest WAL
-    // flush measured on a development VM's disk (830 ms).
+    // flush measured on a development VM's disk (920 ms).
     expect(await addSlowMark('last moment', 1000, inTimeMarginMs + 100)).toEqual([
       { name: 'last moment' },
     ]);

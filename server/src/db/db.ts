@@ -8,7 +8,7 @@ import * as schema from './schema/index.ts';
 /**
  * A statement run `inTime` must reach Postgres this long before we give up on its answer, so
  * that what is left covers its run, its commit and the answer's way back. A commit waits for
- * the WAL's flush to disk, and a development VM's disk stalled flushes for up to 830 ms
+ * the WAL's flush to disk, and a development VM's disk stalled flushes for up to 920 ms
  * (load-tests/RESULTS.md, sixteenth session): a statement started in time whose commit took
  * longer than this would land after we had answered "not stored".
  */
