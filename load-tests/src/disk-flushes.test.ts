@@ -5,19 +5,22 @@ import { adminDatabaseUrl } from './bench-services.ts';
 import { sleep } from './clock.ts';
 import { formatDiskFlushes, watchDiskFlushes } from './disk-flushes.ts';
 
-const probeFiles = () => readdirSync(tmpdir()).filter((f) => f.startsWith('sr-bench-disk-'));
+const probeFile = `sr-bench-disk-${process.pid}.tmp`;
+const probing = () => readdirSync(tmpdir()).includes(probeFile);
 
 describe('the bench’s disk probe', () => {
   it('times real flushes beside the database and leaves no file behind', async () => {
     const watch = await watchDiskFlushes(adminDatabaseUrl, 10);
-    expect(probeFiles()).toHaveLength(1);
+    expect(probing()).toBe(true);
     await sleep(400);
     const disk = await watch.stop();
 
-    expect(probeFiles()).toHaveLength(0);
-    // One flush every 10 ms at most, each taking some time: a handful in 400 ms.
-    expect(disk.flushes!.count).toBeGreaterThanOrEqual(5);
+    expect(probing()).toBe(false);
+    // One flush every 10 ms at most (fewer when the disk stalls, as some VMs' do).
+    expect(disk.flushes!.count).toBeGreaterThanOrEqual(1);
     expect(disk.flushes!.count).toBeLessThanOrEqual(41);
+    // Stopped twice (a scenario's clean-up after its report), it answers the same.
+    expect(await watch.stop()).toBe(disk);
     expect(disk.flushes!.min).toBeGreaterThan(0);
     expect(disk.stalls > 0).toBe(disk.flushes!.max > 50);
     // The test's Postgres is local and its user a superuser: it says where its data is.

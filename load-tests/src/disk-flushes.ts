@@ -70,19 +70,23 @@ export async function watchDiskFlushes(databaseUrl: string, everyMs = 20) {
       await sleep(everyMs);
     }
   })();
+  let stopped: Promise<DiskFlushes> | undefined;
   return {
-    async stop(): Promise<DiskFlushes> {
+    /** Ends the probe and removes its file; a second call returns the first one's figures. */
+    stop(): Promise<DiskFlushes> {
       running = false;
-      await probing.finally(async () => {
-        await handle.close();
-        await rm(file, { force: true });
-      });
-      return {
-        flushes: summarize(times),
-        everyMs,
-        stalls: times.filter((ms) => ms > stallMs).length,
-        databaseDisk,
-      };
+      stopped ??= probing
+        .finally(async () => {
+          await handle.close();
+          await rm(file, { force: true });
+        })
+        .then(() => ({
+          flushes: summarize(times),
+          everyMs,
+          stalls: times.filter((ms) => ms > stallMs).length,
+          databaseDisk,
+        }));
+      return stopped;
     },
   };
 }

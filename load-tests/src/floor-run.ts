@@ -164,14 +164,18 @@ export async function measureFloor(
     await o.quiet();
     const watcher = watchProcesses(watched);
     const diskWatch = o.durable ? await watchDiskFlushes(o.durable.databaseUrl) : null;
-    measured.fromMs = monoNow();
-    const fired = await o.generator.call('fire', { ...base, count });
-    await delivered(o, fired);
-    measured.toMs = monoNow();
-    const usage = watcher.stop().processes;
-    const disk = (await diskWatch?.stop()) ?? null;
-    const report = await o.fleet.call('collect', { reset: true });
-    return { figures: analyze(fired, [report], () => 'floor', o.rate), usage, disk };
+    try {
+      measured.fromMs = monoNow();
+      const fired = await o.generator.call('fire', { ...base, count });
+      await delivered(o, fired);
+      measured.toMs = monoNow();
+      const usage = watcher.stop().processes;
+      const disk = (await diskWatch?.stop()) ?? null;
+      const report = await o.fleet.call('collect', { reset: true });
+      return { figures: analyze(fired, [report], () => 'floor', o.rate), usage, disk };
+    } finally {
+      await diskWatch?.stop();
+    }
   });
   const file = o.profileDir ? mainThreadProfile(o.profileDir) : null;
   const profile = file

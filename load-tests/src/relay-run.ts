@@ -237,6 +237,7 @@ export async function runRelay(o: RelayRunOptions): Promise<RelayRunReport> {
     const measured = { fromMs: monoNow(), toMs: 0 };
     const postgresWatch = await watchPostgres(db.url, db.name);
     const diskWatch = await watchDiskFlushes(db.url);
+    undo.push(() => diskWatch.stop());
     const args: FireArgs = {
       url: webhook,
       licenses,
