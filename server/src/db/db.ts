@@ -132,7 +132,16 @@ async function openPostgres(url: string, onError?: (err: Error) => void): Promis
       return (await pool.query({ name, text, values: params })).rows;
     },
     async migrate() {
-      await migrate(drizzle(pool), { migrationsFolder });
+      // Its own connection, without the pool's time-outs: those keep the webhook inside
+      // TradingView's 3 s, and a migration (an index on a large table, a busy machine, a
+      // stalled disk) may rightly take longer. Start-up waits for it.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await migrate(drizzle(client), { migrationsFolder });
+      } finally {
+        await client.end();
+      }
     },
     close: once(async () => {
       clock.stop();
