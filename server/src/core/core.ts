@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createQuotaDayClock } from '@signalrelay/contracts/quota-day';
 import type { AppDeps } from '../deps.ts';
+import { reportGivenUp } from './given-up-report.ts';
 import { createLicenseDirectory } from './license-directory.ts';
 import { createLivePublisher, type PublishLive } from './live-events.ts';
 import type { Metrics } from './metrics.ts';
@@ -24,9 +25,9 @@ type CoreOptions = {
 export function createCore(deps: AppDeps, metrics: Metrics, { wrapLive }: CoreOptions = {}) {
   const { database, bus, jobs, now, logger } = deps;
   const onBusError = (err: unknown) => logger.warn({ err }, 'bus unavailable');
-  const store = createSignalStore(database);
   const live = createLivePublisher(bus, onBusError);
   const publishLive = wrapLive ? wrapLive(live) : live;
+  const store = createSignalStore(database, reportGivenUp({ logger, publishLive, metrics }));
   return {
     store,
     publishLive,

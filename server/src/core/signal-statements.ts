@@ -50,15 +50,43 @@ export const insertedColumns = [
  * named, like the statements below. A row whose alertId the user already has is skipped.
  * Only the ids come back: the rest of each row is what we sent (see `insertedRowOf`).
  */
-export const insertSql = (() => {
-  const columns = ['id' as const, ...insertedColumns].map((key) => signals[key]);
-  return `
-  insert into signals (${columns.map((c) => c.name).join(', ')})
-  select * from unnest(${columns.map((c, i) => `$${i + 2}::${c.getSQLType()}[]`).join(', ')})
+export const insertSql = `
+  insert into signals (${insertedNames()})
+  select * from ${insertedArrays()}
   where statement_timestamp() < $1::timestamptz
   on conflict do nothing
   returning id`;
-})();
+
+/**
+ * What a batch whose INSERT was given up on (its webhooks answered 503) leaves behind: each
+ * signal stored as `failed`, with $1 as the reason. Where that INSERT did store a signal, its
+ * row is failed instead, unless it has moved on already (delivered, blocked): the conflict on
+ * the id waits for the INSERT's transaction to end, so the row cannot be missed while it
+ * commits. The other parameters are `insertSql`'s, without its deadline.
+ */
+export const givenUpSql = `
+  insert into signals (${insertedNames()}, error_message)
+  select *, $1::text from ${insertedArrays()}
+  on conflict (id) do update set status = 'failed', alert_id = null,
+    error_message = excluded.error_message
+  where signals.status = 'pending' and signals.delivered_at is null
+  returning to_json(signals.*) as signal`;
+
+function insertedColumnsWithId() {
+  return ['id' as const, ...insertedColumns].map((key) => signals[key]);
+}
+
+function insertedNames() {
+  return insertedColumnsWithId()
+    .map((c) => c.name)
+    .join(', ');
+}
+
+/** One array parameter per column, from $2 on. */
+function insertedArrays() {
+  const arrays = insertedColumnsWithId().map((c, i) => `$${i + 2}::${c.getSQLType()}[]`);
+  return `unnest(${arrays.join(', ')})`;
+}
 
 /**
  * What a terminal should have and has not acknowledged, oldest first: read at every long-poll

@@ -13,6 +13,8 @@ import * as schema from './schema/index.ts';
  * longer than this would land after we had answered "not stored".
  */
 export const inTimeMarginMs = 1250;
+/** How long `settle` may wait for the transaction it depends on. */
+export const settleWithinMs = 30_000;
 const clockCheckEveryMs = 5 * 60_000;
 
 /** Both drivers expose the same drizzle API; features only see this type. */
@@ -45,6 +47,16 @@ export type Database = {
    * Returns the raw rows (snake_case names, driver values).
    */
   prepared(name: string, text: string, params: unknown[]): Promise<Record<string, unknown>[]>;
+  /**
+   * Runs a named statement that may have to wait for another transaction to end (an INSERT
+   * conflicting with a row not yet committed waits for that commit): on one of two connections
+   * kept for it, without the webhook's time-outs (up to `settleWithinMs`; callers coalesce
+   * their statements, so the two are enough), for writing down what became of
+   * a statement `inTime` gave up on. Its commit does not wait for the disk: the row it changes
+   * must be seen changed the moment the transaction it waited for is seen committed, and a
+   * stalled disk (the usual reason for giving up) would stall that flush too.
+   */
+  settle(name: string, text: string, params: unknown[]): Promise<Record<string, unknown>[]>;
   migrate(): Promise<void>;
   /** Idempotent: the second call waits for the first. */
   close(): Promise<void>;
@@ -81,8 +93,17 @@ async function openPostgres(url: string, onError?: (err: Error) => void): Promis
     // them. Unnamed statements (drizzle's) are planned per run whatever this says.
     options: '-c plan_cache_mode=force_generic_plan',
   });
+  // `settle`'s statements wait for other transactions, for up to `settleWithinMs`: on
+  // connections of their own, so that a stalled disk or a partition cannot take the pool's.
+  const settlePool = new pg.Pool({
+    connectionString: url,
+    max: 2,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+  });
   // An idle client dying (Postgres restart) is emitted on the pool; unhandled it kills the process.
   pool.on('error', (err) => onError?.(err));
+  settlePool.on('error', (err) => onError?.(err));
   const db = drizzle(pool, { schema }) as unknown as Db;
   const clock = await watchClockOffset(pool, onError);
   return {
@@ -131,6 +152,28 @@ async function openPostgres(url: string, onError?: (err: Error) => void): Promis
     async prepared(name, text, params) {
       return (await pool.query({ name, text, values: params })).rows;
     },
+    async settle(name, text, params) {
+      const client = await settlePool.connect();
+      try {
+        await client.query(
+          `begin; set local statement_timeout = ${settleWithinMs}; set local synchronous_commit = off`,
+        );
+        const query: QueryConfig & { query_timeout: number } = {
+          name,
+          text,
+          values: params,
+          query_timeout: settleWithinMs + 1000,
+        };
+        const { rows } = await client.query(query);
+        await client.query('commit');
+        client.release();
+        return rows;
+      } catch (err) {
+        // The pool closes a connection released with an error, ending its transaction.
+        client.release(err instanceof Error ? err : new Error(String(err)));
+        throw err;
+      }
+    },
     async migrate() {
       // Its own connection, without the pool's time-outs: those keep the webhook inside
       // TradingView's 3 s, and a migration (an index on a large table, a busy machine, a
@@ -145,7 +188,7 @@ async function openPostgres(url: string, onError?: (err: Error) => void): Promis
     },
     close: once(async () => {
       clock.stop();
-      await pool.end();
+      await Promise.all([pool.end(), settlePool.end()]);
     }),
   };
 }
@@ -169,6 +212,7 @@ async function openPglite(dir: string): Promise<Database> {
     // In-process: nothing can hold a statement up on its way, so the deadline is never hit.
     inTime: (name, text, params, answerBy) => prepared(name, text, [new Date(answerBy), ...params]),
     prepared,
+    settle: prepared,
     async migrate() {
       await migrate(drizzle(client), { migrationsFolder });
     },

@@ -1,0 +1,169 @@
+import { createPaperTerminal } from '@signalrelay/bridge/paper-terminal';
+import type { Signal } from '@signalrelay/contracts/ea-protocol';
+import type { LiveEvent } from '@signalrelay/contracts/live';
+import type { SignalView } from '@signalrelay/contracts/signals';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { until } from '../../../../bridge/test/wait.ts';
+import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { createCaptureLogger } from '../../../test/capture-logger.ts';
+import { referenceEaClient } from '../../../test/reference-ea.ts';
+import { signedInTestUser } from '../../../test/sessions.ts';
+import { alertFields } from '../../../test/webhook.ts';
+import { givenUpMessage } from '../../core/signal-store.ts';
+
+/**
+ * An alert whose INSERT Postgres does not confirm in time is answered 503, and TradingView
+ * sends it again. Whatever that INSERT does afterwards, the alert must not reach an EA (the
+ * resend would trade a second time), and the trader must see what happened to it. Commits
+ * are slowed here by a deferred trigger, as a stalled disk's WAL flush slows them: the first
+ * INSERT of an alertId in `slow_commits` commits after its `commit_ms`, or is rolled back then.
+ */
+let t: TestApp;
+let url: string;
+const capture = createCaptureLogger();
+
+beforeAll(async () => {
+  t = await createTestApp({ redis: true, logger: capture.logger });
+  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const { db } = t.deps.database;
+  await db.execute(sql`
+    create table slow_commits (alert_id text primary key, commit_ms int, roll_back boolean)`);
+  await db.execute(sql`
+    create function slow_signal_commit() returns trigger language plpgsql as $$
+    declare slow slow_commits;
+    begin
+      delete from slow_commits where alert_id = new.alert_id returning * into slow;
+      if found then
+        perform pg_sleep(slow.commit_ms / 1000.0);
+        if slow.roll_back then raise exception 'commit refused'; end if;
+      end if;
+      return null;
+    end $$`);
+  await db.execute(sql`
+    create constraint trigger slow_signal_commit after insert on signals
+    deferrable initially deferred for each row when (new.alert_id is not null)
+    execute function slow_signal_commit()`);
+});
+afterAll(() => t.close());
+
+const signedInUser = () => signedInTestUser(t, { plan: 'pro' });
+type User = Awaited<ReturnType<typeof signedInUser>>;
+
+async function slowCommit(alertId: string, commitMs: number, rollBack = false) {
+  await t.deps.database.db.execute(
+    sql`insert into slow_commits values (${alertId}, ${commitMs}, ${rollBack})`,
+  );
+}
+
+const postAlert = (body: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/webhook/handleWebhook', payload: body });
+
+async function history(user: User): Promise<SignalView[]> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/webhook/signalHistory?licenseNumber=${encodeURIComponent(user.licenseNumber)}`,
+    headers: { cookie: user.cookie },
+  });
+  return (res.json() as { signals: SignalView[] }).signals;
+}
+
+/** The user's live channel: every signal event it carries. */
+async function liveSignals(user: User) {
+  const socket = new WebSocket(`${url.replace('http', 'ws')}/api/live`, {
+    headers: { cookie: user.cookie },
+  });
+  const seen: SignalView[] = [];
+  socket.on('message', (data) => {
+    const event = JSON.parse(data.toString()) as LiveEvent;
+    if (event.type === 'signal') seen.push(event.signal);
+  });
+  await new Promise((resolve) => socket.once('open', resolve));
+  return { seen, close: () => socket.close() };
+}
+
+/**
+ * Connects the reference EA (which is sent what the license has pending), then sends a plain
+ * alert: the EA executes exactly what it was given, so if it has only that alert, nothing
+ * else was pending.
+ */
+async function executedOnConnect(user: User): Promise<string[]> {
+  const executed: string[] = [];
+  const paper = createPaperTerminal({ seed: 3 });
+  const ea = referenceEaClient(url, user.licenseNumber, {
+    execute: (signal: Signal) => {
+      executed.push(signal.symbol);
+      return paper.execute(signal);
+    },
+    backoff: { initialMs: 100, maxMs: 500 },
+  });
+  ea.start();
+  try {
+    await until(() => ea.counters.connects > 0, 8000, 'the EA connected');
+    const control = await postAlert(alertFields(user.licenseNumber, { symbol: 'GBPUSD' }));
+    expect(control.statusCode).toBe(200);
+    await until(() => executed.includes('GBPUSD'), 8000, 'the plain alert executed');
+    return executed;
+  } finally {
+    await ea.stop();
+  }
+}
+
+describe('an alert Postgres does not confirm in time', { timeout: 30_000 }, () => {
+  it('is failed once its INSERT lands, shown to the trader, and never sent to an EA', async () => {
+    const user = await signedInUser();
+    const live = await liveSignals(user);
+    try {
+      // Committed at 3.5 s, a second after the webhook gave up on it (2.5 s).
+      await slowCommit('gold-1', 3500);
+      const gold = alertFields(user.licenseNumber, { symbol: 'XAUUSD', alertId: 'gold-1' });
+      const started = Date.now();
+      const reply = await postAlert(gold);
+      expect(reply.statusCode).toBe(503);
+      expect(Date.now() - started).toBeLessThan(3000);
+
+      const [failed] = await until(async () => {
+        const rows = await history(user);
+        return rows.length > 0 && rows;
+      }, 8000);
+      expect(failed).toMatchObject({
+        symbol: 'XAUUSD',
+        status: 'failed',
+        errorMessage: givenUpMessage,
+      });
+      expect(await history(user)).toHaveLength(1);
+      await until(() => live.seen.some((s) => s.id === failed!.id && s.status === 'failed'));
+      expect(await executedOnConnect(user)).toEqual(['GBPUSD']);
+
+      // TradingView's resend of the alert, with the same alertId, is a signal of its own.
+      const resend = await postAlert(gold);
+      expect(resend.statusCode).toBe(200);
+      expect(await history(user)).toHaveLength(3);
+      expect(capture.lines.some((line) => /stored as failed/.test(JSON.stringify(line)))).toBe(
+        true,
+      );
+    } finally {
+      live.close();
+    }
+  });
+
+  it('leaves a failed signal behind when its INSERT is rolled back', async () => {
+    const user = await signedInUser();
+    await slowCommit('gold-2', 3000, true);
+    const reply = await postAlert(
+      alertFields(user.licenseNumber, { symbol: 'XAUUSD', alertId: 'gold-2' }),
+    );
+    expect(reply.statusCode).toBe(503);
+    const [failed] = await until(async () => {
+      const rows = await history(user);
+      return rows.length > 0 && rows;
+    }, 8000);
+    expect(failed).toMatchObject({
+      symbol: 'XAUUSD',
+      status: 'failed',
+      errorMessage: givenUpMessage,
+    });
+    expect(await executedOnConnect(user)).toEqual(['GBPUSD']);
+  });
+});
