@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { createEaClient, type EaClient } from '@signalrelay/bridge/ea-client';
 import { createPaperTerminal, type PaperTerminal } from '@signalrelay/bridge/paper-terminal';
 import type { Platform } from '@signalrelay/contracts/ea-protocol';
@@ -110,11 +111,21 @@ async function connectEas(args: {
 }
 
 /**
- * Raw clients of the floor server: one socket per license, no protocol beyond JSON. With
- * `answer`, each signal is acknowledged and reported done at once, in the EA protocol's two
- * frames (for the durable floor, which stores both).
+ * Raw clients of the floor server: one per license, no protocol beyond JSON, over a socket or
+ * (`poll`) by long-poll. With `answer`, each signal is acknowledged and reported done at once,
+ * in the EA protocol's two frames, or on the next poll (for the durable floor, which stores
+ * both).
  */
-async function connectFloor(args: { url: string; licenses: string[]; answer?: boolean }) {
+async function connectFloor(args: {
+  url: string;
+  licenses: string[];
+  answer?: boolean;
+  transport?: 'ws' | 'poll';
+}) {
+  if (args.transport === 'poll') {
+    await Promise.all(args.licenses.map((license, index) => pollFloor(args, license, index)));
+    return { connected: args.licenses.length };
+  }
   await Promise.all(
     args.licenses.map(
       (license, index) =>
@@ -138,6 +149,57 @@ async function connectFloor(args: { url: string; licenses: string[]; answer?: bo
     ),
   );
   return { connected: floorSockets.length };
+}
+
+/** The floor's long-polls, one per license, each polling again as soon as it is answered. */
+const floorPolls = new Set<http.ClientRequest>();
+let pollingFloor = false;
+const pollAgent = new http.Agent({ keepAlive: true });
+
+/** Resolves once the floor has answered the license's first poll (it knows the EA is there). */
+function pollFloor(
+  args: { url: string; answer?: boolean | undefined },
+  license: string,
+  index: number,
+): Promise<void> {
+  pollingFloor = true;
+  const url = new URL(args.url.replace(/^ws/, 'http'));
+  url.pathname = '/poll';
+  url.searchParams.set('license', license);
+  return new Promise((resolve, reject) => {
+    const poll = (body: string) => {
+      const req = http.request(url, { method: 'POST', agent: pollAgent }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const at = monoNow();
+          floorPolls.delete(req);
+          const { signals } = JSON.parse(Buffer.concat(chunks).toString()) as {
+            signals: { id: string }[];
+          };
+          for (const { id } of signals) record(index, id, at);
+          resolve();
+          if (!pollingFloor) return;
+          const ids = signals.map((s) => s.id);
+          poll(
+            args.answer
+              ? JSON.stringify({
+                  received: ids,
+                  results: ids.map((id) => ({ id, status: 'success' })),
+                })
+              : '',
+          );
+        });
+      });
+      req.once('error', (err) => {
+        floorPolls.delete(req);
+        if (pollingFloor) reject(err);
+      });
+      floorPolls.add(req);
+      req.end(body);
+    };
+    poll('');
+  });
 }
 
 /** Dashboards' live sockets: the moment a signal's result is shown to its owner. */
@@ -205,10 +267,14 @@ async function awaitArrivals(args: { ids: string[]; timeoutMs: number }) {
 function closeFloor() {
   for (const ws of floorSockets) ws.terminate();
   floorSockets.length = 0;
+  pollingFloor = false;
+  for (const req of floorPolls) req.destroy();
+  floorPolls.clear();
   return null;
 }
 
 async function disconnectAll() {
+  closeFloor();
   await Promise.all(eas.map((c) => c.stop()));
   for (const ws of [...floorSockets, ...dashboards]) ws.terminate();
   eas.length = 0;

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { Redis } from 'ioredis';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { type DurableFloor, openDurableFloor } from './floor-durable.ts';
+import { createFloorPolls } from './floor-polls.ts';
 import { serveParent } from './ipc.ts';
 
 /**
@@ -12,7 +13,8 @@ import { serveParent } from './ipc.ts';
  *
  * Listening `durable`, it is instead the least a relay that keeps our promises can do
  * (floor-durable.ts): the alert is counted and committed before the reply and the push, and
- * the EA's acknowledgement and result are stored. Listening on a `bus`, it is one of two:
+ * the EA's acknowledgement and result are stored. A license whose EA polls (`/poll`,
+ * floor-polls.ts) has its signals in its poll's reply instead. Listening on a `bus`, it is one of two:
  * the `intake` floor publishes each signal on Redis instead of pushing it, the `terminals`
  * floor pushes what it hears to the sockets it holds (as two instances do in `balanced`).
  */
@@ -37,6 +39,8 @@ async function joinBus({ redisUrl, role }: Bus) {
   await subscriber.subscribe(busChannel);
 }
 
+const polls = createFloorPolls((id, status) => durable?.record(id, status));
+
 const server = createServer((req, res) => {
   if (req.method !== 'POST') {
     res.writeHead(200).end('ok');
@@ -46,6 +50,11 @@ const server = createServer((req, res) => {
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', async () => {
     const text = Buffer.concat(chunks).toString();
+    const url = new URL(req.url ?? '/', 'http://floor');
+    if (url.pathname === '/poll') {
+      polls.poll(url.searchParams.get('license') ?? '', text, res);
+      return;
+    }
     const { licenseNumber, alertId } = JSON.parse(text) as {
       licenseNumber: string;
       alertId?: string;
@@ -57,13 +66,17 @@ const server = createServer((req, res) => {
       res.writeHead(503).end(JSON.stringify({ ok: false, code: (err as Error).message }));
       return;
     }
-    const frame = `{"type":"signal","signal":{"id":"${id}","alert":${text}}}`;
+    const signal = `{"id":"${id}","alert":${text}}`;
+    const frame = `{"type":"signal","signal":${signal}}`;
     const socket = sockets.get(licenseNumber);
+    const polled = polls.polls(licenseNumber);
     if (publisher) void publisher.publish(busChannel, `${licenseNumber}\n${frame}`);
+    else if (polled) polls.push(licenseNumber, signal);
     else socket?.send(frame);
+    const delivered = socket || polled || publisher;
     res
       .writeHead(200, { 'content-type': 'application/json' })
-      .end(`{"ok":true,"signalId":"${id}","delivered":${socket || publisher ? 'true' : 'false'}}`);
+      .end(`{"ok":true,"signalId":"${id}","delivered":${delivered ? 'true' : 'false'}}`);
   });
 });
 
@@ -87,6 +100,7 @@ serveParent({
     });
   },
   close: async () => {
+    polls.close();
     await durable?.close();
     durable = null;
     publisher?.disconnect();

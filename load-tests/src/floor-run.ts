@@ -49,6 +49,8 @@ type FloorRun = {
    * first, which publishes each signal on Redis; the second holds the sockets and pushes.
    */
   split?: { redisUrl: string; services: Targets };
+  /** How the fleet's clients reach the floor: a socket each (the default) or long-polls. */
+  transport?: 'ws' | 'poll';
   /** Where the floor process writes a CPU profile (`--profile`); none when unset. */
   profileDir?: string | undefined;
   /** Waits for the machine to be quiet before measuring. */
@@ -115,6 +117,7 @@ async function withFloor<T>(
       url: `ws://${host}/`,
       licenses: o.licenses,
       answer: !!durable,
+      transport: o.transport ?? 'ws',
     });
     // The path HAProxy sends to the intake side (balancer.ts); the floor ignores paths.
     return await measure(`http://${host}/api/webhook/floor`, watched);

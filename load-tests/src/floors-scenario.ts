@@ -18,6 +18,7 @@ const targets = {
   p99: 5,
   deliveryP99Ms: 25,
   basketMs: 15,
+  pollBasketMs: 25,
   proxyMs: 0.5,
 } as const;
 
@@ -108,16 +109,24 @@ export async function floorsScenario(args: BenchArgs) {
     const size = args.count ?? 50;
     const rounds = args.rounds ?? 10;
     log(`baskets: ${rounds} rounds of ${size} alerts at once on one license, each floor`);
-    const basketOf = async (durable?: typeof durableServices): Promise<Basket> => {
+    const basketOf = async (
+      durable?: typeof durableServices,
+      transport: 'ws' | 'poll' = 'ws',
+    ): Promise<Basket> => {
       const b = await measureFloorBasket({
         ...common,
         size,
         rounds,
+        transport,
         ...(durable ? { durable } : {}),
       });
       return { spread: summarize(b.spreadMs), missed: b.missed };
     };
-    const baskets = { bare: await basketOf(), durable: await basketOf(durableServices) };
+    const baskets = {
+      bare: await basketOf(),
+      durable: await basketOf(durableServices),
+      durablePoll: await basketOf(durableServices, 'poll'),
+    };
     return report(rate, { bare, proxied, split, durable }, baskets);
   } finally {
     await undoAll(undo, log);
@@ -132,7 +141,7 @@ function report(
     split,
     durable,
   }: { bare: FloorFigures; proxied: FloorFigures; split: FloorFigures; durable: FloorFigures },
-  baskets: { bare: Basket; durable: Basket },
+  baskets: { bare: Basket; durable: Basket; durablePoll: Basket },
 ) {
   const perSignal = (f: FloorFigures, name: string) =>
     f.figures.accepted > 0 ? cpuOf(f.usage, name) / f.figures.accepted : 0;
@@ -194,6 +203,13 @@ function report(
         baskets.durable.missed === 0 &&
         (baskets.durable.spread?.p50 ?? Infinity) <= targets.basketMs,
     },
+    {
+      target: `durable floor: long-poll basket, last delivered after first sent, median ≤ ${targets.pollBasketMs} ms`,
+      actual: `${baskets.durablePoll.spread?.p50 ?? 'n/a'} ms (worst ${baskets.durablePoll.spread?.max ?? 'n/a'} ms), ${baskets.durablePoll.missed} missed`,
+      ok:
+        baskets.durablePoll.missed === 0 &&
+        (baskets.durablePoll.spread?.p50 ?? Infinity) <= targets.pollBasketMs,
+    },
   ];
   const lines = [
     `${durable.figures.sent} alerts at ${rate}/s to each floor (nothing of SignalRelay running)`,
@@ -208,6 +224,7 @@ function report(
       ['durable: delivery', durable.figures.delivery],
       ['bare: basket first → last', baskets.bare.spread],
       ['durable: basket first → last', baskets.durable.spread],
+      ['durable long-poll: basket first → last', baskets.durablePoll.spread],
     ]),
     '(basket rows: count = rounds of alerts written at once on one license)',
     `throughput: bare ${bare.figures.throughput}/s, via HAProxy ${proxied.figures.throughput}/s, two via Redis ${split.figures.throughput}/s, durable ${durable.figures.throughput}/s · not stored or delivered: bare ${lost(bare)}, durable ${lost(durable)}`,
