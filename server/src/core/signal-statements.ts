@@ -62,11 +62,14 @@ export const insertSql = `
  * signal stored as `failed`, with $1 as the reason. Where that INSERT did store a signal, its
  * row is failed instead, unless it has moved on already (delivered, blocked): the conflict on
  * the id waits for the INSERT's transaction to end, so the row cannot be missed while it
- * commits. The other parameters are `insertSql`'s, without its deadline.
+ * commits, and the users' delivery gates are closed first (before any row is written), so no
+ * terminal reads such a row before it is failed. The other parameters are `insertSql`'s,
+ * without its deadline ($3: the users).
  */
 export const givenUpSql = `
   insert into signals (${insertedNames()}, error_message)
   select *, $1::text from ${insertedArrays()}
+  where (select close_signal_gates($3::uuid[]))
   on conflict (id) do update set status = 'failed', alert_id = null,
     error_message = excluded.error_message
   where signals.status = 'pending' and signals.delivered_at is null
@@ -92,18 +95,13 @@ function insertedArrays() {
  * What a terminal should have and has not acknowledged, oldest first: read at every long-poll
  * and every (re)connection, so named like the writes below. Signals that need a later
  * protocol than the terminal's are read too (the relay fails those no terminal has), and
- * signals failed before their time (only older EAs could have had them) are not.
+ * signals failed before their time (only older EAs could have had them) are not. Read
+ * through the delivery gate (migrations/0010_signal_delivery_gate.sql, where the query is),
+ * which `givenUpSql` closes.
  */
 export const pendingForSql = `
-  select to_json(signals.*) as signal from signals
-  where user_id = $1 and expires_at > $2::timestamptz
-    and status not in ('quota_blocked', 'failed')
-    and (platform is null or platform = $3)
-    and (account is null or account = $6)
-    and not exists (select 1 from signal_deliveries d
-      where d.signal_id = signals.id and d.terminal_id = $4)
-  order by received_at
-  limit $5`;
+  select signal from signals_pending_for(
+    $1::uuid, $2::timestamptz, $3::text, $4::uuid, $5::integer, $6::text) as signal`;
 
 /**
  * A long-poll reply's signals, handed to the terminal's connection at $2: their delivery

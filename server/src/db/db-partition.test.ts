@@ -103,9 +103,24 @@ describe('inTime when the disk is slow', () => {
     expect(await addSlowMark('at once', 2200, 2500)).toEqual([{ name: 'at once' }]);
   });
 
+  it('waits for a connection only until its deadline', async () => {
+    // Every connection of the pool (20) busy for 1.4 s, as behind statements given up on.
+    const busy = Array.from({ length: 20 }, () =>
+      database.prepared('busy', 'select pg_sleep(1.4)', []),
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    const started = Date.now();
+    await expect(addMark('no connection', inTimeMarginMs + 300)).rejects.toThrow(
+      /deadline passed while it waited for a connection/,
+    );
+    expect(Date.now() - started).toBeLessThan(600);
+    await Promise.all(busy);
+    expect(await marks()).not.toContain('no connection');
+  });
+
   it('does not send a statement whose deadline passed while it waited', async () => {
     const started = Date.now();
-    expect(await addMark('too late', inTimeMarginMs - 100)).toEqual([]);
+    await expect(addMark('too late', inTimeMarginMs - 100)).rejects.toThrow(/deadline passed/);
     expect(Date.now() - started).toBeLessThan(50);
     expect(await marks()).not.toContain('too late');
   });

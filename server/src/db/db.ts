@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { Pool, QueryConfig } from 'pg';
+import type { Pool, PoolClient, QueryConfig } from 'pg';
 import { migrationsFolder } from '../paths.ts';
 import * as schema from './schema/index.ts';
 
@@ -32,7 +32,7 @@ export type Database = {
    * the answer at `answerBy` (epoch ms, our clock); the deadline falls `inTimeMarginMs`
    * before that, so a statement held up in a broken network that reaches Postgres after we
    * gave up (and said "not stored") changes nothing. A statement whose deadline passed while
-   * it waited for a connection is not sent, and returns no rows, as Postgres would. One round
+   * it waited for a connection is not sent, and fails as one given up on does. One round
    * trip, where BEGIN, statement, COMMIT take three. Returns the raw rows, like `prepared`.
    */
   inTime(
@@ -113,12 +113,8 @@ async function openPostgres(url: string, onError?: (err: Error) => void): Promis
       await pool.query('select 1');
     },
     async inTime(name, text, params, answerBy) {
-      const client = await pool.connect();
+      const client = await connectBy(pool, answerBy - inTimeMarginMs);
       const timeoutMs = answerBy - Date.now();
-      if (timeoutMs <= inTimeMarginMs) {
-        client.release();
-        return [];
-      }
       const deadline = new Date(answerBy + clock.offsetMs - inTimeMarginMs);
       // pg reads query_timeout per query too (its types do not say so): the pool's would end
       // the wait for a slow commit before our own give-up does.
@@ -218,6 +214,36 @@ async function openPglite(dir: string): Promise<Database> {
     },
     close: once(() => client.close()),
   };
+}
+
+/**
+ * A pool connection, if one comes before `sendBy` (epoch ms): past it, a statement is too late
+ * to send. The pool's own wait (`connectionTimeoutMillis`) does not know that, and a request
+ * that waited its turn behind statements given up on would wait for a connection beyond
+ * TradingView's 3 s.
+ */
+async function connectBy(pool: Pool, sendBy: number): Promise<PoolClient> {
+  const late = () => new Error('its deadline passed while it waited for a connection');
+  const leftMs = sendBy - Date.now();
+  if (leftMs <= 0) throw late();
+  const connecting = pool.connect();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(late()), leftMs);
+  });
+  let client: PoolClient;
+  try {
+    client = await Promise.race([connecting, deadline]);
+  } catch (err) {
+    // A connection that comes after all goes back to the pool.
+    connecting.then((late) => late.release()).catch(() => undefined);
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+  if (Date.now() < sendBy) return client;
+  client.release();
+  throw late();
 }
 
 /**

@@ -45,6 +45,20 @@ beforeAll(async () => {
     create constraint trigger slow_signal_commit after insert on signals
     deferrable initially deferred for each row when (new.alert_id is not null)
     execute function slow_signal_commit()`);
+  // And the record that fails such a signal, slowed as much: an EA reads in between.
+  await db.execute(sql`create table slow_failures (alert_id text primary key, ms int)`);
+  await db.execute(sql`
+    create function slow_signal_failure() returns trigger language plpgsql as $$
+    declare slow slow_failures;
+    begin
+      delete from slow_failures where alert_id = old.alert_id returning * into slow;
+      if found then perform pg_sleep(slow.ms / 1000.0); end if;
+      return new;
+    end $$`);
+  await db.execute(sql`
+    create trigger slow_signal_failure before update on signals for each row
+    when (old.alert_id is not null and new.status = 'failed')
+    execute function slow_signal_failure()`);
 });
 afterAll(() => t.close());
 
@@ -115,26 +129,25 @@ describe('an alert Postgres does not confirm in time', { timeout: 30_000 }, () =
     const user = await signedInUser();
     const live = await liveSignals(user);
     try {
-      // Committed at 3.5 s, a second after the webhook gave up on it (2.5 s).
-      await slowCommit('gold-1', 3500);
+      // Committed at 3 s, half a second after the webhook gave up on it (2.5 s); the record
+      // that fails it is slowed by a second more, and an EA connects in that second.
+      await slowCommit('gold-1', 3000);
+      await t.deps.database.db.execute(sql`insert into slow_failures values ('gold-1', 1000)`);
       const gold = alertFields(user.licenseNumber, { symbol: 'XAUUSD', alertId: 'gold-1' });
       const started = Date.now();
       const reply = await postAlert(gold);
       expect(reply.statusCode).toBe(503);
       expect(Date.now() - started).toBeLessThan(3000);
 
-      const [failed] = await until(async () => {
-        const rows = await history(user);
-        return rows.length > 0 && rows;
-      }, 8000);
-      expect(failed).toMatchObject({
-        symbol: 'XAUUSD',
-        status: 'failed',
-        errorMessage: givenUpMessage,
-      });
-      expect(await history(user)).toHaveLength(1);
-      await until(() => live.seen.some((s) => s.id === failed!.id && s.status === 'failed'));
+      await new Promise((r) => setTimeout(r, 3300 - (Date.now() - started)));
       expect(await executedOnConnect(user)).toEqual(['GBPUSD']);
+
+      const failed = await until(async () => {
+        const stored = (await history(user)).find((s) => s.symbol === 'XAUUSD');
+        return stored?.status !== 'pending' && stored;
+      }, 8000);
+      expect(failed).toMatchObject({ status: 'failed', errorMessage: givenUpMessage });
+      await until(() => live.seen.some((s) => s.id === failed.id && s.status === 'failed'));
 
       // TradingView's resend of the alert, with the same alertId, is a signal of its own.
       const resend = await postAlert(gold);
@@ -148,6 +161,32 @@ describe('an alert Postgres does not confirm in time', { timeout: 30_000 }, () =
     }
   });
 
+  it('is failed too when it waited behind slow INSERTs past its time', async () => {
+    const user = await signedInUser();
+    // Two INSERTs in flight (as many as go at once) hold the third alert back until they are
+    // given up on, 2.5 s in: by then it is too late to send it.
+    await slowCommit('gold-3', 3500);
+    await slowCommit('gold-4', 3500);
+    const first = postAlert(
+      alertFields(user.licenseNumber, { symbol: 'XAUUSD', alertId: 'gold-3' }),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    const second = postAlert(
+      alertFields(user.licenseNumber, { symbol: 'XAUUSD', alertId: 'gold-4' }),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    const third = postAlert(alertFields(user.licenseNumber, { symbol: 'XAGUSD' }));
+    expect((await Promise.all([first, second, third])).map((r) => r.statusCode)).toEqual([
+      503, 503, 503,
+    ]);
+    const rows = await until(async () => {
+      const listed = await history(user);
+      return listed.length === 3 && listed.every((s) => s.status === 'failed') && listed;
+    }, 8000);
+    expect(rows.map((s) => s.symbol).sort()).toEqual(['XAGUSD', 'XAUUSD', 'XAUUSD']);
+    expect(await executedOnConnect(user)).toEqual(['GBPUSD']);
+  });
+
   it('leaves a failed signal behind when its INSERT is rolled back', async () => {
     const user = await signedInUser();
     await slowCommit('gold-2', 3000, true);
@@ -155,9 +194,9 @@ describe('an alert Postgres does not confirm in time', { timeout: 30_000 }, () =
       alertFields(user.licenseNumber, { symbol: 'XAUUSD', alertId: 'gold-2' }),
     );
     expect(reply.statusCode).toBe(503);
-    const [failed] = await until(async () => {
-      const rows = await history(user);
-      return rows.length > 0 && rows;
+    const failed = await until(async () => {
+      const stored = (await history(user)).find((s) => s.symbol === 'XAUUSD');
+      return stored?.status !== 'pending' && stored;
     }, 8000);
     expect(failed).toMatchObject({
       symbol: 'XAUUSD',
