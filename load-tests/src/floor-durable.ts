@@ -16,7 +16,7 @@ export type DurableFloor = {
   /** Counts and stores one alert; resolves with its id once committed. */
   admit(license: string, body: string, alertId: string | null): Promise<string>;
   /** Stores an EA frame about a signal: its acknowledgement, or its result's status. */
-  record(id: string, status: string | null): void;
+  record(id: string, status: string | null): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -120,9 +120,7 @@ export async function openDurableFloor(o: {
       return id;
     },
     record(id, status) {
-      frames({ id, status }).catch((err: unknown) => {
-        console.error('floor: could not store an EA frame', err);
-      });
+      return frames({ id, status });
     },
     async close() {
       if (quotaKeys.size > 0) await redis.del(...quotaKeys);

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFloorPolls } from './floor-polls.ts';
 
 const frames: [string, string | null][] = [];
-const polls = createFloorPolls((id, status) => frames.push([id, status]));
+const polls = createFloorPolls(async (id, status) => {
+  frames.push([id, status]);
+});
 let server: Server;
 let base: string;
 
@@ -12,7 +14,7 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => polls.poll('L1', Buffer.concat(chunks).toString(), res));
+    req.on('end', () => void polls.poll('L1', Buffer.concat(chunks).toString(), res));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

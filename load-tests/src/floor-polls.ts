@@ -2,12 +2,13 @@ import type { ServerResponse } from 'node:http';
 
 /**
  * The floor's long-poll, the protocol's transport B (MT4) cut to what it costs: a poll carries
- * what its EA received and the results since its last poll, and is answered at once with the
- * license's queued signals, or else held until a signal comes (or `waitMs` passes). Signals
- * pushed in one event-loop turn go in one reply, as the server's read of what is pending
- * gives them. A license's first poll is answered at once: it says the EA is there.
+ * what its EA received and the results since its last poll, which are stored before it is
+ * answered (the reply tells the EA they are kept), and is answered with the license's queued
+ * signals, or else held until a signal comes (or `waitMs` passes). Signals pushed in one
+ * event-loop turn go in one reply, as the server's read of what is pending gives them. A
+ * license's first poll is answered at once: it says the EA is there.
  */
-export function createFloorPolls(onFrame: (id: string, status: string | null) => void) {
+export function createFloorPolls(onFrame: (id: string, status: string | null) => Promise<void>) {
   const waitMs = 2000;
   /** Signals (their JSON) not yet in a reply, per license that polls. */
   const queued = new Map<string, string[]>();
@@ -49,13 +50,20 @@ export function createFloorPolls(onFrame: (id: string, status: string | null) =>
     },
 
     /** A poll of `license`: `body` is `{ received?: id[], results?: { id, status }[] }`. */
-    poll(license: string, body: string, res: ServerResponse) {
+    async poll(license: string, body: string, res: ServerResponse) {
       const { received = [], results = [] } = (body ? JSON.parse(body) : {}) as {
         received?: string[];
         results?: { id: string; status?: string }[];
       };
-      for (const id of received) onFrame(id, null);
-      for (const result of results) onFrame(result.id, result.status ?? 'success');
+      try {
+        await Promise.all([
+          ...received.map((id) => onFrame(id, null)),
+          ...results.map((result) => onFrame(result.id, result.status ?? 'success')),
+        ]);
+      } catch (err) {
+        res.writeHead(503).end(JSON.stringify({ ok: false, code: (err as Error).message }));
+        return;
+      }
       if (!queued.has(license)) {
         queued.set(license, []);
         reply(res, []);

@@ -39,7 +39,7 @@ async function joinBus({ redisUrl, role }: Bus) {
   await subscriber.subscribe(busChannel);
 }
 
-const polls = createFloorPolls((id, status) => durable?.record(id, status));
+const polls = createFloorPolls(async (id, status) => durable?.record(id, status));
 
 const server = createServer((req, res) => {
   if (req.method !== 'POST') {
@@ -52,7 +52,7 @@ const server = createServer((req, res) => {
     const text = Buffer.concat(chunks).toString();
     const url = new URL(req.url ?? '/', 'http://floor');
     if (url.pathname === '/poll') {
-      polls.poll(url.searchParams.get('license') ?? '', text, res);
+      void polls.poll(url.searchParams.get('license') ?? '', text, res);
       return;
     }
     const { licenseNumber, alertId } = JSON.parse(text) as {
@@ -87,7 +87,9 @@ wss.on('connection', (socket, req) => {
   socket.on('close', () => sockets.delete(license));
   socket.on('message', (data) => {
     const frame = JSON.parse(data.toString()) as { type: string; id: string; status?: string };
-    durable?.record(frame.id, frame.type === 'result' ? (frame.status ?? 'success') : null);
+    durable
+      ?.record(frame.id, frame.type === 'result' ? (frame.status ?? 'success') : null)
+      .catch((err: unknown) => console.error('floor: could not store an EA frame', err));
   });
 });
 
