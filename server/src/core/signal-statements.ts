@@ -64,12 +64,12 @@ export const insertSql = `
  * the id waits for the INSERT's transaction to end, so the row cannot be missed while it
  * commits, and the users' delivery gates are closed first (before any row is written), so no
  * terminal reads such a row before it is failed. The other parameters are `insertSql`'s,
- * without its deadline ($3: the users).
+ * without its deadline.
  */
 export const givenUpSql = `
   insert into signals (${insertedNames()}, error_message)
   select *, $1::text from ${insertedArrays()}
-  where (select close_signal_gates($3::uuid[]))
+  where (select close_signal_gates($${insertedColumns.indexOf('userId') + 3}::uuid[]))
   on conflict (id) do update set status = 'failed', alert_id = null,
     error_message = excluded.error_message
   where signals.status = 'pending' and signals.delivered_at is null

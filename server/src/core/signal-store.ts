@@ -28,8 +28,8 @@ const insertAnswerWithinMs = 2500;
 
 /** Why a signal whose webhook was answered 503 was not sent (its Error Details). */
 export const givenUpMessage =
-  'Not sent: the database did not confirm this alert in time, so the webhook was answered ' +
-  '"temporarily unavailable" (503). If TradingView sent the alert again, that copy is its own signal.';
+  'The database did not confirm this alert in time, so the webhook answered "temporarily ' +
+  'unavailable" (503). If TradingView sent the alert again, that copy is its own signal.';
 
 /** What became of the alerts of an INSERT given up on (`settleGivenUp`). */
 export type GivenUpListener = {

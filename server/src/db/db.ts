@@ -49,12 +49,12 @@ export type Database = {
   prepared(name: string, text: string, params: unknown[]): Promise<Record<string, unknown>[]>;
   /**
    * Runs a named statement that may have to wait for another transaction to end (an INSERT
-   * conflicting with a row not yet committed waits for that commit): on one of two connections
-   * kept for it, without the webhook's time-outs (up to `settleWithinMs`; callers coalesce
-   * their statements, so the two are enough), for writing down what became of
-   * a statement `inTime` gave up on. Its commit does not wait for the disk: the row it changes
-   * must be seen changed the moment the transaction it waited for is seen committed, and a
-   * stalled disk (the usual reason for giving up) would stall that flush too.
+   * conflicting with a row not yet committed waits for that commit), for writing down what
+   * became of a statement `inTime` gave up on: on one of two connections kept for it (callers
+   * coalesce their statements), without the webhook's time-outs (up to `settleWithinMs`). Its
+   * commit does not wait for the disk: the row it changes must be seen changed the moment the
+   * transaction it waited for is seen committed, and a stalled disk (the usual reason for
+   * giving up) would stall that flush too.
    */
   settle(name: string, text: string, params: unknown[]): Promise<Record<string, unknown>[]>;
   migrate(): Promise<void>;
@@ -236,7 +236,7 @@ async function connectBy(pool: Pool, sendBy: number): Promise<PoolClient> {
     client = await Promise.race([connecting, deadline]);
   } catch (err) {
     // A connection that comes after all goes back to the pool.
-    connecting.then((late) => late.release()).catch(() => undefined);
+    connecting.then((arrived) => arrived.release()).catch(() => undefined);
     throw err;
   } finally {
     clearTimeout(timer);

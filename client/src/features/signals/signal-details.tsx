@@ -101,7 +101,9 @@ function resultHop(signal: SignalView): { label: string; at: string | null; afte
         after: signal.executedAt === null ? 'No answer' : sinceDelivery,
       };
     case 'failed':
-      return { label: 'Expired', at: signal.expiresAt, after: `after ${ttlSeconds(signal)} s` };
+      return signal.errorMessage
+        ? { label: 'Not sent', at: null, after: 'Stopped before delivery' }
+        : { label: 'Expired', at: signal.expiresAt, after: `after ${ttlSeconds(signal)} s` };
     default:
       return { label: 'Result', at: null, after: 'Not yet' };
   }
@@ -116,7 +118,13 @@ function Journey({ signal }: { signal: SignalView }) {
       <Hop
         label="Delivered"
         at={signal.deliveredAt}
-        after={signal.deliveredAt === null ? 'Not yet' : latency(signal.timings.deliveryMs)}
+        after={
+          signal.deliveredAt !== null
+            ? latency(signal.timings.deliveryMs)
+            : signal.status === 'failed'
+              ? 'Never'
+              : 'Not yet'
+        }
       >
         {signal.delivery && <TerminalLines delivery={signal.delivery} />}
       </Hop>
@@ -181,7 +189,9 @@ function Outcome({ signal }: { signal: SignalView }) {
     <>
       <div className="space-y-2">
         <p className="text-xs font-semibold tracking-wide text-ink-subtle uppercase">Journey</p>
-        {signal.status !== 'quota_blocked' && <SignalProgressLine signal={signal} />}
+        {signal.status !== 'quota_blocked' && (
+          <SignalProgressLine signal={signal} reasonShown={signal.errorMessage !== null} />
+        )}
         <Journey signal={signal} />
       </div>
 

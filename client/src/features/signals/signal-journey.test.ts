@@ -72,6 +72,18 @@ describe('signal progress', () => {
     expect(signalProgress(signal({ status: 'failed' })).text).toBe(
       'Expired: no MT5 EA took it within 30 s.',
     );
+    // Failed before its time, with the server's reason.
+    expect(
+      signalProgress(signal({ status: 'failed', errorMessage: 'The database did not answer.' }))
+        .text,
+    ).toBe('Not sent to your EA: The database did not answer.');
+    expect(
+      signalProgress(
+        signal({ status: 'failed', errorMessage: 'The database did not answer.' }),
+        null,
+        { reasonShown: true },
+      ).text,
+    ).toBe('Not sent to your EA.');
   });
 });
 

@@ -38,10 +38,13 @@ const inMs = (ms: number | null) => (ms === null ? '' : ` in ${Math.max(0, Math.
 /**
  * The signal's state as one sentence. `connected`: the platforms with an EA connected now
  * (null when not known), which tells "nobody will take it" from "about to be taken".
+ * `reasonShown`: the signal's errorMessage is on screen already (a row's Error Details), so
+ * a signal failed before its time need not repeat it.
  */
 export function signalProgress(
   signal: SignalView,
   connected: Platform[] | null = null,
+  { reasonShown = false }: { reasonShown?: boolean } = {},
 ): SignalProgress {
   const ttl = ttlSeconds(signal);
   const ea = eaOf(signal.platform);
@@ -88,7 +91,14 @@ export function signalProgress(
             : `Refused by the broker: ${signal.errorMessage ?? 'no reason given'} (retcode ${signal.retcode}).`,
       };
     case 'failed':
-      return { tone: 'danger', text: `Expired: no ${ea} took it within ${ttl} s.` };
+      // With a reason, it was failed before its time (see the server's failed signals).
+      if (!signal.errorMessage) {
+        return { tone: 'danger', text: `Expired: no ${ea} took it within ${ttl} s.` };
+      }
+      return {
+        tone: 'danger',
+        text: reasonShown ? 'Not sent to your EA.' : `Not sent to your EA: ${signal.errorMessage}`,
+      };
     case 'quota_blocked':
       return {
         tone: 'danger',

@@ -17,11 +17,14 @@ const tones = {
 export function SignalProgressLine({
   signal,
   connected,
+  reasonShown,
 }: {
   signal: SignalView;
   connected?: Platform[] | null;
+  /** The signal's errorMessage is shown beside this line (see `signalProgress`). */
+  reasonShown?: boolean;
 }) {
-  const progress = signalProgress(signal, connected);
+  const progress = signalProgress(signal, connected, { reasonShown });
   const { box, Icon } = tones[progress.tone];
   return (
     <p

@@ -2,7 +2,6 @@ import { createPaperTerminal } from '@signalrelay/bridge/paper-terminal';
 import type { Signal } from '@signalrelay/contracts/ea-protocol';
 import type { LiveEvent } from '@signalrelay/contracts/live';
 import type { SignalView } from '@signalrelay/contracts/signals';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { until } from '../../../../bridge/test/wait.ts';
@@ -10,6 +9,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { createCaptureLogger } from '../../../test/capture-logger.ts';
 import { referenceEaClient } from '../../../test/reference-ea.ts';
 import { signedInTestUser } from '../../../test/sessions.ts';
+import { installSlowCommits, slowCommit, slowFailure } from '../../../test/slow-commits.ts';
 import { alertFields } from '../../../test/webhook.ts';
 import { givenUpMessage } from '../../core/signal-store.ts';
 
@@ -17,8 +17,7 @@ import { givenUpMessage } from '../../core/signal-store.ts';
  * An alert whose INSERT Postgres does not confirm in time is answered 503, and TradingView
  * sends it again. Whatever that INSERT does afterwards, the alert must not reach an EA (the
  * resend would trade a second time), and the trader must see what happened to it. Commits
- * are slowed here by a deferred trigger, as a stalled disk's WAL flush slows them: the first
- * INSERT of an alertId in `slow_commits` commits after its `commit_ms`, or is rolled back then.
+ * are slowed as a stalled disk slows them (`slow-commits.ts`).
  */
 let t: TestApp;
 let url: string;
@@ -27,49 +26,12 @@ const capture = createCaptureLogger();
 beforeAll(async () => {
   t = await createTestApp({ redis: true, logger: capture.logger });
   url = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const { db } = t.deps.database;
-  await db.execute(sql`
-    create table slow_commits (alert_id text primary key, commit_ms int, roll_back boolean)`);
-  await db.execute(sql`
-    create function slow_signal_commit() returns trigger language plpgsql as $$
-    declare slow slow_commits;
-    begin
-      delete from slow_commits where alert_id = new.alert_id returning * into slow;
-      if found then
-        perform pg_sleep(slow.commit_ms / 1000.0);
-        if slow.roll_back then raise exception 'commit refused'; end if;
-      end if;
-      return null;
-    end $$`);
-  await db.execute(sql`
-    create constraint trigger slow_signal_commit after insert on signals
-    deferrable initially deferred for each row when (new.alert_id is not null)
-    execute function slow_signal_commit()`);
-  // And the record that fails such a signal, slowed as much: an EA reads in between.
-  await db.execute(sql`create table slow_failures (alert_id text primary key, ms int)`);
-  await db.execute(sql`
-    create function slow_signal_failure() returns trigger language plpgsql as $$
-    declare slow slow_failures;
-    begin
-      delete from slow_failures where alert_id = old.alert_id returning * into slow;
-      if found then perform pg_sleep(slow.ms / 1000.0); end if;
-      return new;
-    end $$`);
-  await db.execute(sql`
-    create trigger slow_signal_failure before update on signals for each row
-    when (old.alert_id is not null and new.status = 'failed')
-    execute function slow_signal_failure()`);
+  await installSlowCommits(t.deps.database.db);
 });
 afterAll(() => t.close());
 
 const signedInUser = () => signedInTestUser(t, { plan: 'pro' });
 type User = Awaited<ReturnType<typeof signedInUser>>;
-
-async function slowCommit(alertId: string, commitMs: number, rollBack = false) {
-  await t.deps.database.db.execute(
-    sql`insert into slow_commits values (${alertId}, ${commitMs}, ${rollBack})`,
-  );
-}
 
 const postAlert = (body: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/webhook/handleWebhook', payload: body });
@@ -131,8 +93,8 @@ describe('an alert Postgres does not confirm in time', { timeout: 30_000 }, () =
     try {
       // Committed at 3 s, half a second after the webhook gave up on it (2.5 s); the record
       // that fails it is slowed by a second more, and an EA connects in that second.
-      await slowCommit('gold-1', 3000);
-      await t.deps.database.db.execute(sql`insert into slow_failures values ('gold-1', 1000)`);
+      await slowCommit(t.deps.database.db, 'gold-1', 3000);
+      await slowFailure(t.deps.database.db, 'gold-1', 1000);
       const gold = alertFields(user.licenseNumber, { symbol: 'XAUUSD', alertId: 'gold-1' });
       const started = Date.now();
       const reply = await postAlert(gold);
@@ -165,8 +127,8 @@ describe('an alert Postgres does not confirm in time', { timeout: 30_000 }, () =
     const user = await signedInUser();
     // Two INSERTs in flight (as many as go at once) hold the third alert back until they are
     // given up on, 2.5 s in: by then it is too late to send it.
-    await slowCommit('gold-3', 3500);
-    await slowCommit('gold-4', 3500);
+    await slowCommit(t.deps.database.db, 'gold-3', 3500);
+    await slowCommit(t.deps.database.db, 'gold-4', 3500);
     const first = postAlert(
       alertFields(user.licenseNumber, { symbol: 'XAUUSD', alertId: 'gold-3' }),
     );
@@ -189,7 +151,7 @@ describe('an alert Postgres does not confirm in time', { timeout: 30_000 }, () =
 
   it('leaves a failed signal behind when its INSERT is rolled back', async () => {
     const user = await signedInUser();
-    await slowCommit('gold-2', 3000, true);
+    await slowCommit(t.deps.database.db, 'gold-2', 3000, true);
     const reply = await postAlert(
       alertFields(user.licenseNumber, { symbol: 'XAUUSD', alertId: 'gold-2' }),
     );
