@@ -1,7 +1,7 @@
 -- The delivery gate. Terminals read what they should have (at every long-poll and every
 -- (re)connection) through signals_pending_for, which waits while a transaction holds its user's
 -- gate closed. The record of alerts whose INSERT was given up on (answered 503, see
--- settleGivenUp in server/src/core/signal-store.ts) closes their users' gates first, then waits
+-- settleGivenUp in server/src/core/signal-insert.ts) closes their users' gates first, then waits
 -- for that INSERT to end and fails what it stored: no terminal can read such a signal in
 -- between. A plpgsql function, because its query takes its snapshot after the gate opens; a
 -- lock taken inside one statement would leave that statement an older snapshot.

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { installSlowCommits, slowCommit } from '../../server/test/slow-commits.ts';
 import { browserSuite, overflowsSideways, widths } from './browser-suite.ts';
 import { screenshot } from './shots.ts';
+import { openNewestRow } from './signal-history-tab.ts';
 
 /**
  * "What happened to my alert?" for an alert the database did not confirm in time: in headless
@@ -22,14 +23,7 @@ describe('an alert answered 503 because its INSERT was late', { timeout: 60_000 
       expect(res.status).toBe(503);
 
       await suite.onPage({ user, viewport }, async ({ page }) => {
-        await page.goto('/dashboard#signal-history');
-        const row =
-          name === '1280'
-            ? page.locator('tr[data-signal-id]').first()
-            : page.getByRole('list', { name: 'Signal history' }).getByRole('listitem').first();
-        await row.getByText('FAILED', { exact: true }).waitFor();
-        await row.getByText('XAUUSD').waitFor();
-        await (name === '1280' ? row.click() : row.getByRole('button').click());
+        await openNewestRow(page, name, ['FAILED', 'XAUUSD']);
         await page.getByText('Error Details', { exact: true }).waitFor();
         await page.getByText(/^The database did not confirm this alert in time/).waitFor();
         // Said once: the journey does not repeat the reason shown above it.

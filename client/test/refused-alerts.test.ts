@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { browserSuite, overflowsSideways, widths } from './browser-suite.ts';
 import { screenshot } from './shots.ts';
+import { openNewestRow } from './signal-history-tab.ts';
 
 /**
  * "What happened to my alert?" for an alert the server could not read: in headless Chromium
@@ -22,14 +23,7 @@ describe('an alert refused for its content', { timeout: 60_000 }, () => {
       expect(res.status).toBe(400);
 
       await suite.onPage({ user, viewport }, async ({ page }) => {
-        await page.goto('/dashboard#signal-history');
-        const row =
-          name === '1280'
-            ? page.locator('tr[data-signal-id]').first()
-            : page.getByRole('list', { name: 'Signal history' }).getByRole('listitem').first();
-        await row.getByText('ERROR', { exact: true }).waitFor();
-        await row.getByText('No position').waitFor();
-        await (name === '1280' ? row.click() : row.getByRole('button').click());
+        await openNewestRow(page, name, ['ERROR', 'No position']);
         await page.getByText('Alert Refused', { exact: true }).waitFor();
         await page.getByText(/^Alert refused: The body is not valid JSON/).waitFor();
         expect(await page.locator('pre').textContent()).toBe(body);

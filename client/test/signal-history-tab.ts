@@ -42,3 +42,17 @@ export function storedSignals(userId: string, now: number) {
 
 export const symbols = (page: Page) =>
   page.locator('table tbody tr[data-signal-id] td:nth-child(2)').allInnerTexts();
+
+/**
+ * Opens the newest row of the Signal History tab (at `width` 1280 a table row, on a phone a
+ * list item with its own button) once it shows `texts` (its status badge, its symbol …).
+ */
+export async function openNewestRow(page: Page, width: string, texts: string[]) {
+  await page.goto('/dashboard#signal-history');
+  const row =
+    width === '1280'
+      ? page.locator('tr[data-signal-id]').first()
+      : page.getByRole('list', { name: 'Signal history' }).getByRole('listitem').first();
+  for (const text of texts) await row.getByText(text, { exact: true }).waitFor();
+  await (width === '1280' ? row.click() : row.getByRole('button').click());
+}

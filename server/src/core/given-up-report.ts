@@ -1,12 +1,12 @@
 import type { Logger } from 'pino';
 import type { PublishLive } from './live-events.ts';
 import type { Metrics } from './metrics.ts';
-import type { GivenUpListener } from './signal-store.ts';
+import type { GivenUpListener } from './signal-insert.ts';
 import { signalEvent } from './signal-view.ts';
 
 /**
  * Tells what became of alerts answered 503 because Postgres did not confirm them in time
- * (`settleGivenUp` in signal-store.ts): each failed signal goes to its owner's dashboard
+ * (`settleGivenUp` in signal-insert.ts): each failed signal goes to its owner's dashboard
  * (and so to the notifier) and to the metrics, as any failed signal does. A signal that was
  * stored and delivered all the same is an error for the log: TradingView's resend of it
  * trades again unless the alert carries an alertId.

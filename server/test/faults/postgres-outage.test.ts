@@ -1,7 +1,7 @@
 import { quotaDayAt } from '@signalrelay/contracts/quota-day';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { givenUpMessage } from '../../src/core/signal-store.ts';
+import { givenUpMessage } from '../../src/core/signal-insert.ts';
 import { signals } from '../../src/db/schema/signals.ts';
 import { quotaKey } from '../../src/features/signals/signals-intake.ts';
 import type { ServerProcess } from '../server-process.ts';

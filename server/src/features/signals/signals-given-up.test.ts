@@ -1,17 +1,16 @@
 import { createPaperTerminal } from '@signalrelay/bridge/paper-terminal';
 import type { Signal } from '@signalrelay/contracts/ea-protocol';
-import type { LiveEvent } from '@signalrelay/contracts/live';
 import type { SignalView } from '@signalrelay/contracts/signals';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { until } from '../../../../bridge/test/wait.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { createCaptureLogger } from '../../../test/capture-logger.ts';
+import { liveSignals } from '../../../test/live-signals.ts';
 import { referenceEaClient } from '../../../test/reference-ea.ts';
 import { signedInTestUser } from '../../../test/sessions.ts';
 import { installSlowCommits, slowCommit, slowFailure } from '../../../test/slow-commits.ts';
 import { alertFields } from '../../../test/webhook.ts';
-import { givenUpMessage } from '../../core/signal-store.ts';
+import { givenUpMessage } from '../../core/signal-insert.ts';
 
 /**
  * An alert whose INSERT Postgres does not confirm in time is answered 503, and TradingView
@@ -45,20 +44,6 @@ async function history(user: User): Promise<SignalView[]> {
   return (res.json() as { signals: SignalView[] }).signals;
 }
 
-/** The user's live channel: every signal event it carries. */
-async function liveSignals(user: User) {
-  const socket = new WebSocket(`${url.replace('http', 'ws')}/api/live`, {
-    headers: { cookie: user.cookie },
-  });
-  const seen: SignalView[] = [];
-  socket.on('message', (data) => {
-    const event = JSON.parse(data.toString()) as LiveEvent;
-    if (event.type === 'signal') seen.push(event.signal);
-  });
-  await new Promise((resolve) => socket.once('open', resolve));
-  return { seen, close: () => socket.close() };
-}
-
 /**
  * Connects the reference EA (which is sent what the license has pending), then sends a plain
  * alert: the EA executes exactly what it was given, so if it has only that alert, nothing
@@ -89,7 +74,7 @@ async function executedOnConnect(user: User): Promise<string[]> {
 describe('an alert Postgres does not confirm in time', { timeout: 30_000 }, () => {
   it('is failed once its INSERT lands, shown to the trader, and never sent to an EA', async () => {
     const user = await signedInUser();
-    const live = await liveSignals(user);
+    const live = await liveSignals(url, user);
     try {
       // Committed at 3 s, half a second after the webhook gave up on it (2.5 s); the record
       // that fails it is slowed by a second more, and an EA connects in that second.

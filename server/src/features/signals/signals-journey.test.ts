@@ -1,11 +1,10 @@
 import type { EaClient } from '@signalrelay/bridge/ea-client';
 import { createPaperTerminal } from '@signalrelay/bridge/paper-terminal';
-import type { LiveEvent } from '@signalrelay/contracts/live';
 import type { SignalView } from '@signalrelay/contracts/signals';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { until } from '../../../../bridge/test/wait.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { liveSignals } from '../../../test/live-signals.ts';
 import { referenceEaClient } from '../../../test/reference-ea.ts';
 import { signedInTestUser } from '../../../test/sessions.ts';
 import { historySignal } from '../../../test/signal-history.ts';
@@ -41,20 +40,6 @@ function referenceEa(licenseNumber: string, transport: 'ws' | 'poll', account: s
   return ea;
 }
 
-/** The user's live channel: every 'signal' event it carries, in order. */
-async function liveSignals(user: User) {
-  const socket = new WebSocket(`${url.replace('http', 'ws')}/api/live`, {
-    headers: { cookie: user.cookie },
-  });
-  const seen: SignalView[] = [];
-  socket.on('message', (data) => {
-    const event = JSON.parse(data.toString()) as LiveEvent;
-    if (event.type === 'signal') seen.push(event.signal);
-  });
-  await new Promise((resolve) => socket.once('open', resolve));
-  return { seen, close: () => socket.close() };
-}
-
 async function postAlert(body: Record<string, unknown>) {
   const res = await t.app.inject({
     method: 'POST',
@@ -79,7 +64,7 @@ const connected = (user: User) =>
 describe('signal journey', { timeout: 30_000 }, () => {
   it('names the terminal that executed a signal, live and in the history, with its fill', async () => {
     const user = await signedInUser();
-    const live = await liveSignals(user);
+    const live = await liveSignals(url, user);
     const ea = referenceEa(user.licenseNumber, 'ws', '5012345');
     try {
       await connected(user);
@@ -139,7 +124,7 @@ describe('signal journey', { timeout: 30_000 }, () => {
 
   it('names no terminal for a signal that expired undelivered', async () => {
     const user = await signedInUser();
-    const live = await liveSignals(user);
+    const live = await liveSignals(url, user);
     try {
       const { signalId } = await postAlert(alertFields(user.licenseNumber));
       const expired = await until(

@@ -1,0 +1,130 @@
+import type { Database } from '../db/db.ts';
+import { isPermanent } from '../db/db-errors.ts';
+import { signals } from '../db/schema/signals.ts';
+import { coalesce } from '../lib/coalesce.ts';
+import { createSignalIds } from './signal-ids.ts';
+import { insertedRowOf, type NewSignal, type SignalRow, signalRowOf } from './signal-rows.ts';
+import { givenUpSql, insertedColumns, insertSql } from './signal-statements.ts';
+
+/**
+ * An insert not answered within this long of its request is abandoned (the webhook answers
+ * 503): TradingView gives up after 3 s, and the rest is the network's. Its statement must
+ * reach Postgres in the first part of it, and the commit has the rest (`inTimeMarginMs`).
+ */
+const insertAnswerWithinMs = 2500;
+
+/** Why a signal whose webhook was answered 503 was not sent (its Error Details). */
+export const givenUpMessage =
+  'The database did not confirm this alert in time, so the webhook answered "temporarily ' +
+  'unavailable" (503). If TradingView sent the alert again, that copy is its own signal.';
+
+/** What became of the alerts of an INSERT given up on (`settleGivenUp`). */
+export type GivenUpListener = {
+  /**
+   * `failed`: the signals now stored as failed, one per alert. `movedOn`: signals that
+   * INSERT stored after all and that had moved on (delivered, or blocked) before they could
+   * be failed; they stay as they are.
+   */
+  recorded(outcome: { failed: SignalRow[]; movedOn: string[] }): void;
+  /** Postgres did not take the record of `count` alerts (it is down, most likely). */
+  unrecorded(err: unknown, count: number): void;
+};
+
+const ignoreGivenUp: GivenUpListener = { recorded() {}, unrecorded() {} };
+
+/**
+ * Intake's INSERT of new signals (group commit), answered in time for TradingView (`inTime`
+ * keeps a late one from storing a signal we refused with 503, db.ts), and the record of what
+ * became of a batch given up on. Returns the stored row, or null when the user's alertId is
+ * already taken or the INSERT reached Postgres too late to count (we had given up on it).
+ */
+export function createSignalInsert(
+  database: Pick<Database, 'inTime' | 'settle'>,
+  givenUp: GivenUpListener = ignoreGivenUp,
+): (values: NewSignal) => Promise<SignalRow | null> {
+  const { inTime, settle } = database;
+  const newSignalId = createSignalIds();
+
+  /** `insertSql`'s arrays, one per column, the ids first. */
+  function columnsOf(ids: string[], rows: NewSignal[]): unknown[] {
+    const params: unknown[] = [ids];
+    for (const key of insertedColumns) {
+      const column = signals[key];
+      params.push(
+        rows.map((values) => {
+          const value = values[key];
+          return value === null ? null : column.mapToDriverValue(value);
+        }),
+      );
+    }
+    return params;
+  }
+
+  /**
+   * Writes down what became of alerts whose INSERT was given up on (`givenUpSql`): their
+   * webhooks were answered 503, so none of them may reach an EA, and each leaves a trace.
+   * Given-up batches that come while one is being written go together in the next.
+   */
+  const givenUpCoalesced = coalesce(
+    async (alerts: { id: string; values: NewSignal }[]) => {
+      const rows = await settle('signal_given_up', givenUpSql, [
+        givenUpMessage,
+        ...columnsOf(
+          alerts.map((a) => a.id),
+          alerts.map((a) => a.values),
+        ),
+      ]);
+      const failed = new Map(rows.map((raw) => signalRowOf(raw.signal)).map((r) => [r.id, r]));
+      return alerts.map((a) => failed.get(a.id) ?? null);
+    },
+    { concurrency: 2 },
+  );
+
+  /**
+   * Test signals are left out: one delivered late trades nothing, and a failed test shows as
+   * a success (`displayStatusOf`).
+   */
+  async function settleGivenUp(ids: string[], batch: NewSignal[]): Promise<void> {
+    const alerts = batch.flatMap((values, i) =>
+      values.isTest
+        ? []
+        : [{ id: ids[i]!, values: { ...values, status: 'failed' as const, alertId: null } }],
+    );
+    if (alerts.length === 0) return;
+    try {
+      const outcomes = await Promise.all(alerts.map(givenUpCoalesced));
+      givenUp.recorded({
+        failed: outcomes.filter((row) => row !== null),
+        movedOn: alerts.filter((_, i) => outcomes[i] === null).map((a) => a.id),
+      });
+    } catch (err) {
+      givenUp.unrecorded(err, alerts.length);
+    }
+  }
+
+  /**
+   * Inserts made while earlier ones are in flight go together: one statement and one commit
+   * for a burst of alerts. Each waited since `at`; the batch must be answered by its oldest's
+   * time. A batch given up on is settled in the background (`settleGivenUp`).
+   */
+  const insertCoalesced = coalesce(
+    async (batch: { values: NewSignal; at: number }[]) => {
+      const ids = batch.map(() => newSignalId());
+      const values = batch.map((item) => item.values);
+      const answerBy = Math.min(...batch.map(({ at }) => at)) + insertAnswerWithinMs;
+      let rows: Record<string, unknown>[];
+      try {
+        rows = await inTime('signal_insert', insertSql, columnsOf(ids, values), answerBy);
+      } catch (err) {
+        // Refused for its data, nothing was stored, and the data could not be stored either.
+        if (!isPermanent(err)) void settleGivenUp(ids, values);
+        throw err;
+      }
+      const inserted = new Set(rows.map((raw) => raw.id as string));
+      return values.map((row, i) => (inserted.has(ids[i]!) ? insertedRowOf(ids[i]!, row) : null));
+    },
+    { concurrency: 2, aloneOn: isPermanent },
+  );
+
+  return (values) => insertCoalesced({ values, at: Date.now() });
+}
