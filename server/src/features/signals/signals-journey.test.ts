@@ -1,6 +1,5 @@
 import type { EaClient } from '@signalrelay/bridge/ea-client';
 import { createPaperTerminal } from '@signalrelay/bridge/paper-terminal';
-import type { SignalView } from '@signalrelay/contracts/signals';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../../../../bridge/test/wait.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
