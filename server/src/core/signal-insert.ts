@@ -91,15 +91,18 @@ export function createSignalInsert(
         : [{ id: ids[i]!, values: { ...values, status: 'failed' as const, alertId: null } }],
     );
     if (alerts.length === 0) return;
-    try {
-      const outcomes = await Promise.all(alerts.map(givenUpCoalesced));
-      givenUp.recorded({
-        failed: outcomes.filter((row) => row !== null),
-        movedOn: alerts.filter((_, i) => outcomes[i] === null).map((a) => a.id),
-      });
-    } catch (err) {
-      givenUp.unrecorded(err, alerts.length);
-    }
+    // A batch's alerts may be recorded in different statements: each outcome is reported.
+    const outcomes = await Promise.allSettled(alerts.map(givenUpCoalesced));
+    const failed: SignalRow[] = [];
+    const movedOn: string[] = [];
+    const errors: unknown[] = [];
+    outcomes.forEach((outcome, i) => {
+      if (outcome.status === 'rejected') errors.push(outcome.reason);
+      else if (outcome.value) failed.push(outcome.value);
+      else movedOn.push(alerts[i]!.id);
+    });
+    if (failed.length > 0 || movedOn.length > 0) givenUp.recorded({ failed, movedOn });
+    if (errors.length > 0) givenUp.unrecorded(errors[0], errors.length);
   }
 
   /**
