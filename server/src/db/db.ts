@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool, PoolClient, QueryConfig } from 'pg';
+import { within } from '../lib/within.ts';
 import { migrationsFolder } from '../paths.ts';
 import * as schema from './schema/index.ts';
 
@@ -125,15 +126,12 @@ async function openPostgres(url: string, onError?: (err: Error) => void): Promis
         query_timeout: timeoutMs + 1000,
       };
       const answer = client.query(query);
-      let timer: NodeJS.Timeout | undefined;
-      const givenUp = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`no answer from Postgres within ${timeoutMs} ms`)),
-          timeoutMs,
-        );
-      });
       try {
-        const result = await Promise.race([answer, givenUp]);
+        const result = await within(
+          answer,
+          timeoutMs,
+          () => new Error(`no answer from Postgres within ${timeoutMs} ms`),
+        );
         client.release();
         return result.rows;
       } catch (err) {
@@ -141,8 +139,6 @@ async function openPostgres(url: string, onError?: (err: Error) => void): Promis
         answer.catch(() => undefined);
         client.release(err instanceof Error ? err : new Error(String(err)));
         throw err;
-      } finally {
-        clearTimeout(timer);
       }
     },
     async prepared(name, text, params) {
@@ -227,19 +223,13 @@ async function connectBy(pool: Pool, sendBy: number): Promise<PoolClient> {
   const leftMs = sendBy - Date.now();
   if (leftMs <= 0) throw late();
   const connecting = pool.connect();
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(late()), leftMs);
-  });
   let client: PoolClient;
   try {
-    client = await Promise.race([connecting, deadline]);
+    client = await within(connecting, leftMs, late);
   } catch (err) {
     // A connection that comes after all goes back to the pool.
     connecting.then((arrived) => arrived.release()).catch(() => undefined);
     throw err;
-  } finally {
-    clearTimeout(timer);
   }
   if (Date.now() < sendBy) return client;
   client.release();

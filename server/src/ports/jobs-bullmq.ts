@@ -1,5 +1,6 @@
 import { type ConnectionOptions, type Job, Queue, Worker } from 'bullmq';
 import type { Logger } from 'pino';
+import { within } from '../lib/within.ts';
 import {
   defaultJobAttempts,
   defaultJobBackoffMs,
@@ -116,12 +117,9 @@ async function runJob(handlers: Map<string, JobHandler<unknown>>, job: Job) {
 }
 
 function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`${what}: Redis did not answer within ${enqueueTimeoutMs} ms`)),
-      enqueueTimeoutMs,
-    );
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  return within(
+    promise,
+    enqueueTimeoutMs,
+    () => new Error(`${what}: Redis did not answer within ${enqueueTimeoutMs} ms`),
+  );
 }

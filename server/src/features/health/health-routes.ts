@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Metrics } from '../../core/metrics.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
+import { within } from '../../lib/within.ts';
 
 type Options = { deps: Pick<AppDeps, 'database' | 'redis' | 'config'>; metrics: Metrics };
 
@@ -31,15 +32,6 @@ function metricsGuard(token: string | undefined) {
 
 const checkTimeoutMs = 1000;
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref(),
-    ),
-  ]);
-}
-
 /** Liveness, readiness (names the failing dependency) and Prometheus metrics. */
 export default async function healthRoutes(app: FastifyInstance, { deps, metrics }: Options) {
   app.get('/healthz', async () => ({ status: 'ok' }));
@@ -54,7 +46,11 @@ export default async function healthRoutes(app: FastifyInstance, { deps, metrics
     await Promise.all(
       probes.map(async ([name, probe]) => {
         try {
-          await withTimeout(probe(), checkTimeoutMs);
+          await within(
+            probe(),
+            checkTimeoutMs,
+            () => new Error(`no answer within ${checkTimeoutMs} ms`),
+          );
           checks[name] = 'ok';
         } catch (err) {
           checks[name] = `unavailable: ${(err as Error).message}`;
