@@ -276,9 +276,8 @@ function closeFloor() {
 async function disconnectAll() {
   closeFloor();
   await Promise.all(eas.map((c) => c.stop()));
-  for (const ws of [...floorSockets, ...dashboards]) ws.terminate();
+  for (const ws of dashboards) ws.terminate();
   eas.length = 0;
-  floorSockets.length = 0;
   dashboards.length = 0;
   return null;
 }

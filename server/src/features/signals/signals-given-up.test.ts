@@ -1,6 +1,5 @@
 import { createPaperTerminal } from '@signalrelay/bridge/paper-terminal';
 import type { Signal } from '@signalrelay/contracts/ea-protocol';
-import type { SignalView } from '@signalrelay/contracts/signals';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../../../../bridge/test/wait.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
@@ -8,6 +7,7 @@ import { createCaptureLogger } from '../../../test/capture-logger.ts';
 import { liveSignals } from '../../../test/live-signals.ts';
 import { referenceEaClient } from '../../../test/reference-ea.ts';
 import { signedInTestUser } from '../../../test/sessions.ts';
+import { historySignals } from '../../../test/signal-history.ts';
 import { installSlowCommits, slowCommit, slowFailure } from '../../../test/slow-commits.ts';
 import { alertFields } from '../../../test/webhook.ts';
 import { givenUpMessage } from '../../core/signal-insert.ts';
@@ -35,14 +35,7 @@ type User = Awaited<ReturnType<typeof signedInUser>>;
 const postAlert = (body: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/webhook/handleWebhook', payload: body });
 
-async function history(user: User): Promise<SignalView[]> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/webhook/signalHistory?licenseNumber=${encodeURIComponent(user.licenseNumber)}`,
-    headers: { cookie: user.cookie },
-  });
-  return (res.json() as { signals: SignalView[] }).signals;
-}
+const history = (user: User) => historySignals(t.app, user);
 
 /**
  * Connects the reference EA (which is sent what the license has pending), then sends a plain
