@@ -69,6 +69,22 @@ describe('signal progress', () => {
         signal({ ...delivered, status: 'error', retcode: 10019, errorMessage: 'Not enough money' }),
       ).text,
     ).toBe('Refused by the broker: Not enough money (retcode 10019).');
+    // Beside Error Details, which show the reason, the sentence does not repeat it.
+    const shown = { reasonShown: true };
+    expect(
+      signalProgress(
+        signal({ ...delivered, status: 'error', retcode: 10019, errorMessage: 'Not enough money' }),
+        null,
+        shown,
+      ).text,
+    ).toBe('Refused by the broker (retcode 10019).');
+    expect(
+      signalProgress(
+        signal({ ...delivered, status: 'error', errorMessage: 'Market closed' }),
+        null,
+        shown,
+      ).text,
+    ).toBe('Not executed.');
     expect(signalProgress(signal({ status: 'failed' })).text).toBe(
       'Expired: no MT5 EA took it within 30 s.',
     );

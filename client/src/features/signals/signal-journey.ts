@@ -39,7 +39,8 @@ const inMs = (ms: number | null) => (ms === null ? '' : ` in ${Math.max(0, Math.
  * The signal's state as one sentence. `connected`: the platforms with an EA connected now
  * (null when not known), which tells "nobody will take it" from "about to be taken".
  * `reasonShown`: the signal's errorMessage is on screen already (a row's Error Details), so
- * a signal failed before its time need not repeat it.
+ * the sentence need not repeat it (a signal failed before its time, or refused by its EA or
+ * broker).
  */
 export function signalProgress(
   signal: SignalView,
@@ -82,14 +83,22 @@ export function signalProgress(
             ? `Executed on ${terminal}.`
             : `Executed: ticket ${signal.ticket}${signal.executedPrice === null ? '' : ` at ${formatPrice(signal.executedPrice)}`}.`,
       };
-    case 'error':
+    case 'error': {
+      const { retcode, errorMessage } = signal;
+      if (reasonShown) {
+        return {
+          tone: 'danger',
+          text: retcode === null ? 'Not executed.' : `Refused by the broker (retcode ${retcode}).`,
+        };
+      }
       return {
         tone: 'danger',
         text:
-          signal.retcode === null
-            ? `Not executed: ${signal.errorMessage ?? 'the EA reported an error.'}`
-            : `Refused by the broker: ${signal.errorMessage ?? 'no reason given'} (retcode ${signal.retcode}).`,
+          retcode === null
+            ? `Not executed: ${errorMessage ?? 'the EA reported an error.'}`
+            : `Refused by the broker: ${errorMessage ?? 'no reason given'} (retcode ${retcode}).`,
       };
+    }
     case 'failed':
       // With a reason, it was failed before its time (see the server's failed signals).
       if (!signal.errorMessage) {
