@@ -36,10 +36,16 @@ export function reportGivenUp(deps: {
         );
       }
     },
-    unrecorded(err, count) {
-      logger.error(
+    waiting(err, count) {
+      logger.warn(
         { err, count },
-        'alerts answered 503 could not be recorded as failed; if their INSERT landed, they stay pending',
+        'alerts answered 503 could not be recorded as failed yet (the database did not answer); trying again',
+      );
+    },
+    lost(reason, count) {
+      logger.error(
+        { err: reason, count },
+        'alerts answered 503 will not be recorded as failed: they leave no trace, and if their INSERT landed they stay pending',
       );
     },
   };

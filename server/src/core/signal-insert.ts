@@ -2,6 +2,7 @@ import type { Database } from '../db/db.ts';
 import { isPermanent } from '../db/db-errors.ts';
 import { signals } from '../db/schema/signals.ts';
 import { coalesce } from '../lib/coalesce.ts';
+import { createRecordRetry } from './record-retry.ts';
 import { createSignalIds } from './signal-ids.ts';
 import { insertedRowOf, type NewSignal, type SignalRow, signalRowOf } from './signal-rows.ts';
 import { givenUpSql, insertedColumns, insertSql } from './signal-statements.ts';
@@ -26,17 +27,26 @@ export type GivenUpListener = {
    * be failed; they stay as they are.
    */
   recorded(outcome: { failed: SignalRow[]; movedOn: string[] }): void;
-  /** Postgres did not take the record of `count` alerts (it is down, most likely). */
-  unrecorded(err: unknown, count: number): void;
+  /** Postgres did not take the record of `count` alerts (it is down, most likely): kept for later. */
+  waiting(err: unknown, count: number): void;
+  /** The record of `count` alerts will not be written: Postgres refused it, or too many waited. */
+  lost(reason: unknown, count: number): void;
 };
 
-const ignoreGivenUp: GivenUpListener = { recorded() {}, unrecorded() {} };
+const ignoreGivenUp: GivenUpListener = { recorded() {}, waiting() {}, lost() {} };
+
+/** An alert of a batch given up on, as its record stores it. */
+type GivenUpAlert = { id: string; values: NewSignal };
+
+/** Records that wait for Postgres beyond this many are dropped, the oldest first. */
+const maxWaitingRecords = 10_000;
 
 /**
  * Intake's INSERT of new signals (group commit), answered in time for TradingView (`inTime`
  * keeps a late one from storing a signal we refused with 503, db.ts), and the record of what
  * became of a batch given up on. Returns the stored row, or null when the user's alertId is
- * already taken or the INSERT reached Postgres too late to count (we had given up on it).
+ * already taken; an INSERT not answered in time, or that reached Postgres past its deadline,
+ * fails (and its alerts are recorded as given up on).
  */
 export function createSignalInsert(
   database: Pick<Database, 'inTime' | 'settle'>,
@@ -61,12 +71,11 @@ export function createSignalInsert(
   }
 
   /**
-   * Writes down what became of alerts whose INSERT was given up on (`givenUpSql`): their
-   * webhooks were answered 503, so none of them may reach an EA, and each leaves a trace.
-   * Given-up batches that come while one is being written go together in the next.
+   * The records' statement (`givenUpSql`): records that come while one is being written go
+   * together in the next; one Postgres refuses for its data is written again alone.
    */
   const givenUpCoalesced = coalesce(
-    async (alerts: { id: string; values: NewSignal }[]) => {
+    async (alerts: GivenUpAlert[]) => {
       const rows = await settle('signal_given_up', givenUpSql, [
         givenUpMessage,
         ...columnsOf(
@@ -77,10 +86,51 @@ export function createSignalInsert(
       const failed = new Map(rows.map((raw) => signalRowOf(raw.signal)).map((r) => [r.id, r]));
       return alerts.map((a) => failed.get(a.id) ?? null);
     },
-    { concurrency: 2 },
+    { concurrency: 2, aloneOn: isPermanent },
   );
 
   /**
+   * Writes the records of `alerts` and reports each outcome (a batch's alerts may be
+   * recorded in different statements). Answers the alerts whose record could not be written
+   * for now, to be tried again (`retry`).
+   */
+  async function record(alerts: GivenUpAlert[]): Promise<GivenUpAlert[]> {
+    const outcomes = await Promise.allSettled(alerts.map(givenUpCoalesced));
+    const failed: SignalRow[] = [];
+    const movedOn: string[] = [];
+    const later: GivenUpAlert[] = [];
+    let laterErr: unknown;
+    outcomes.forEach((outcome, i) => {
+      const alert = alerts[i]!;
+      if (outcome.status === 'fulfilled') {
+        if (outcome.value) failed.push(outcome.value);
+        else movedOn.push(alert.id);
+      } else if (isPermanent(outcome.reason)) {
+        givenUp.lost(outcome.reason, 1);
+      } else {
+        later.push(alert);
+        laterErr ??= outcome.reason;
+      }
+    });
+    if (failed.length > 0 || movedOn.length > 0) givenUp.recorded({ failed, movedOn });
+    if (later.length > 0) givenUp.waiting(laterErr, later.length);
+    return later;
+  }
+
+  /**
+   * Records Postgres did not take: it is unreachable, which is most often why their INSERT
+   * was given up on. Written once it answers again, so that every alert answered 503 still
+   * leaves its trace (in a 10 s partition, most records failed to connect).
+   */
+  const retry = createRecordRetry({
+    write: record,
+    onDropped: (count) => givenUp.lost(new Error('too many records waited'), count),
+    maxItems: maxWaitingRecords,
+  });
+
+  /**
+   * Writes down what became of alerts whose INSERT was given up on (`givenUpSql`): their
+   * webhooks were answered 503, so none of them may reach an EA, and each leaves a trace.
    * Test signals are left out: one delivered late trades nothing, and a failed test shows as
    * a success (`displayStatusOf`).
    */
@@ -90,19 +140,7 @@ export function createSignalInsert(
         ? []
         : [{ id: ids[i]!, values: { ...values, status: 'failed' as const, alertId: null } }],
     );
-    if (alerts.length === 0) return;
-    // A batch's alerts may be recorded in different statements: each outcome is reported.
-    const outcomes = await Promise.allSettled(alerts.map(givenUpCoalesced));
-    const failed: SignalRow[] = [];
-    const movedOn: string[] = [];
-    const errors: unknown[] = [];
-    outcomes.forEach((outcome, i) => {
-      if (outcome.status === 'rejected') errors.push(outcome.reason);
-      else if (outcome.value) failed.push(outcome.value);
-      else movedOn.push(alerts[i]!.id);
-    });
-    if (failed.length > 0 || movedOn.length > 0) givenUp.recorded({ failed, movedOn });
-    if (errors.length > 0) givenUp.unrecorded(errors[0], errors.length);
+    if (alerts.length > 0) retry.add(await record(alerts));
   }
 
   /**

@@ -45,15 +45,16 @@ export const insertedColumns = [
 
 /**
  * The intake's INSERT of a batch of signals (see `coalesce`), in one round trip
- * (`Database.inTime`: $1 is its deadline); the other parameters are one array per column,
- * the ids first. Written out from the schema rather than built by drizzle on every call;
- * named, like the statements below. A row whose alertId the user already has is skipped.
- * Only the ids come back: the rest of each row is what we sent (see `insertedRowOf`).
+ * (`Database.inTime`: $1 is its deadline, and past it the statement fails with SQLSTATE
+ * SR408, migration 0011); the other parameters are one array per column, the ids first.
+ * Written out from the schema rather than built by drizzle on every call; named, like the
+ * statements below. A row whose alertId the user already has is skipped. Only the ids come
+ * back: the rest of each row is what we sent (see `insertedRowOf`).
  */
 export const insertSql = `
   insert into signals (${insertedNames()})
   select * from ${insertedArrays()}
-  where statement_timestamp() < $1::timestamptz
+  where (select in_time($1::timestamptz))
   on conflict do nothing
   returning id`;
 

@@ -38,11 +38,11 @@ async function marks(): Promise<string[]> {
   return (rows as unknown as { rows: { name: string }[] }).rows.map((r) => r.name);
 }
 
-/** Adds a mark if the statement reaches Postgres before its deadline (`$1`). */
+/** Adds a mark if the statement reaches Postgres before its deadline (`$1`); fails past it. */
 const addMark = (name: string, answerWithinMs = 2500) =>
   database.inTime(
     'add_mark',
-    'insert into marks select $2 where statement_timestamp() < $1 returning name',
+    'insert into marks select $2 where (select in_time($1)) returning name',
     [name],
     Date.now() + answerWithinMs,
   );
@@ -51,7 +51,7 @@ const addMark = (name: string, answerWithinMs = 2500) =>
 const addSlowMark = (name: string, commitMs: number, answerWithinMs: number) =>
   database.inTime(
     'add_slow_mark',
-    'insert into slow_marks select $2, $3 where statement_timestamp() < $1 returning name',
+    'insert into slow_marks select $2, $3 where (select in_time($1)) returning name',
     [name, commitMs],
     Date.now() + answerWithinMs,
   );
@@ -75,14 +75,18 @@ describe('inTime across a network partition', () => {
     expect(await addMark('after')).toEqual([{ name: 'after' }]);
   });
 
-  it('a statement held up in the network past its deadline changes nothing when it lands', async () => {
+  it('a statement held up in the network past its deadline changes nothing when it lands, and fails', async () => {
     proxy.stall();
     // Deadline a margin before the 2500 ms answer; the network heals halfway through the
     // margin, before we give up, so the INSERT does reach Postgres and is answered: too late.
+    // It fails rather than answering no rows, which would look like a conflict.
     const late = addMark('late');
     await new Promise((r) => setTimeout(r, 2500 - inTimeMarginMs / 2));
     await proxy.restore();
-    expect(await late).toEqual([]);
+    await expect(late).rejects.toMatchObject({
+      code: 'SR408',
+      message: expect.stringMatching(/reached the database .* after its deadline/),
+    });
     expect(await marks()).toEqual(['after', 'committed']);
   });
 });

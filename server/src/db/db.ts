@@ -28,12 +28,13 @@ export type Database = {
   ping(): Promise<void>;
   /**
    * Runs a named statement that writes, only if it reaches Postgres in time: `$1` is a
-   * deadline on Postgres's own clock, which the statement must check
-   * (`where statement_timestamp() < $1`), and the parameters follow from `$2`. We give up on
-   * the answer at `answerBy` (epoch ms, our clock); the deadline falls `inTimeMarginMs`
-   * before that, so a statement held up in a broken network that reaches Postgres after we
-   * gave up (and said "not stored") changes nothing. A statement whose deadline passed while
-   * it waited for a connection is not sent, and fails as one given up on does. One round
+   * deadline on Postgres's own clock, which the statement must check and fail past
+   * (`where (select in_time($1))`, migration 0011), and the parameters follow from `$2`. We
+   * give up on the answer at `answerBy` (epoch ms, our clock); the deadline falls
+   * `inTimeMarginMs` before that, so a statement held up in a broken network that reaches
+   * Postgres after we gave up (and said "not stored") changes nothing. A statement whose
+   * deadline passed while it waited for a connection is not sent, and fails as one that
+   * reached Postgres late does, and as one given up on does. One round
    * trip, where BEGIN, statement, COMMIT take three. Returns the raw rows, like `prepared`.
    */
   inTime(
