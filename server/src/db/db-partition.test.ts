@@ -56,6 +56,16 @@ const addSlowMark = (name: string, commitMs: number, answerWithinMs: number) =>
     Date.now() + answerWithinMs,
   );
 
+describe('settle', () => {
+  it('has a connection of its own open from the start, ready for a record', async () => {
+    const result = await testDatabase.database.db.execute(sql`
+      select count(*)::int as open from pg_stat_activity
+      where datname = current_database() and application_name = 'signalrelay-records'`);
+    // One for each open Database: this file's, and the one that made the test database.
+    expect((result as unknown as { rows: { open: number }[] }).rows).toEqual([{ open: 2 }]);
+  });
+});
+
 describe('inTime across a network partition', () => {
   it('writes in one statement and returns its rows', async () => {
     expect(await addMark('committed')).toEqual([{ name: 'committed' }]);

@@ -97,9 +97,13 @@ async function openPostgres(url: string, onError?: (err: Error) => void): Promis
   });
   // `settle`'s statements wait for other transactions, for up to `settleWithinMs`: on
   // connections of their own, so that a stalled disk or a partition cannot take the pool's.
+  // One is opened now and kept open: a record must close its users' delivery gates at once,
+  // not after a connection's set-up, while the INSERT it follows may be committing.
   const settlePool = new pg.Pool({
     connectionString: url,
+    application_name: 'signalrelay-records',
     max: 2,
+    min: 1,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30_000,
   });
@@ -108,6 +112,7 @@ async function openPostgres(url: string, onError?: (err: Error) => void): Promis
   settlePool.on('error', (err) => onError?.(err));
   const db = drizzle(pool, { schema }) as unknown as Db;
   const clock = await watchClockOffset(pool, onError);
+  (await settlePool.connect()).release();
   return {
     db,
     kind: 'postgres',
