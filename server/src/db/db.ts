@@ -112,7 +112,11 @@ async function openPostgres(url: string, onError?: (err: Error) => void): Promis
   settlePool.on('error', (err) => onError?.(err));
   const db = drizzle(pool, { schema }) as unknown as Db;
   const clock = await watchClockOffset(pool, onError);
-  (await settlePool.connect()).release();
+  // Unopened (Postgres not up yet), it opens with the first record, as any pool's would.
+  await settlePool.connect().then(
+    (client) => client.release(),
+    (err: Error) => onError?.(err),
+  );
   return {
     db,
     kind: 'postgres',
