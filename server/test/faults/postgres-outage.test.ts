@@ -85,20 +85,21 @@ describe('Postgres unavailable for 10 s', () => {
     }
 
     const ids = replies.flatMap((r) => (r.signalId ? [r.signalId] : []));
-    const stored = await cluster.db
-      .select({ id: signals.id, userId: signals.userId, receivedAt: signals.receivedAt })
-      .from(signals)
-      .where(
-        inArray(
-          signals.userId,
-          cluster.users.map((u) => u.id),
-        ),
-      );
-    const outcomes = await settle(
-      cluster.db,
-      stored.map((r) => r.id),
-      ttlMs + 20_000,
-    );
+    /** The ids of every signal stored for the cluster's users. */
+    const storedIds = async () =>
+      (
+        await cluster.db
+          .select({ id: signals.id })
+          .from(signals)
+          .where(
+            inArray(
+              signals.userId,
+              cluster.users.map((u) => u.id),
+            ),
+          )
+      ).map((r) => r.id);
+    const stored = await storedIds();
+    const outcomes = await settle(cluster.db, stored, ttlMs + 20_000);
     const f = figures('postgres outage', replies, outcomes, fleet.executions);
 
     // Never a hang: 200 or 503, each inside TradingView's 3 s.
@@ -112,28 +113,13 @@ describe('Postgres unavailable for 10 s', () => {
     // its trace once the database is back (the record of having given up on it, written then
     // if it could not be during the outage): failed, and traded by nobody.
     const accepted = new Set(ids);
-    expect(stored.filter((r) => accepted.has(r.id))).toHaveLength(accepted.size);
+    expect(stored.filter((id) => accepted.has(id))).toHaveLength(accepted.size);
     const answered503 = replies.filter((r) => r.status === 503).length;
     // Before the outage every alert was accepted: any other row is the trace of a 503.
-    const traces = async () =>
-      (
-        await cluster.db
-          .select({ id: signals.id })
-          .from(signals)
-          .where(
-            inArray(
-              signals.userId,
-              cluster.users.map((u) => u.id),
-            ),
-          )
-      ).filter((r) => !accepted.has(r.id));
+    const traces = async () => (await storedIds()).filter((id) => !accepted.has(id));
     // Records that failed to connect are tried again after 1, 2, 4, 8, 16 s.
     await expect.poll(async () => (await traces()).length, { timeout: 40_000 }).toBe(answered503);
-    const lateOutcomes = await settle(
-      cluster.db,
-      (await traces()).map((r) => r.id),
-      0,
-    );
+    const lateOutcomes = await settle(cluster.db, await traces(), 0);
     for (const outcome of lateOutcomes) {
       expect(outcome).toMatchObject({ status: 'failed', errorMessage: givenUpMessage });
       expect(fleet.executions.get(outcome.id) ?? 0).toBe(0);
