@@ -116,6 +116,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     await stopNotifierInvalidation();
     await stopRulesInvalidation();
     await core.hub.close();
+    core.store.close();
   });
 
   // Features

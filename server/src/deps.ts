@@ -8,6 +8,7 @@ import type { Jobs } from './ports/jobs.ts';
 import type { Mailer } from './ports/mailer.ts';
 import type { Presence } from './ports/presence.ts';
 import type { Quota } from './ports/quota.ts';
+import type { RecordQueue } from './ports/record-queue.ts';
 
 /**
  * What the app is built from. `main.ts` opens the real adapters from config; tests open them
@@ -25,6 +26,8 @@ export type AppDeps = {
   /** Which running EA may trade each account (one per license + platform + account). */
   leases: ExecutorLeases;
   jobs: Jobs;
+  /** Records for Postgres that wait while it is away (core/record-retry.ts). */
+  records: RecordQueue;
   mailer: Mailer;
   /** Milliseconds since the epoch; injectable so tests can cross midnight or DST. */
   now: () => number;

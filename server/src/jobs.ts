@@ -9,6 +9,7 @@ import { defineBillingReconcile } from './features/billing/billing-reconcile.ts'
 import { defineNotificationJobs } from './features/notifications/notifications-jobs.ts';
 import { createNotifier, observedBy } from './features/notifications/notifications-notifier.ts';
 import { defineOrderPruning } from './features/orders/orders-retention.ts';
+import { createMemoryRecordQueue } from './ports/record-queue-memory.ts';
 
 /**
  * Registers every background job and starts processing. The server calls this itself in
@@ -30,7 +31,9 @@ export async function startJobs(deps: AppDeps) {
   const expiry = createSignalExpiry({
     jobs,
     db: deps.database.db,
-    store: createSignalStore(deps.database),
+    // Expiry only: this store inserts nothing, so it has no records of its own to keep, and
+    // the HTTP process writes the queue's (with its dashboard events).
+    store: createSignalStore(deps.database, { records: createMemoryRecordQueue() }),
     // Expired signals become failed here: the notifier hears of them too.
     publishLive: observedBy(
       createLivePublisher(deps.bus, (err) => logger.warn({ err }, 'bus unavailable')),

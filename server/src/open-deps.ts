@@ -17,6 +17,8 @@ import { createMemoryPresence } from './ports/presence-memory.ts';
 import { createRedisPresence } from './ports/presence-redis.ts';
 import { createMemoryQuota } from './ports/quota-memory.ts';
 import { createRedisQuota } from './ports/quota-redis.ts';
+import { createMemoryRecordQueue } from './ports/record-queue-memory.ts';
+import { createRedisRecordQueue } from './ports/record-queue-redis.ts';
 
 export type OpenDeps = AppDeps & {
   /** Closes jobs, Redis, mailer and the database (unless it was passed in), in that order. */
@@ -67,7 +69,7 @@ export async function openDeps(
 
   /** The deps around the shared-state ports chosen below, closed users before what they use. */
   const opened = (
-    ports: Pick<AppDeps, 'redis' | 'bus' | 'quota' | 'presence' | 'leases' | 'jobs'>,
+    ports: Pick<AppDeps, 'redis' | 'bus' | 'quota' | 'presence' | 'leases' | 'jobs' | 'records'>,
     closeRedis: () => void | Promise<void>,
   ): OpenDeps => ({
     config,
@@ -94,6 +96,7 @@ export async function openDeps(
         presence: createMemoryPresence(),
         leases: createMemoryExecutorLeases(now),
         jobs: createMemoryJobs({ logger }),
+        records: createMemoryRecordQueue(),
       },
       () => {},
     );
@@ -135,6 +138,7 @@ export async function openDeps(
       presence: createRedisPresence(redis),
       leases: createRedisExecutorLeases(redis),
       jobs: createBullJobs({ redisUrl, logger, prefix: `${prefix}bull` }),
+      records: createRedisRecordQueue(redis),
     },
     async () => {
       subscriber.disconnect();

@@ -27,7 +27,10 @@ export function createCore(deps: AppDeps, metrics: Metrics, { wrapLive }: CoreOp
   const onBusError = (err: unknown) => logger.warn({ err }, 'bus unavailable');
   const live = createLivePublisher(bus, onBusError);
   const publishLive = wrapLive ? wrapLive(live) : live;
-  const store = createSignalStore(database, reportGivenUp({ logger, publishLive, metrics }));
+  const store = createSignalStore(database, {
+    records: deps.records,
+    givenUp: reportGivenUp({ logger, publishLive, metrics }),
+  });
   return {
     store,
     publishLive,

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RecordQueue } from '../ports/record-queue.ts';
+import { createMemoryRecordQueue } from '../ports/record-queue-memory.ts';
 import { createRecordRetry } from './record-retry.ts';
 
 /** A writer that fails while `down`, and notes every batch it was given. */
@@ -13,6 +15,15 @@ function flakyWriter() {
   return { state, write };
 }
 
+const numbers = { encode: String, decode: Number };
+
+/** What waits in `queue`, left in it. */
+async function waiting(queue: RecordQueue): Promise<string[]> {
+  const records = await queue.take(Number.MAX_SAFE_INTEGER);
+  await queue.putBack(records, Number.MAX_SAFE_INTEGER);
+  return records;
+}
+
 describe('createRecordRetry', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -23,14 +34,15 @@ describe('createRecordRetry', () => {
 
   it('tries again after 1, 2, 4 … s, oldest first, until the write goes through', async () => {
     const { state, write } = flakyWriter();
-    const retry = createRecordRetry({ write, onDropped: () => {}, firstDelayMs: 1000 });
-    retry.add([1, 2]);
+    const queue = createMemoryRecordQueue();
+    const retry = createRecordRetry({ queue, ...numbers, write, onLost: () => {} });
+    await retry.add([1, 2]);
     await vi.advanceTimersByTimeAsync(999);
     expect(state.batches).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
     expect(state.batches).toEqual([[1, 2]]);
 
-    retry.add([3]);
+    await retry.add([3]);
     await vi.advanceTimersByTimeAsync(1999);
     expect(state.batches).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -39,47 +51,92 @@ describe('createRecordRetry', () => {
     state.down = false;
     await vi.advanceTimersByTimeAsync(4000);
     expect(state.written).toEqual([1, 2, 3]);
-    expect(retry.waiting()).toBe(0);
+    expect(await waiting(queue)).toEqual([]);
 
     // Back to the first delay once a write went through.
     state.down = true;
-    retry.add([4]);
+    await retry.add([4]);
     await vi.advanceTimersByTimeAsync(1000);
     expect(state.batches.at(-1)).toEqual([4]);
+    retry.stop();
   });
 
   it('waits at most maxDelayMs between tries, and a write that throws fails all its items', async () => {
     const batches: number[][] = [];
+    const queue = createMemoryRecordQueue();
     const retry = createRecordRetry({
+      queue,
+      ...numbers,
       write: async (items: number[]) => {
         batches.push(items);
         throw new Error('connection refused');
       },
-      onDropped: () => {},
-      firstDelayMs: 1000,
+      onLost: () => {},
       maxDelayMs: 3000,
     });
-    retry.add([1]);
+    await retry.add([1]);
     await vi.advanceTimersByTimeAsync(1000 + 2000 + 3000 + 3000);
     expect(batches).toEqual([[1], [1], [1], [1]]);
-    expect(retry.waiting()).toBe(1);
+    expect(await waiting(queue)).toEqual(['1']);
+    retry.stop();
   });
 
   it('keeps at most maxItems, dropping the oldest and counting them', async () => {
     const { state, write } = flakyWriter();
-    const dropped: number[] = [];
+    const lost: number[] = [];
     const retry = createRecordRetry({
+      queue: createMemoryRecordQueue(),
+      ...numbers,
       write,
-      onDropped: (n) => dropped.push(n),
+      onLost: (_reason, count) => lost.push(count),
       maxItems: 3,
-      firstDelayMs: 1000,
     });
-    retry.add([1, 2]);
-    retry.add([3, 4]);
-    expect(dropped).toEqual([1]);
-    expect(retry.waiting()).toBe(3);
+    await retry.add([1, 2]);
+    await retry.add([3, 4]);
+    expect(lost).toEqual([1]);
     state.down = false;
     await vi.advanceTimersByTimeAsync(1000);
     expect(state.written).toEqual([2, 3, 4]);
+    retry.stop();
+  });
+
+  it('writes what another process left in the queue: soon after start, then every maxDelayMs', async () => {
+    const { state, write } = flakyWriter();
+    state.down = false;
+    const queue = createMemoryRecordQueue();
+    await queue.push(['1'], 100);
+    const retry = createRecordRetry({ queue, ...numbers, write, onLost: () => {} });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(state.written).toEqual([1]);
+
+    await queue.push(['2'], 100);
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(state.written).toEqual([1]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(state.written).toEqual([1, 2]);
+
+    retry.stop();
+    await queue.push(['3'], 100);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(state.written).toEqual([1, 2]);
+  });
+
+  it('counts a record it cannot read as lost, and writes the others', async () => {
+    const { state, write } = flakyWriter();
+    state.down = false;
+    const queue = createMemoryRecordQueue();
+    await queue.push(['1', 'not json', '2'], 100);
+    const lost: number[] = [];
+    const retry = createRecordRetry({
+      queue,
+      encode: (n: number) => JSON.stringify(n),
+      decode: (text) => JSON.parse(text) as number,
+      write,
+      onLost: (_reason, count) => lost.push(count),
+    });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(state.written).toEqual([1, 2]);
+    expect(lost).toEqual([1]);
+    retry.stop();
   });
 });

@@ -1,66 +1,135 @@
+import type { RecordQueue } from '../ports/record-queue.ts';
+
+/** Records taken from the queue per write. */
+const takeAtOnce = 1000;
+
 /**
  * Records that could not be written yet (Postgres unreachable, the usual reason there is
- * something to record), kept in memory and written once it answers again: `write` is tried
+ * something to record), kept in `queue` and written once it answers again: `write` is tried
  * after `firstDelayMs`, then twice as long after each failure, up to `maxDelayMs`; it answers
- * with the items it could not write, which wait for the next try. At most `maxItems` wait:
- * past that the oldest are dropped and counted to `onDropped`. What waits when the process
- * stops is lost (`waiting` tells how many).
+ * with the items it could not write, which go back to the front of the queue. At most
+ * `maxItems` wait: past that the oldest are dropped and counted to `onLost`.
+ *
+ * The queue is looked at every `maxDelayMs` even when this process added nothing, and once
+ * `firstDelayMs` after start: with the Redis queue, what an instance stopped with (a deploy
+ * during an outage) is written by whichever instance runs next.
  */
 export function createRecordRetry<T>({
+  queue,
+  encode,
+  decode,
   write,
-  onDropped,
+  onLost,
   maxItems = 10_000,
   firstDelayMs = 1000,
   maxDelayMs = 30_000,
 }: {
+  queue: RecordQueue;
+  encode: (item: T) => string;
+  decode: (record: string) => T;
   write: (items: T[]) => Promise<T[]>;
-  onDropped: (count: number) => void;
+  /** `count` records will never be written: dropped past `maxItems`, or the queue failed. */
+  onLost: (reason: unknown, count: number) => void;
   maxItems?: number;
   firstDelayMs?: number;
   maxDelayMs?: number;
 }) {
-  let queue: T[] = [];
   let delayMs = firstDelayMs;
   let timer: NodeJS.Timeout | null = null;
+  let dueAt = 0;
+  let stopped = false;
+  /** The try in progress: a try armed meanwhile waits for it, so they never overlap. */
+  let turn: Promise<void> = Promise.resolve();
 
-  function keep(items: T[], first: boolean) {
-    queue = first ? [...items, ...queue] : [...queue, ...items];
-    const over = queue.length - maxItems;
-    if (over > 0) {
-      queue = queue.slice(over);
-      onDropped(over);
+  const tooMany = new Error('too many records waited for the database');
+
+  function inTurn(step: () => Promise<void>) {
+    turn = turn.then(step);
+  }
+
+  function decoded(records: string[]): T[] {
+    const items: T[] = [];
+    for (const record of records) {
+      try {
+        items.push(decode(record));
+      } catch (err) {
+        onLost(err, 1);
+      }
+    }
+    return items;
+  }
+
+  async function keep(items: T[], side: 'push' | 'putBack') {
+    if (items.length === 0) return;
+    try {
+      const dropped = await queue[side](items.map(encode), maxItems);
+      if (dropped > 0) onLost(tooMany, dropped);
+    } catch (err) {
+      onLost(err, items.length);
     }
   }
 
-  function arm() {
-    if (timer || queue.length === 0) return;
-    timer = setTimeout(() => void attempt(), delayMs);
-    // Nothing to keep a stopping process alive for: what waits is lost either way.
+  function arm(ms: number) {
+    if (timer) clearTimeout(timer);
+    if (stopped) return;
+    dueAt = Date.now() + ms;
+    timer = setTimeout(() => {
+      timer = null;
+      inTurn(attempt);
+    }, ms);
+    // Nothing to keep a stopping process alive for: what waits stays in the queue.
     timer.unref();
   }
 
+  /** One try; it ends by arming the next (`arm` replaces any armed meanwhile). */
   async function attempt() {
-    const items = queue;
-    queue = [];
+    let records: string[];
+    try {
+      records = await queue.take(takeAtOnce);
+    } catch {
+      delayMs = Math.min(delayMs * 2, maxDelayMs);
+      return arm(delayMs);
+    }
+    if (records.length === 0) {
+      delayMs = firstDelayMs;
+      return arm(maxDelayMs);
+    }
+    const items = decoded(records);
     let failed: T[];
     try {
       failed = await write(items);
     } catch {
       failed = items;
     }
-    timer = null;
-    delayMs = failed.length > 0 ? Math.min(delayMs * 2, maxDelayMs) : firstDelayMs;
-    // Older than anything added meanwhile: they go first, and are dropped first.
-    keep(failed, true);
-    arm();
+    await keep(failed, 'putBack');
+    if (failed.length > 0) {
+      delayMs = Math.min(delayMs * 2, maxDelayMs);
+      return arm(delayMs);
+    }
+    delayMs = firstDelayMs;
+    // A full take may have left more behind: go on at once. What is added meanwhile arms
+    // its own try.
+    arm(records.length === takeAtOnce ? 0 : maxDelayMs);
   }
 
+  arm(firstDelayMs);
+
   return {
-    add(items: T[]) {
-      if (items.length === 0) return;
-      keep(items, false);
-      arm();
+    /**
+     * Keeps `items` for a later write (Postgres did not take them). They go to the queue at
+     * once, not after a try in progress: that try puts back what it took in front of them.
+     */
+    async add(items: T[]): Promise<void> {
+      await keep(items, 'push');
+      // A try within `delayMs`: sooner than the idle look at the queue, and never later than
+      // a try already due.
+      if (!timer || dueAt > Date.now() + delayMs) arm(delayMs);
     },
-    waiting: () => queue.length,
+    /** Stops looking at the queue; what waits stays there. */
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
   };
 }

@@ -2,6 +2,7 @@ import type { Database } from '../db/db.ts';
 import { isPermanent } from '../db/db-errors.ts';
 import { signals } from '../db/schema/signals.ts';
 import { coalesce } from '../lib/coalesce.ts';
+import type { RecordQueue } from '../ports/record-queue.ts';
 import { createRecordRetry } from './record-retry.ts';
 import { createSignalIds } from './signal-ids.ts';
 import { insertedRowOf, type NewSignal, type SignalRow, signalRowOf } from './signal-rows.ts';
@@ -41,6 +42,22 @@ type GivenUpAlert = { id: string; values: NewSignal };
 /** Records that wait for Postgres beyond this many are dropped, the oldest first. */
 const maxWaitingRecords = 10_000;
 
+/** The columns a record's JSON gives as text and the INSERT takes as a Date. */
+const dateColumns = insertedColumns.filter((key) => signals[key].dataType === 'date');
+
+/** A record as it waits in the queue: JSON, its dates read back as dates. */
+const recordCodec = {
+  encode: (alert: GivenUpAlert) => JSON.stringify(alert),
+  decode(text: string): GivenUpAlert {
+    const alert = JSON.parse(text) as GivenUpAlert;
+    const values = alert.values as Record<string, unknown>;
+    for (const key of dateColumns) {
+      if (typeof values[key] === 'string') values[key] = new Date(values[key]);
+    }
+    return alert;
+  },
+};
+
 /**
  * Intake's INSERT of new signals (group commit), answered in time for TradingView (`inTime`
  * keeps a late one from storing a signal we refused with 503, db.ts), and the record of what
@@ -50,8 +67,15 @@ const maxWaitingRecords = 10_000;
  */
 export function createSignalInsert(
   database: Pick<Database, 'inTime' | 'settle'>,
-  givenUp: GivenUpListener = ignoreGivenUp,
-): (values: NewSignal) => Promise<SignalRow | null> {
+  {
+    records,
+    givenUp = ignoreGivenUp,
+  }: {
+    /** Where records Postgres did not take wait (Redis: a restart does not lose them). */
+    records: RecordQueue;
+    givenUp?: GivenUpListener | undefined;
+  },
+) {
   const { inTime, settle } = database;
   const newSignalId = createSignalIds();
 
@@ -119,12 +143,15 @@ export function createSignalInsert(
 
   /**
    * Records Postgres did not take: it is unreachable, which is most often why their INSERT
-   * was given up on. Written once it answers again, so that every alert answered 503 still
-   * leaves its trace (in a 10 s partition, most records failed to connect).
+   * was given up on. Written once it answers again, by this instance or (with Redis) any
+   * other, so that every alert answered 503 still leaves its trace (in a 10 s partition,
+   * most records failed to connect) and none stays pending to be delivered later.
    */
   const retry = createRecordRetry({
+    queue: records,
+    ...recordCodec,
     write: record,
-    onDropped: (count) => givenUp.lost(new Error('too many records waited'), count),
+    onLost: (reason, count) => givenUp.lost(reason, count),
     maxItems: maxWaitingRecords,
   });
 
@@ -140,7 +167,7 @@ export function createSignalInsert(
         ? []
         : [{ id: ids[i]!, values: { ...values, status: 'failed' as const, alertId: null } }],
     );
-    if (alerts.length > 0) retry.add(await record(alerts));
+    if (alerts.length > 0) await retry.add(await record(alerts));
   }
 
   /**
@@ -167,5 +194,10 @@ export function createSignalInsert(
     { concurrency: 2, aloneOn: isPermanent },
   );
 
-  return (values) => insertCoalesced({ values, at: Date.now() });
+  return {
+    insert: (values: NewSignal): Promise<SignalRow | null> =>
+      insertCoalesced({ values, at: Date.now() }),
+    /** Stops looking for records to write; those waiting stay in `records`. */
+    close: () => retry.stop(),
+  };
 }

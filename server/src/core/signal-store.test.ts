@@ -8,6 +8,7 @@ import { newSignal } from '../../test/signals.ts';
 import { createTestUser } from '../../test/users.ts';
 import { type Database, openDatabase } from '../db/db.ts';
 import { signalDeliveries, signals, terminals } from '../db/schema/signals.ts';
+import { createMemoryRecordQueue } from '../ports/record-queue-memory.ts';
 import { createSignalStore, type SignalStore, type TerminalRef } from './signal-store.ts';
 
 let testDatabase: TestDatabase;
@@ -15,7 +16,7 @@ let store: SignalStore;
 
 beforeAll(async () => {
   testDatabase = await createTestDatabase();
-  store = createSignalStore(testDatabase.database);
+  store = createSignalStore(testDatabase.database, { records: createMemoryRecordQueue() });
 });
 afterAll(() => testDatabase?.drop());
 
@@ -157,7 +158,7 @@ describe('signal store: results that arrive together', () => {
  */
 async function expectRowsAsDrizzleReads(database: Database) {
   const { db } = database;
-  const store = createSignalStore(database);
+  const store = createSignalStore(database, { records: createMemoryRecordQueue() });
   const user = await createTestUser(db);
   const [terminal] = await db
     .insert(terminals)

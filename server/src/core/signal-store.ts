@@ -4,6 +4,7 @@ import type { Database } from '../db/db.ts';
 import { isPermanent } from '../db/db-errors.ts';
 import { signals } from '../db/schema/signals.ts';
 import { coalesce } from '../lib/coalesce.ts';
+import type { RecordQueue } from '../ports/record-queue.ts';
 import { createSignalInsert, type GivenUpListener } from './signal-insert.ts';
 import { type SignalRow, signalRowOf } from './signal-rows.ts';
 import {
@@ -47,10 +48,10 @@ export type Ack = { terminal: TerminalRef; signalId: string; at: number };
  */
 export function createSignalStore(
   database: Pick<Database, 'db' | 'inTime' | 'prepared' | 'settle'>,
-  givenUp?: GivenUpListener,
+  intake: { records: RecordQueue; givenUp?: GivenUpListener },
 ) {
   const { db, prepared } = database;
-  const insert = createSignalInsert(database, givenUp);
+  const { insert, close } = createSignalInsert(database, intake);
 
   /** One statement for results of distinct signals (see `recordResultSql`). */
   async function writeResults(
@@ -119,6 +120,8 @@ export function createSignalStore(
   return {
     /** Stores a new signal (`createSignalInsert`). */
     insert,
+    /** Stops writing the records that wait (they stay in the queue). */
+    close,
 
     async findByAlertId(userId: string, alertId: string): Promise<SignalRow | null> {
       const rows = await db
