@@ -1,3 +1,4 @@
+import { orderStatuses, orderTypes } from '@signalrelay/contracts/orders';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -12,9 +13,6 @@ import {
 import { at, idColumn } from './columns.ts';
 import { eaAccountColumns } from './signals.ts';
 import { ownerKeyColumn } from './users.ts';
-
-export const orderTypes = ['buy', 'sell', 'buylimit', 'selllimit', 'buystop', 'sellstop'] as const;
-export const orderStatuses = ['open', 'closed'] as const;
 
 const filterColumns = <C>(t: { status: C; orderType: C; platform: C }) =>
   [t.status, t.orderType, t.platform] as const;
