@@ -105,13 +105,14 @@ export const pendingForSql = `
     $1::uuid, $2::timestamptz, $3::text, $4::uuid, $5::integer, $6::text) as signal`;
 
 /**
- * A long-poll reply's signals, handed to the terminal's connection at $2: their delivery
- * time where none is set yet. Named: each poll reply with signals runs it.
+ * Long-poll replies' signals, each handed to its terminal's connection at its time: their
+ * delivery time where none is set yet. Those of many replies go together (`markDelivered`).
  */
 export const markDeliveredSql = `
-  update signals set delivered_at = $2::timestamptz
-  where id = any($1::uuid[]) and delivered_at is null
-  returning to_json(signals.*) as signal`;
+  update signals s set delivered_at = h.at
+  from unnest($1::uuid[], $2::timestamptz[]) as h(id, at)
+  where s.id = h.id and s.delivered_at is null
+  returning to_json(s.*) as signal`;
 
 /**
  * Acknowledgements, many in one statement: each terminal's delivery row, and the signal's

@@ -152,6 +152,45 @@ describe('signal store: results that arrive together', () => {
   });
 });
 
+describe('signal store: hand-over marks of long-poll replies', () => {
+  it('go together in one statement; a signal handed to two terminals keeps the earlier time, reported once', async () => {
+    const { db } = testDatabase.database;
+    let statements = 0;
+    const counted = createSignalStore(
+      {
+        ...testDatabase.database,
+        prepared(name, text, params) {
+          if (name === 'signal_handed_over') statements++;
+          return testDatabase.database.prepared(name, text, params);
+        },
+      },
+      { records: createMemoryRecordQueue() },
+    );
+    const user = await createTestUser(db);
+    const [a, b] = await Promise.all([
+      counted.insert(newSignal(user.id, { symbol: 'EURUSD' })),
+      counted.insert(newSignal(user.id, { symbol: 'GBPUSD' })),
+    ]);
+    const t = Date.now();
+    const [later, other, earlier] = await Promise.all([
+      counted.markDelivered([a!.id], t + 5),
+      counted.markDelivered([b!.id], t + 7),
+      counted.markDelivered([a!.id], t),
+    ]);
+    expect(statements).toBe(1);
+    expect(later).toEqual([]);
+    expect(other.map((row) => row.deliveredAt?.getTime())).toEqual([t + 7]);
+    expect(earlier.map((row) => row.deliveredAt?.getTime())).toEqual([t]);
+    const stored = await db.select().from(signals).where(eq(signals.userId, user.id));
+    expect(
+      Object.fromEntries(stored.map((row) => [row.symbol, row.deliveredAt?.getTime()])),
+    ).toEqual({ EURUSD: t, GBPUSD: t + 7 });
+    // Set once: a later hand-over leaves it.
+    expect(await counted.markDelivered([a!.id], t + 50)).toEqual([]);
+    counted.close();
+  });
+});
+
 /**
  * The four statements that give signals back (see `signalRowOf`) against drizzle's own read
  * of each row: pending, acknowledged, handed over in a long-poll reply, with a result.

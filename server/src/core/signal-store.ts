@@ -43,6 +43,14 @@ type ResultWrite = { terminal: TerminalRef; result: SignalResult; at: number; re
 export type Ack = { terminal: TerminalRef; signalId: string; at: number };
 
 /**
+ * How long the hand-over marks of long-poll replies gather before they are written: one
+ * statement for the replies of that long, where each reply ran its own (one per signal
+ * delivered over long-poll). Off the delivery path; the dashboard shows "delivered" that much
+ * later.
+ */
+const handOverGatherMs = 25;
+
+/**
  * Signal persistence for the relay: intake (signal-insert.ts), replay, acknowledgements,
  * results and expiry.
  */
@@ -117,6 +125,31 @@ export function createSignalStore(
     { concurrency: 2, aloneOn: isPermanent },
   );
 
+  /**
+   * Each signal's hand-over time where none is set yet. A signal handed to two terminals
+   * meanwhile takes the earlier time, and only that mark gets the row back (the delivery is
+   * reported once, as when the later one found it set).
+   */
+  const handOverCoalesced = coalesce(
+    async (marks: { id: string; at: number }[]) => {
+      const first = new Map<string, { id: string; at: number }>();
+      for (const mark of marks) {
+        const seen = first.get(mark.id);
+        if (!seen || mark.at < seen.at) first.set(mark.id, mark);
+      }
+      const firsts = [...first.values()];
+      const rows = await prepared('signal_handed_over', markDeliveredSql, [
+        firsts.map((mark) => mark.id),
+        firsts.map((mark) => new Date(mark.at)),
+      ]);
+      const byId = new Map(rows.map((raw) => signalRowOf(raw.signal)).map((r) => [r.id, r]));
+      return marks.map((mark) =>
+        first.get(mark.id) === mark ? (byId.get(mark.id) ?? null) : null,
+      );
+    },
+    { gatherMs: handOverGatherMs, aloneOn: isPermanent },
+  );
+
   return {
     /** Stores a new signal (`createSignalInsert`). */
     insert,
@@ -178,10 +211,10 @@ export function createSignalStore(
      * for the hop timings. Replay still waits for the terminal's own acknowledgement.
      */
     async markDelivered(ids: string[], at: number): Promise<SignalRow[]> {
-      const valid = ids.filter(isSignalId);
-      if (valid.length === 0) return [];
-      const rows = await prepared('signal_handed_over', markDeliveredSql, [valid, new Date(at)]);
-      return rows.map((raw) => signalRowOf(raw.signal));
+      const marked = await Promise.all(
+        ids.filter(isSignalId).map((id) => handOverCoalesced({ id, at })),
+      );
+      return marked.filter((row) => row !== null);
     },
 
     /**

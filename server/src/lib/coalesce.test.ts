@@ -98,4 +98,21 @@ describe('coalesce', () => {
     const call = coalesce(async (items: number[]) => items.slice(1));
     await expect(call(1)).rejects.toThrow('a write of 1 answered 0');
   });
+  it('with gatherMs, gathers the calls of that long after the first into one write', async () => {
+    const batches: number[][] = [];
+    const call = coalesce(
+      async (items: number[]) => {
+        batches.push(items);
+        return tenTimes(items);
+      },
+      { gatherMs: 500 },
+    );
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const first = call(1);
+    await sleep(10);
+    const second = call(2);
+    expect(batches).toEqual([]);
+    expect(await Promise.all([first, second])).toEqual([10, 20]);
+    expect(batches).toEqual([[1, 2]]);
+  });
 });

@@ -5,7 +5,9 @@
  * so the alerts of every request read in one turn share one statement; calls that waited
  * for a write to finish go at once (a microtask). Idle, a call goes within its turn, nearly
  * alone, so it adds no latency worth naming; under load one statement and one commit carry
- * many, and the slower the round trips get, the fuller the batches.
+ * many, and the slower the round trips get, the fuller the batches. A write off every
+ * caller's critical path may wait `gatherMs` instead of a turn, to gather the calls of that
+ * long into one statement.
  *
  * `write` answers with one output per item, in the items' order; if it fails, every call of
  * that batch fails with its error, except that an error `aloneOn` accepts (one bad item:
@@ -18,7 +20,13 @@ export function coalesce<I, O>(
     concurrency = 1,
     maxBatch = 256,
     aloneOn = () => false,
-  }: { concurrency?: number; maxBatch?: number; aloneOn?: (err: unknown) => boolean } = {},
+    gatherMs = 0,
+  }: {
+    concurrency?: number;
+    maxBatch?: number;
+    aloneOn?: (err: unknown) => boolean;
+    gatherMs?: number;
+  } = {},
 ): (item: I) => Promise<O> {
   type Call = { item: I; resolve: (output: O) => void; reject: (err: unknown) => void };
   const waiting: Call[] = [];
@@ -60,9 +68,12 @@ export function coalesce<I, O>(
     defer(start);
   }
 
+  const gather =
+    gatherMs > 0 ? (task: () => void) => void setTimeout(task, gatherMs) : setImmediate;
+
   return (item) =>
     new Promise<O>((resolve, reject) => {
       waiting.push({ item, resolve, reject });
-      schedule(setImmediate);
+      schedule(gather);
     });
 }
