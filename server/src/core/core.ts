@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createQuotaDayClock } from '@signalrelay/contracts/quota-day';
 import type { AppDeps } from '../deps.ts';
+import { createAlertsUnderWay } from './alerts-under-way.ts';
 import { reportGivenUp } from './given-up-report.ts';
 import { createLicenseDirectory } from './license-directory.ts';
 import { createLivePublisher, type PublishLive } from './live-events.ts';
@@ -41,6 +42,7 @@ export function createCore(deps: AppDeps, metrics: Metrics, { wrapLive }: CoreOp
       billing: billingConfigured(deps.config),
     }),
     hub: createRelayHub({ bus, instanceId: randomUUID(), now, onBusError }),
+    underWay: createAlertsUnderWay(),
     expiry: createSignalExpiry({
       jobs,
       db: database.db,

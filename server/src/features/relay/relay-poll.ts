@@ -6,6 +6,7 @@ import {
   type Signal,
   type TerminalIdentity,
 } from '@signalrelay/contracts/ea-protocol';
+import type { AlertsUnderWay } from '../../core/alerts-under-way.ts';
 import { type LicenseDirectory, unverifiedLicenseMessage } from '../../core/license-directory.ts';
 import type { PublishLive } from '../../core/live-events.ts';
 import type { RelayHub } from '../../core/relay-hub.ts';
@@ -33,11 +34,21 @@ export const pollWaitMs = 20_000;
  */
 const holdSpread = 0.25;
 
+/**
+ * How long a reply that has signals waits for the alerts of its license still under way here
+ * (`AlertsUnderWay`). A basket's alerts are stored by two or three INSERTs a few milliseconds
+ * apart; answering at the first would leave the rest to the next poll, a whole round trip
+ * later (the EA's network included). Past this, what is in hand goes and the rest follows on
+ * the next poll, as without the wait. A lone alert never waits: nothing else is under way.
+ */
+export const basketGatherMs = 50;
+
 type Deps = {
   onError: (err: unknown) => void;
   licenses: LicenseDirectory;
   terminals: TerminalRegistry;
   hub: RelayHub;
+  underWay: AlertsUnderWay;
   relay: RelayService;
   executors: ExecutorGate;
   rules: RulesDelivery;
@@ -56,7 +67,8 @@ const leaseGraceMs = 3 * heartbeatMs;
  * EA received and executed, then returns what is waiting or holds until a signal arrives.
  */
 export function createPollGateway(deps: Deps) {
-  const { licenses, terminals, hub, relay, executors, rules, publishLive, now, onError } = deps;
+  const { licenses, terminals, hub, underWay, relay, executors, rules, publishLive, now, onError } =
+    deps;
   // A terminal counts as connected while its poll is held: keep its heartbeat fresh.
   const held = new Set<RelayTerminal>();
   /** Wakes every held poll: on shutdown they are answered at once instead of cut off. */
@@ -177,6 +189,15 @@ export function createPollGateway(deps: Deps) {
             timer = setTimeout(resolve, holdMs * (1 - holdSpread * Math.random()));
           });
           await Promise.race([woken, gone, timeUp]);
+        }
+        // The rest of a basket is pushed here (the poll is still open) while it is gathered.
+        const basket = waiting.length + pushed.length > 0 && underWay.settled(terminal.userId);
+        if (basket) {
+          clearTimeout(timer);
+          const timeUp = new Promise<void>((resolve) => {
+            timer = setTimeout(resolve, basketGatherMs);
+          });
+          await Promise.race([basket, gone, timeUp]);
         }
         open = false;
         const seen = new Set(waiting.map((s) => s.id));

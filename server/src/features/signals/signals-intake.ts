@@ -1,6 +1,7 @@
 import { planLimits } from '@signalrelay/contracts/billing';
 import type { createQuotaDayClock } from '@signalrelay/contracts/quota-day';
 import type { WebhookAlert, WebhookReply } from '@signalrelay/contracts/signals';
+import type { AlertsUnderWay } from '../../core/alerts-under-way.ts';
 import {
   type LicenseDirectory,
   type LicenseOwner,
@@ -35,6 +36,7 @@ type Deps = {
   store: SignalStore;
   quota: Quota;
   hub: RelayHub;
+  underWay: AlertsUnderWay;
   expiry: SignalExpiry;
   publishLive: PublishLive;
   metrics: Metrics;
@@ -69,6 +71,7 @@ export function createSignalIntake(deps: Deps) {
     store,
     quota,
     hub,
+    underWay,
     expiry,
     publishLive,
     metrics,
@@ -233,32 +236,47 @@ export function createSignalIntake(deps: Deps) {
     return { row, delivered };
   }
 
+  /** Steps 2 to 9 for an alert whose license is known. */
+  async function acceptFor(
+    owner: LicenseOwner,
+    alert: WebhookAlert,
+    receivedAt: number,
+  ): Promise<WebhookReply> {
+    const { userId } = owner;
+    if (alert.alertId) {
+      const earlier = await earlierAlert(userId, alert.alertId, receivedAt);
+      if (earlier) return replyFor(earlier, earlier.deliveredAt !== null, true);
+    }
+    // Account rules (features/rules): a signal one stops is kept, never counted or sent.
+    const verdict = await rules.check(userId, alert, receivedAt);
+    if (verdict.stop) {
+      checkUncounted(userId);
+      const values = newSignal(userId, verdict.alert, false, receivedAt, ttlMs);
+      throw await rules.refuse({ ...values, expiresAt: values.receivedAt }, verdict.stop);
+    }
+    const counted = await countQuota(owner, alert.isTest, receivedAt);
+    if (counted.blocked) await verdict.release();
+    if (alert.isTest || counted.blocked) checkUncounted(userId);
+    const values = newSignal(userId, verdict.alert, counted.blocked, receivedAt, ttlMs);
+    const row = await persist(values, counted, verdict.release);
+    if (!row) return duplicateReply(userId, alert.alertId);
+    report(row, counted);
+    if (counted.blocked) throw refusalOf(row, counted);
+    const pushed = await push(row);
+    return replyFor(pushed.row, pushed.delivered);
+  }
+
   return {
     async accept(alert: WebhookAlert): Promise<WebhookReply> {
       const receivedAt = now();
       const owner = await ownerOf(alert.licenseNumber);
-      const { userId } = owner;
-      if (alert.alertId) {
-        const earlier = await earlierAlert(userId, alert.alertId, receivedAt);
-        if (earlier) return replyFor(earlier, earlier.deliveredAt !== null, true);
+      // Until pushed or refused: a long-poll reply waits for it (core/alerts-under-way.ts).
+      const done = underWay.begin(owner.userId);
+      try {
+        return await acceptFor(owner, alert, receivedAt);
+      } finally {
+        done();
       }
-      // Account rules (features/rules): a signal one stops is kept, never counted or sent.
-      const verdict = await rules.check(userId, alert, receivedAt);
-      if (verdict.stop) {
-        checkUncounted(userId);
-        const values = newSignal(userId, verdict.alert, false, receivedAt, ttlMs);
-        throw await rules.refuse({ ...values, expiresAt: values.receivedAt }, verdict.stop);
-      }
-      const counted = await countQuota(owner, alert.isTest, receivedAt);
-      if (counted.blocked) await verdict.release();
-      if (alert.isTest || counted.blocked) checkUncounted(userId);
-      const values = newSignal(userId, verdict.alert, counted.blocked, receivedAt, ttlMs);
-      const row = await persist(values, counted, verdict.release);
-      if (!row) return duplicateReply(userId, alert.alertId);
-      report(row, counted);
-      if (counted.blocked) throw refusalOf(row, counted);
-      const pushed = await push(row);
-      return replyFor(pushed.row, pushed.delivered);
     },
   };
 }

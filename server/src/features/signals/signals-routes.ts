@@ -34,6 +34,7 @@ export default async function signalsRoutes(
     store: core.store,
     quota: deps.quota,
     hub: core.hub,
+    underWay: core.underWay,
     expiry: core.expiry,
     publishLive: core.publishLive,
     metrics,
