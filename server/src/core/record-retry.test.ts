@@ -18,10 +18,10 @@ function flakyWriter() {
 const numbers = { encode: String, decode: Number };
 
 /** What waits in `queue`, left in it. */
-async function waiting(queue: RecordQueue): Promise<string[]> {
-  const records = await queue.take(Number.MAX_SAFE_INTEGER);
-  await queue.putBack(records, Number.MAX_SAFE_INTEGER);
-  return records;
+async function waiting(queue: RecordQueue): Promise<readonly string[]> {
+  const taken = await queue.take(Number.MAX_SAFE_INTEGER, 60_000);
+  await taken.settle(taken.records, Number.MAX_SAFE_INTEGER);
+  return taken.records;
 }
 
 describe('createRecordRetry', () => {
@@ -119,6 +119,34 @@ describe('createRecordRetry', () => {
     await queue.push(['3'], 100);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(state.written).toEqual([1, 2]);
+  });
+
+  it('writes the records a process was writing when it stopped, once their lease ends', async () => {
+    const { state, write } = flakyWriter();
+    state.down = false;
+    // The queue's clock is the fake one, like the timers.
+    const queue = createMemoryRecordQueue(() => Date.now());
+    await queue.push(['1', '2'], 100);
+    await queue.take(1, 10_000); // a try of a process that stopped before it settled
+    const retry = createRecordRetry({ queue, ...numbers, write, onLost: () => {} });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(state.written).toEqual([2]);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(state.written).toEqual([2, 1]);
+    expect(await waiting(queue)).toEqual([]);
+    retry.stop();
+  });
+
+  it('puts back the records it could not write as they were taken', async () => {
+    const { state, write } = flakyWriter();
+    const queue = createMemoryRecordQueue();
+    // Written differently from how `encode` would write it again.
+    await queue.push(['1.0'], 100);
+    const retry = createRecordRetry({ queue, ...numbers, write, onLost: () => {} });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(state.batches).toEqual([[1]]);
+    expect(await waiting(queue)).toEqual(['1.0']);
+    retry.stop();
   });
 
   it('counts a record it cannot read as lost, and writes the others', async () => {

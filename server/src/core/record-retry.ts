@@ -1,7 +1,13 @@
-import type { RecordQueue } from '../ports/record-queue.ts';
+import type { RecordQueue, TakenRecords } from '../ports/record-queue.ts';
 
 /** Records taken from the queue per write. */
 const takeAtOnce = 1000;
+/**
+ * How long a try holds the records it took (`RecordQueue.take`): far longer than a try lasts
+ * (a connection attempt of at most 5 s, then one statement), so only a try whose process
+ * stopped loses its hold, and its records are written by the next take after it.
+ */
+const defaultLeaseMs = 60_000;
 
 /**
  * Records that could not be written yet (Postgres unreachable, the usual reason there is
@@ -12,7 +18,8 @@ const takeAtOnce = 1000;
  *
  * The queue is looked at every `maxDelayMs` even when this process added nothing, and once
  * `firstDelayMs` after start: with the Redis queue, what an instance stopped with (a deploy
- * during an outage) is written by whichever instance runs next.
+ * during an outage) is written by whichever instance runs next, even the records it was
+ * writing when it stopped (they were held for a lease, not removed).
  */
 export function createRecordRetry<T>({
   queue,
@@ -23,6 +30,7 @@ export function createRecordRetry<T>({
   maxItems = 10_000,
   firstDelayMs = 1000,
   maxDelayMs = 30_000,
+  leaseMs = defaultLeaseMs,
 }: {
   queue: RecordQueue;
   encode: (item: T) => string;
@@ -33,6 +41,7 @@ export function createRecordRetry<T>({
   maxItems?: number;
   firstDelayMs?: number;
   maxDelayMs?: number;
+  leaseMs?: number;
 }) {
   let delayMs = firstDelayMs;
   let timer: NodeJS.Timeout | null = null;
@@ -47,11 +56,12 @@ export function createRecordRetry<T>({
     turn = turn.then(step);
   }
 
-  function decoded(records: string[]): T[] {
-    const items: T[] = [];
+  /** The items of `records` that decode, each with its record (put back as it was taken). */
+  function decoded(records: readonly string[]): Map<T, string> {
+    const items = new Map<T, string>();
     for (const record of records) {
       try {
-        items.push(decode(record));
+        items.set(decode(record), record);
       } catch (err) {
         onLost(err, 1);
       }
@@ -59,14 +69,8 @@ export function createRecordRetry<T>({
     return items;
   }
 
-  async function keep(items: T[], side: 'push' | 'putBack') {
-    if (items.length === 0) return;
-    try {
-      const dropped = await queue[side](items.map(encode), maxItems);
-      if (dropped > 0) onLost(tooMany, dropped);
-    } catch (err) {
-      onLost(err, items.length);
-    }
+  function countDropped(dropped: number) {
+    if (dropped > 0) onLost(tooMany, dropped);
   }
 
   function arm(ms: number) {
@@ -83,25 +87,32 @@ export function createRecordRetry<T>({
 
   /** One try; it ends by arming the next (`arm` replaces any armed meanwhile). */
   async function attempt() {
-    let records: string[];
+    let taken: TakenRecords;
     try {
-      records = await queue.take(takeAtOnce);
+      taken = await queue.take(takeAtOnce, leaseMs);
     } catch {
       delayMs = Math.min(delayMs * 2, maxDelayMs);
       return arm(delayMs);
     }
-    if (records.length === 0) {
+    if (taken.records.length === 0) {
       delayMs = firstDelayMs;
       return arm(maxDelayMs);
     }
-    const items = decoded(records);
+    const items = decoded(taken.records);
     let failed: T[];
     try {
-      failed = await write(items);
+      failed = await write([...items.keys()]);
     } catch {
-      failed = items;
+      failed = [...items.keys()];
     }
-    await keep(failed, 'putBack');
+    // Not settled (the queue failed): the hold ends with its lease, and a later take writes
+    // its records again, those written included (writing a record twice changes nothing).
+    await taken
+      .settle(
+        failed.map((item) => items.get(item) ?? encode(item)),
+        maxItems,
+      )
+      .then(countDropped, () => undefined);
     if (failed.length > 0) {
       delayMs = Math.min(delayMs * 2, maxDelayMs);
       return arm(delayMs);
@@ -109,7 +120,7 @@ export function createRecordRetry<T>({
     delayMs = firstDelayMs;
     // A full take may have left more behind: go on at once. What is added meanwhile arms
     // its own try.
-    arm(records.length === takeAtOnce ? 0 : maxDelayMs);
+    arm(taken.records.length === takeAtOnce ? 0 : maxDelayMs);
   }
 
   arm(firstDelayMs);
@@ -120,7 +131,12 @@ export function createRecordRetry<T>({
      * once, not after a try in progress: that try puts back what it took in front of them.
      */
     async add(items: T[]): Promise<void> {
-      await keep(items, 'push');
+      if (items.length === 0) return;
+      try {
+        countDropped(await queue.push(items.map(encode), maxItems));
+      } catch (err) {
+        onLost(err, items.length);
+      }
       // A try within `delayMs`: sooner than the idle look at the queue, and never later than
       // a try already due.
       if (!timer || dueAt > Date.now() + delayMs) arm(delayMs);

@@ -20,6 +20,7 @@ describe('redis record queue', () => {
     onTestFinished(second.close);
     await createRedisRecordQueue(first.redis).push(['left by the first'], 100);
     first.redis.disconnect();
-    expect(await createRedisRecordQueue(second.redis).take(10)).toEqual(['left by the first']);
+    const taken = await createRedisRecordQueue(second.redis).take(10, 60_000);
+    expect(taken.records).toEqual(['left by the first']);
   });
 });
