@@ -56,17 +56,20 @@ export function createRecordRetry<T>({
     turn = turn.then(step);
   }
 
-  /** The items of `records` that decode, each with its record (put back as it was taken). */
-  function decoded(records: readonly string[]): Map<T, string> {
-    const items = new Map<T, string>();
+  /** The items of `records` that decode, and the record each came from (put back as taken). */
+  function decoded(records: readonly string[]) {
+    const items: T[] = [];
+    const recordOf = new Map<T, string>();
     for (const record of records) {
       try {
-        items.set(decode(record), record);
+        const item = decode(record);
+        items.push(item);
+        recordOf.set(item, record);
       } catch (err) {
         onLost(err, 1);
       }
     }
-    return items;
+    return { items, recordOf };
   }
 
   function countDropped(dropped: number) {
@@ -98,18 +101,18 @@ export function createRecordRetry<T>({
       delayMs = firstDelayMs;
       return arm(maxDelayMs);
     }
-    const items = decoded(taken.records);
+    const { items, recordOf } = decoded(taken.records);
     let failed: T[];
     try {
-      failed = await write([...items.keys()]);
+      failed = await write(items);
     } catch {
-      failed = [...items.keys()];
+      failed = items;
     }
     // Not settled (the queue failed): the hold ends with its lease, and a later take writes
     // its records again, those written included (writing a record twice changes nothing).
     await taken
       .settle(
-        failed.map((item) => items.get(item) ?? encode(item)),
+        failed.map((item) => recordOf.get(item) ?? encode(item)),
         maxItems,
       )
       .then(countDropped, () => undefined);
