@@ -256,5 +256,6 @@ public:
 
 // The parser's bodies, declared above.
 #include <SignalRelay\JsonParse.mqh>
+#include <SignalRelay\JsonString.mqh>
 
 #endif
