@@ -1,8 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { deliver, type FakeEvent, type FakeSubscription } from './stripe-events.ts';
+import {
+  type Call,
+  type Failure,
+  html,
+  id,
+  type Json,
+  send,
+  stripeApi,
+} from './stripe-fake-api.ts';
 
 /**
  * A local stand-in for the few Stripe endpoints the billing feature calls (Checkout sessions,
@@ -13,13 +21,8 @@ import { deliver, type FakeEvent, type FakeSubscription } from './stripe-events.
  * verification runs. Point the app at it with `stripeTestConfig(fake)`.
  */
 
-type Json = Record<string, unknown>;
-
-type Call = { method: string; path: string; params: Record<string, string> };
-
 const day = 24 * 60 * 60;
 const month = 30 * day;
-const id = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`;
 
 export type StripeFakeOptions = {
   /** The clock Stripe's timestamps follow (ms); Date.now by default. */
@@ -35,7 +38,7 @@ export async function startStripeFake(options: StripeFakeOptions = {}) {
   const sessions = new Map<string, Json>();
   const subscriptions = new Map<string, FakeSubscription>();
   const events: FakeEvent[] = [];
-  const failures: { method: string; path: string; status: number; message: string }[] = [];
+  const failures: Failure[] = [];
   let deliverTo = options.deliverTo;
   let url = '';
 
@@ -220,70 +223,15 @@ export async function startStripeFake(options: StripeFakeOptions = {}) {
     },
   };
 
-  function stripeError(res: ServerResponse, status: number, message: string) {
-    send(res, status, { error: { type: 'invalid_request_error', message } });
-  }
-
-  function api(call: Call, res: ServerResponse) {
-    const { method, path, params } = call;
-    const failure = failures.findIndex((f) => f.method === method && f.path === path);
-    if (failure >= 0) {
-      const [f] = failures.splice(failure, 1);
-      return stripeError(res, f!.status, f!.message);
-    }
-    if (method === 'POST' && path === '/v1/checkout/sessions') {
-      const session: Json = {
-        id: id('cs_test'),
-        object: 'checkout.session',
-        mode: params.mode,
-        status: 'open',
-        client_reference_id: params.client_reference_id ?? null,
-        customer: params.customer ?? null,
-        customer_email: params.customer_email ?? null,
-        subscription: null,
-        success_url: params.success_url,
-        cancel_url: params.cancel_url,
-        metadata: {},
-      };
-      session.url = `${url}/checkout/${session.id}`;
-      sessions.set(session.id as string, { ...session, params });
-      return send(res, 200, session);
-    }
-    if (method === 'POST' && path === '/v1/billing_portal/sessions') {
-      const portalId = id('bps');
-      return send(res, 200, {
-        id: portalId,
-        object: 'billing_portal.session',
-        customer: params.customer,
-        return_url: params.return_url,
-        url: `${url}/portal/${portalId}`,
-      });
-    }
-    const subMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
-    const sub = subMatch ? subscriptions.get(decodeURIComponent(subMatch[1]!)) : undefined;
-    if (subMatch && !sub) return stripeError(res, 404, `No such subscription: '${subMatch[1]}'`);
-    if (sub && method === 'GET') return send(res, 200, sub);
-    if (sub && method === 'POST') {
-      if (sub.status === 'canceled') {
-        return stripeError(res, 400, 'A canceled subscription can only update its metadata.');
-      }
-      const previous: Json = {};
-      if (params.cancel_at_period_end !== undefined) {
-        previous.cancel_at_period_end = sub.cancel_at_period_end;
-        previous.cancel_at = sub.cancel_at;
-        sub.cancel_at_period_end = params.cancel_at_period_end === 'true';
-        sub.cancel_at = sub.cancel_at_period_end ? sub.items.data[0]!.current_period_end : null;
-        if (!sub.cancel_at_period_end) sub.canceled_at = null;
-      } else if (params.cancel_at !== undefined) {
-        previous.cancel_at = sub.cancel_at;
-        sub.cancel_at = params.cancel_at === '' ? null : Number(params.cancel_at);
-        if (sub.cancel_at === null) sub.canceled_at = null;
-      }
-      updated(sub, previous);
-      return send(res, 200, sub);
-    }
-    stripeError(res, 404, `Unrecognized request URL (${method}: ${path}).`);
-  }
+  const api = stripeApi({
+    sessions,
+    subscriptions,
+    failures,
+    updated,
+    get url() {
+      return url;
+    },
+  });
 
   /** The hosted pages a browser is sent to: Checkout (with a Pay button) and the portal. */
   async function page(req: IncomingMessage, res: ServerResponse, path: string) {
@@ -340,13 +288,3 @@ export async function startStripeFake(options: StripeFakeOptions = {}) {
 }
 
 export type StripeFake = Awaited<ReturnType<typeof startStripeFake>>;
-
-function send(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-}
-
-function html(res: ServerResponse, body: string) {
-  res
-    .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-    .end(`<!doctype html><html><body>${body}</body></html>`);
-}
