@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +7,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { TranslateError, translateSource } from './translate.ts';
 
 const runtime = fileURLToPath(new URL('../runtime', import.meta.url));
+/** The language layer a translated program links with (CMakeLists.txt's CORE_SOURCES). */
+const coreSources = readdirSync(join(runtime, 'core'))
+  .filter((name) => name.endsWith('.cpp'))
+  .map((name) => join(runtime, 'core', name));
 const work = mkdtempSync(join(tmpdir(), 'mql-translate-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -56,16 +60,7 @@ async function compileAndRun(source: string, args: string[] = []) {
   const bin = join(work, 'program');
   const built = spawnSync(
     'g++',
-    [
-      '-std=c++20',
-      '-w',
-      `-I${runtime}`,
-      '-o',
-      bin,
-      cppFile,
-      join(runtime, 'core', 'core.cpp'),
-      '-lcrypto',
-    ],
+    ['-std=c++20', '-w', `-I${runtime}`, '-o', bin, cppFile, ...coreSources, '-lcrypto'],
     { encoding: 'utf8' },
   );
   if (built.status !== 0) throw new Error(built.stderr);
