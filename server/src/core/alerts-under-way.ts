@@ -14,17 +14,13 @@ export function createAlertsUnderWay() {
   return {
     /** An alert of this user is under way; call the returned function once it is pushed or refused. */
     begin(userId: string): () => void {
-      let alerts = byUser.get(userId);
-      if (!alerts) {
-        alerts = new Set();
-        byUser.set(userId, alerts);
-      }
+      const alerts = byUser.get(userId) ?? new Set<UnderWay>();
+      byUser.set(userId, alerts);
       const alert: UnderWay = { waiters: [] };
-      const set = alerts;
-      set.add(alert);
+      alerts.add(alert);
       return () => {
-        if (!set.delete(alert)) return;
-        if (set.size === 0 && byUser.get(userId) === set) byUser.delete(userId);
+        if (!alerts.delete(alert)) return;
+        if (alerts.size === 0 && byUser.get(userId) === alerts) byUser.delete(userId);
         for (const wake of alert.waiters) wake();
       };
     },

@@ -45,8 +45,8 @@ ${trim('ARGV[1]')}`;
 
 // Puts back the holds whose lease ended, the earliest taken in front (it took the oldest
 // records; ids count up), then holds up to ARGV[1] records under a new id until Redis's clock
-// passes now + ARGV[2]. Answers the id, then the records. A hold's list is named from KEYS[3], so the key prefix of
-// the connection applies to it too.
+// passes now + ARGV[2]. Answers the id, then the records. A hold's list is named from
+// KEYS[3], so the key prefix of the connection applies to it too.
 const takeScript = `
 local clock = redis.call('TIME')
 local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)

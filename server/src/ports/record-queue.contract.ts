@@ -1,9 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { RecordQueue } from './record-queue.ts';
 
 /** A lease no test outlives. */
 const longLease = 60_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Takes every waiting record and settles them as written. */
 async function drain(queue: RecordQueue): Promise<readonly string[]> {

@@ -176,6 +176,13 @@ export function createPollGateway(deps: Deps) {
         ? rules.followPoll(terminal.userId, request.account, request.rulesId, wake)
         : () => undefined;
       let timer: NodeJS.Timeout | undefined;
+      /** Resolves after `ms`: one timer at a time, cleared when the poll ends. */
+      const timeUp = (ms: number) => {
+        clearTimeout(timer);
+        return new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, ms);
+        });
+      };
       held.add(terminal);
       wakers.add(wake);
       try {
@@ -185,20 +192,11 @@ export function createPollGateway(deps: Deps) {
           ? await rules.forPoll(terminal.userId, request.account, request.rulesId)
           : {};
         if (waiting.length === 0 && pushed.length === 0 && !changedRules.rulesId) {
-          const timeUp = new Promise<void>((resolve) => {
-            timer = setTimeout(resolve, holdMs * (1 - holdSpread * Math.random()));
-          });
-          await Promise.race([woken, gone, timeUp]);
+          await Promise.race([woken, gone, timeUp(holdMs * (1 - holdSpread * Math.random()))]);
         }
         // The rest of a basket is pushed here (the poll is still open) while it is gathered.
         const basket = waiting.length + pushed.length > 0 && underWay.settled(terminal.userId);
-        if (basket) {
-          clearTimeout(timer);
-          const timeUp = new Promise<void>((resolve) => {
-            timer = setTimeout(resolve, basketGatherMs);
-          });
-          await Promise.race([basket, gone, timeUp]);
-        }
+        if (basket) await Promise.race([basket, gone, timeUp(basketGatherMs)]);
         open = false;
         const seen = new Set(waiting.map((s) => s.id));
         const signals = [...waiting, ...pushed.filter((s) => !seen.has(s.id))];
