@@ -97,34 +97,40 @@ const applies = (when: Need['when'], alert: Readonly<Record<string, unknown>>) =
     ? isSet(alert[when])
     : (when as readonly unknown[]).includes(alert.position);
 
+/** Every rule between fields that `alert` breaks, each naming its field. */
+export function alertRuleBreaks(alert: Readonly<Record<string, unknown>>) {
+  const breaks: { field: string; message: string }[] = [];
+  const position = String(alert.position);
+  for (const need of needs) {
+    if (applies(need.when, alert) && !need.fields.some((f) => isSet(alert[f]))) {
+      breaks.push({ field: need.path, message: need.message(position) });
+    }
+  }
+  for (const [field, positions] of Object.entries(alertFieldPositions)) {
+    if (isSet(alert[field]) && !(positions as readonly unknown[]).includes(alert.position)) {
+      breaks.push({ field, message: `applies to ${positions.join(', ')} only, not ${position}` });
+    }
+  }
+  for (const { fields, what } of unitGroups) {
+    const [first, ...others] = fields.filter((f) => isSet(alert[f]));
+    for (const other of others) {
+      breaks.push({
+        field: other,
+        message: `cannot be used with ${first} (${JSON.stringify(alert[first!])}): give ${what} in one unit only (${fields.join(', ')})`,
+      });
+    }
+  }
+  return breaks;
+}
+
 /**
  * The webhook's side: every rule broken, each as an issue naming its field. Runs even when a
  * field was refused (every problem is named at once), skipping the fields already refused.
  */
 export function alertRuleCheck(alert: Readonly<Record<string, unknown>>, ctx: z.RefinementCtx) {
   const refused = new Set(ctx.issues.map((issue) => issue.path?.[0]));
-  const addIssue = (field: string, message: string) => {
+  for (const { field, message } of alertRuleBreaks(alert)) {
     if (!refused.has(field)) ctx.addIssue({ code: 'custom', path: [field], message });
-  };
-  const position = String(alert.position);
-  for (const need of needs) {
-    if (applies(need.when, alert) && !need.fields.some((f) => isSet(alert[f]))) {
-      addIssue(need.path, need.message(position));
-    }
-  }
-  for (const [field, positions] of Object.entries(alertFieldPositions)) {
-    if (isSet(alert[field]) && !(positions as readonly unknown[]).includes(alert.position)) {
-      addIssue(field, `applies to ${positions.join(', ')} only, not ${position}`);
-    }
-  }
-  for (const { fields, what } of unitGroups) {
-    const [first, ...others] = fields.filter((f) => isSet(alert[f]));
-    for (const other of others) {
-      addIssue(
-        other,
-        `cannot be used with ${first} (${JSON.stringify(alert[first!])}): give ${what} in one unit only (${fields.join(', ')})`,
-      );
-    }
   }
 }
 

@@ -5,6 +5,7 @@ import { platformSchema, positionSchema, takeProfitLevelSchema } from './ea-prot
 export {
   type AlertPosition,
   alertNumberFields,
+  readPlainAlert,
   specPositions,
   type WebhookAlert,
   webhookAlertSchema,
