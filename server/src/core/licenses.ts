@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256 } from './tokens.ts';
 
 /** Crockford base32: no I, L, O, U, so a license read aloud or retyped stays unambiguous. */
 const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -26,5 +27,5 @@ export function normalizeLicense(raw: string): string {
 
 /** Licenses are looked up by this hash only (unique index), never by the raw value. */
 export function hashLicense(raw: string): string {
-  return createHash('sha256').update(normalizeLicense(raw)).digest('hex');
+  return sha256(normalizeLicense(raw));
 }

@@ -1,5 +1,6 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { NotificationChannel } from '@signalrelay/contracts/notifications';
+import { sha256 } from '../../core/tokens.ts';
 import type { Mailer } from '../../ports/mailer.ts';
 import { type HttpAnswer, OutgoingUrlError, postJson } from './notifications-http.ts';
 import type { Notice } from './notifications-notices.ts';
@@ -125,10 +126,7 @@ export async function sendOn(
     }
     case 'webhook': {
       // The same id on every retry of one notice, so a receiver can drop duplicates.
-      const delivery = createHash('sha256')
-        .update(`${settings.userId}:${notice.key}`)
-        .digest('hex')
-        .slice(0, 32);
+      const delivery = sha256(`${settings.userId}:${notice.key}`).slice(0, 32);
       const body = JSON.stringify({
         id: delivery,
         event: notice.event,

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { EaRules } from '@signalrelay/contracts/ea-protocol';
 import { eaRulesFor, noRules, type Rules, rulesSchema } from '@signalrelay/contracts/rules';
 import { desc, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { createRefreshingCache } from '../../core/refreshing-cache.ts';
+import { sha256 } from '../../core/tokens.ts';
 import type { Db } from '../../db/db.ts';
 import { accountRules, ruleChanges } from '../../db/schema/rules.ts';
 import type { Bus } from '../../ports/bus.ts';
@@ -25,7 +25,7 @@ export type EaRuleSet = { rulesId: string; rules: EaRules };
 
 export function eaRuleSet(rules: Rules, account: string): EaRuleSet {
   const resolved = eaRulesFor(rules, account);
-  const rulesId = createHash('sha256').update(JSON.stringify(resolved)).digest('hex').slice(0, 16);
+  const rulesId = sha256(JSON.stringify(resolved)).slice(0, 16);
   return { rulesId, rules: resolved };
 }
 
