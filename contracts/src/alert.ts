@@ -255,8 +255,8 @@ const plainReaders = Object.entries(alertFields).map(([key, f]) => [key, f.read]
 
 /**
  * The alert as `webhookAlertSchema` reads `body`, without zod; null where zod might refuse it,
- * and then zod says why. The webhook's hot path: a valid alert costs zod 40–150 µs on a busy
- * server, these readers a few.
+ * and then zod says why. The webhook's hot path: on a busy server, zod cost each alert 50–100 µs
+ * of CPU more than these readers (load-tests/RESULTS.md, twenty-first session).
  */
 export function readPlainAlert(body: Readonly<Record<string, unknown>>): WebhookAlert | null {
   const alert: Record<string, unknown> = {};
