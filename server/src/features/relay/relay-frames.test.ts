@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseEaFrame } from './relay-ws-frames.ts';
 
 describe('parseEaFrame', () => {
-  it('gives what the protocol schema gives, heartbeats included (they take a shortcut)', () => {
+  it('gives what the protocol schema gives, heartbeats and acknowledgements included (they take a shortcut)', () => {
     const texts = [
       '{"type":"ping","t":1}',
       '{"type":"ping","t":1.5}',
@@ -15,6 +15,12 @@ describe('parseEaFrame', () => {
       '{"t":1,"type":"ping"}',
       '{"type":"received","id":"abc"}',
       '{"type":"received","id":""}',
+      '{"type":"received","id":7}',
+      '{"type":"received"}',
+      '{"type":"received","id":"abc","t":1}',
+      '{"id":"abc","type":"received"}',
+      '{"type":"received","t":1}',
+      '{"type":"ping","id":"abc"}',
       '{"type":"nope"}',
       '[]',
       'null',
