@@ -145,13 +145,14 @@ export function optionalField<S extends z.ZodType>(inner: AlertField<S>, descrip
 
 /** true or false, also as the strings TradingView templates write. */
 export function booleanField(description: string) {
-  const read = (v: unknown) => (v === 'true' ? true : v === 'false' ? false : blankToUndefined(v));
+  const fromText = (v: unknown) =>
+    v === 'true' ? true : v === 'false' ? false : blankToUndefined(v);
   return field(
     z
-      .preprocess(read, z.boolean({ error: 'must be true or false' }).default(false))
+      .preprocess(fromText, z.boolean({ error: 'must be true or false' }).default(false))
       .describe(description),
     (v) => {
-      const value = read(v);
+      const value = fromText(v);
       if (value === undefined) return false;
       return typeof value === 'boolean' ? value : declined;
     },
