@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { createEaClient, type EaClient } from '@signalrelay/bridge/ea-client';
+import { joinHeartbeat } from '@signalrelay/bridge/heartbeat-wheel';
 import { createPaperTerminal, type PaperTerminal } from '@signalrelay/bridge/paper-terminal';
 import type { Platform } from '@signalrelay/contracts/ea-protocol';
 import WebSocket from 'ws';
@@ -114,13 +115,14 @@ async function connectEas(args: {
  * Raw clients of the floor server: one per license, no protocol beyond JSON, over a socket or
  * (`poll`) by long-poll. With `answer`, each signal is acknowledged and reported done at once,
  * in the EA protocol's two frames, or on the next poll (for the durable floor, which stores
- * both).
+ * both). With `heartbeatMs`, each socket also pings as an EA does, spread over the period.
  */
 async function connectFloor(args: {
   url: string;
   licenses: string[];
   answer?: boolean;
   transport?: 'ws' | 'poll';
+  heartbeatMs?: number;
 }) {
   if (args.transport === 'poll') {
     await Promise.all(args.licenses.map((license, index) => pollFloor(args, license, index)));
@@ -135,14 +137,25 @@ async function connectFloor(args: {
           });
           ws.on('message', (data) => {
             const at = monoNow();
-            const { id } = (JSON.parse(data.toString()) as { signal: { id: string } }).signal;
+            const text = data.toString();
+            if (text.startsWith('{"type":"pong"')) return;
+            const { id } = (JSON.parse(text) as { signal: { id: string } }).signal;
             record(index, id, at);
             if (args.answer) {
               ws.send(`{"type":"received","id":"${id}"}`);
               ws.send(`{"type":"result","id":"${id}","status":"success"}`);
             }
           });
-          ws.once('open', () => resolve());
+          ws.once('open', () => {
+            const { heartbeatMs } = args;
+            if (heartbeatMs) {
+              const leave = joinHeartbeat(heartbeatMs, {
+                beat: (now) => ws.send(`{"type":"ping","t":${Math.round(now)}}`),
+              });
+              ws.once('close', leave);
+            }
+            resolve();
+          });
           ws.once('error', reject);
           floorSockets.push(ws);
         }),

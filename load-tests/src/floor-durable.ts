@@ -7,7 +7,9 @@ import pg from 'pg';
  * more: the alert is counted against a quota in one Redis script and committed to Postgres
  * before it is answered or pushed (the reply means "stored"; pushing first could trade a
  * signal that a crash then loses, and TradingView's resend would trade it again), and the
- * EA's `received` and `result` frames are stored. Each kind of write goes one statement per
+ * EA's `received` and `result` frames are stored. When its clients send heartbeats, each
+ * license's last one is written to Redis, all of them in one command every 100 ms (as the
+ * server's presence is), so that "EA connected" can be told within seconds. Each kind of write goes one statement per
  * event-loop turn (group commit), prepared once per connection; the table has only its key
  * and the alertId dedupe index. It is the lower bound a relay on this stack (Node, pg,
  * ioredis) and this machine can reach, measured by the `floors` scenario.
@@ -17,6 +19,8 @@ export type DurableFloor = {
   admit(license: string, body: string, alertId: string | null): Promise<string>;
   /** Stores an EA frame about a signal: its acknowledgement, or its result's status. */
   record(id: string, status: string | null): Promise<void>;
+  /** A heartbeat from the license's client, written with the others. */
+  seen(license: string): void;
   close(): Promise<void>;
 };
 
@@ -51,6 +55,8 @@ const quotaScript = `
   local n = redis.call('INCR', KEYS[1])
   if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
   return n`;
+
+const presenceKey = 'floor:presence';
 
 /** Items added in one event-loop turn go to `write` together, once the turn's I/O has run. */
 function perTurn<T>(write: (items: T[]) => Promise<void>): (item: T) => Promise<void> {
@@ -110,6 +116,16 @@ export async function openDurableFloor(o: {
     });
   });
 
+  const lastSeen = new Map<string, number>();
+  const presence = setInterval(() => {
+    if (lastSeen.size === 0) return;
+    const beats = [...lastSeen].flat();
+    lastSeen.clear();
+    redis
+      .hset(presenceKey, ...beats)
+      .catch((err: unknown) => console.error('floor: presence', err));
+  }, 100);
+
   return {
     async admit(license, body, alertId) {
       const key = `floor:quota:${license}`;
@@ -122,7 +138,12 @@ export async function openDurableFloor(o: {
     record(id, status) {
       return frames({ id, status });
     },
+    seen(license) {
+      lastSeen.set(license, Date.now());
+    },
     async close() {
+      clearInterval(presence);
+      await redis.del(presenceKey);
       if (quotaKeys.size > 0) await redis.del(...quotaKeys);
       redis.disconnect();
       await pool.end();

@@ -86,7 +86,17 @@ wss.on('connection', (socket, req) => {
   sockets.set(license, socket);
   socket.on('close', () => sockets.delete(license));
   socket.on('message', (data) => {
-    const frame = JSON.parse(data.toString()) as { type: string; id: string; status?: string };
+    const frame = JSON.parse(data.toString()) as {
+      type: string;
+      id: string;
+      status?: string;
+      t?: number;
+    };
+    if (frame.type === 'ping') {
+      socket.send(`{"type":"pong","t":${frame.t}}`);
+      durable?.seen(license);
+      return;
+    }
     durable
       ?.record(frame.id, frame.type === 'result' ? (frame.status ?? 'success') : null)
       .catch((err: unknown) => console.error('floor: could not store an EA frame', err));

@@ -51,6 +51,8 @@ type FloorRun = {
   split?: { redisUrl: string; services: Targets };
   /** How the fleet's clients reach the floor: a socket each (the default) or long-polls. */
   transport?: 'ws' | 'poll';
+  /** Each socket client pings this often, as an EA does (none when unset). */
+  heartbeatMs?: number;
   /** Where the floor process writes a CPU profile (`--profile`); none when unset. */
   profileDir?: string | undefined;
   /** Waits for the machine to be quiet before measuring. */
@@ -118,6 +120,7 @@ async function withFloor<T>(
       licenses: o.licenses,
       answer: !!durable,
       transport: o.transport ?? 'ws',
+      ...(o.heartbeatMs ? { heartbeatMs: o.heartbeatMs } : {}),
     });
     // The path HAProxy sends to the intake side (balancer.ts); the floor ignores paths.
     return await measure(`http://${host}/api/webhook/floor`, watched);

@@ -24,6 +24,9 @@ const targets = {
 
 type Basket = { spread: Summary | null; missed: number };
 
+/** What the server's welcome tells every EA (ea/PROTOCOL.md): a heartbeat every 2 s. */
+const eaHeartbeatMs = 2000;
+
 const cpuOf = (usage: ProcessUsage[], name: string) =>
   usage.find((u) => u.name === name)?.cpuMs ?? 0;
 
@@ -106,6 +109,12 @@ export async function floorsScenario(args: BenchArgs) {
       durable: durableServices,
       profileDir: profileDir('durable'),
     });
+    log('durable floor with heartbeats: each client also pings every 2 s, as EAs do');
+    const beating = await measureFloor({
+      ...common,
+      durable: durableServices,
+      heartbeatMs: eaHeartbeatMs,
+    });
     const size = args.count ?? 50;
     const rounds = args.rounds ?? 10;
     log(`baskets: ${rounds} rounds of ${size} alerts at once on one license, each floor`);
@@ -127,20 +136,17 @@ export async function floorsScenario(args: BenchArgs) {
       durable: await basketOf(durableServices),
       durablePoll: await basketOf(durableServices, 'poll'),
     };
-    return report(rate, { bare, proxied, split, durable }, baskets);
+    return report(rate, { bare, proxied, split, durable, beating }, baskets);
   } finally {
     await undoAll(undo, log);
   }
 }
 
+type Floors = Record<'bare' | 'proxied' | 'split' | 'durable' | 'beating', FloorFigures>;
+
 function report(
   rate: number,
-  {
-    bare,
-    proxied,
-    split,
-    durable,
-  }: { bare: FloorFigures; proxied: FloorFigures; split: FloorFigures; durable: FloorFigures },
+  { bare, proxied, split, durable, beating }: Floors,
   baskets: { bare: Basket; durable: Basket; durablePoll: Basket },
 ) {
   const perSignal = (f: FloorFigures, name: string) =>
@@ -155,6 +161,7 @@ function report(
   const server = perSignal(durable, 'floor');
   const p50 = ratio(durable.figures.delivery, bare.figures.delivery, 'p50');
   const p99 = ratio(durable.figures.delivery, bare.figures.delivery, 'p99');
+  const beatingP99 = ratio(beating.figures.delivery, bare.figures.delivery, 'p99');
   const lost = (f: FloorFigures) => f.figures.sent - f.figures.accepted + f.figures.lost;
   /** What `floor` adds to the bare floor's delivery p50, in ms. */
   const addedP50 = (floor: FloorFigures) =>
@@ -187,6 +194,11 @@ function report(
       target: `durable floor: delivery p99 ≤ ${targets.p99} × bare floor`,
       actual: p99 === null ? 'n/a' : `× ${p99}`,
       ok: p99 !== null && p99 <= targets.p99,
+    },
+    {
+      target: `durable floor with EA heartbeats: delivery p99 ≤ ${targets.p99} × bare floor`,
+      actual: beatingP99 === null ? 'n/a' : `× ${beatingP99}`,
+      ok: beatingP99 !== null && beatingP99 <= targets.p99,
     },
     {
       target: `durable floor at ${rate}/s: every alert stored and delivered, p99 ≤ ${targets.deliveryP99Ms} ms`,
@@ -222,6 +234,7 @@ function report(
       ['two bare via Redis, HAProxy: delivery', split.figures.delivery],
       ['durable: webhook reply', durable.figures.webhookReply],
       ['durable: delivery', durable.figures.delivery],
+      ['durable + heartbeats: delivery', beating.figures.delivery],
       ['bare: basket first → last', baskets.bare.spread],
       ['durable: basket first → last', baskets.durable.spread],
       ['durable long-poll: basket first → last', baskets.durablePoll.spread],
@@ -232,10 +245,15 @@ function report(
     cpuLine('bare via HAProxy', proxied),
     cpuLine('two bare via Redis, HAProxy', split),
     cpuLine('durable', durable),
+    cpuLine('durable + heartbeats', beating),
     ...(durable.disk ? [`durable: ${formatDiskFlushes(durable.disk)}`] : []),
     ...[bare.profile, durable.profile].filter(Boolean).flatMap((p) => ['', p]),
     '',
     checksTable(checks),
   ];
-  return { text: lines.join('\n'), checks, json: { rate, bare, proxied, split, durable, baskets } };
+  return {
+    text: lines.join('\n'),
+    checks,
+    json: { rate, bare, proxied, split, durable, beating, baskets },
+  };
 }
