@@ -9,10 +9,10 @@ import pg from 'pg';
  * signal that a crash then loses, and TradingView's resend would trade it again), and the
  * EA's `received` and `result` frames are stored. When its clients send heartbeats, each
  * license's last one is written to Redis, all of them in one command every 100 ms (as the
- * server's presence is), so that "EA connected" can be told within seconds. Each kind of write goes one statement per
- * event-loop turn (group commit), prepared once per connection; the table has only its key
- * and the alertId dedupe index. It is the lower bound a relay on this stack (Node, pg,
- * ioredis) and this machine can reach, measured by the `floors` scenario.
+ * server's presence is), so that "EA connected" can be told within seconds. Each kind of
+ * write goes one statement per event-loop turn (group commit), prepared once per connection;
+ * the table has only its key and the alertId dedupe index. It is the lower bound a relay on
+ * this stack (Node, pg, ioredis) and this machine can reach, measured by the `floors` scenario.
  */
 export type DurableFloor = {
   /** Counts and stores one alert; resolves with its id once committed. */

@@ -14,9 +14,10 @@ import { serveParent } from './ipc.ts';
  * Listening `durable`, it is instead the least a relay that keeps our promises can do
  * (floor-durable.ts): the alert is counted and committed before the reply and the push, and
  * the EA's acknowledgement and result are stored. A license whose EA polls (`/poll`,
- * floor-polls.ts) has its signals in its poll's reply instead. Listening on a `bus`, it is one of two:
- * the `intake` floor publishes each signal on Redis instead of pushing it, the `terminals`
- * floor pushes what it hears to the sockets it holds (as two instances do in `balanced`).
+ * floor-polls.ts) has its signals in its poll's reply instead. Listening on a `bus`, it is
+ * one of two: the `intake` floor publishes each signal on Redis instead of pushing it, the
+ * `terminals` floor pushes what it hears to the sockets it holds (as two instances do in
+ * `balanced`). Every socket's pings are answered, as the server answers EAs' heartbeats.
  */
 const sockets = new Map<string, WebSocket>();
 let nextId = 1;
