@@ -1,16 +1,16 @@
-import http from 'node:http';
 import { createEaClient, type EaClient } from '@signalrelay/bridge/ea-client';
-import { joinHeartbeat } from '@signalrelay/bridge/heartbeat-wheel';
 import { createPaperTerminal, type PaperTerminal } from '@signalrelay/bridge/paper-terminal';
 import type { Platform } from '@signalrelay/contracts/ea-protocol';
 import WebSocket from 'ws';
 import { fromPerformance, monoNow, sleep } from './clock.ts';
+import { createFloorClients } from './floor-clients.ts';
 import { serveParent } from './ipc.ts';
 
 /**
  * A fleet of EAs in one process: reference EAs from bridge/ (WebSocket or long-poll, each
- * with its own paper terminal), raw `ws` clients for the floor server, and dashboard live
- * sockets that see results come back. Records when each signal arrived, on the shared clock.
+ * with its own paper terminal), raw clients for the floor server (floor-clients.ts), and
+ * dashboard live sockets that see results come back. Records when each signal arrived, on the
+ * shared clock.
  */
 export type EaSpec = {
   licenseNumber: string;
@@ -22,7 +22,6 @@ export type EaSpec = {
 type Arrivals = { ids: string[]; at: number[]; ea: number[] };
 
 const eas: EaClient[] = [];
-const floorSockets: WebSocket[] = [];
 const dashboards: WebSocket[] = [];
 let arrivals: Arrivals = { ids: [], at: [], ea: [] };
 /** `ea|id` pairs seen: a second arrival of the same signal at the same EA is a duplicate. */
@@ -111,110 +110,6 @@ async function connectEas(args: {
   };
 }
 
-/**
- * Raw clients of the floor server: one per license, no protocol beyond JSON, over a socket or
- * (`poll`) by long-poll. With `answer`, each signal is acknowledged and reported done at once,
- * in the EA protocol's two frames, or on the next poll (for the durable floor, which stores
- * both). With `heartbeatMs`, each socket also pings as an EA does, spread over the period.
- */
-async function connectFloor(args: {
-  url: string;
-  licenses: string[];
-  answer?: boolean;
-  transport?: 'ws' | 'poll';
-  heartbeatMs?: number;
-}) {
-  if (args.transport === 'poll') {
-    await Promise.all(args.licenses.map((license, index) => pollFloor(args, license, index)));
-    return { connected: args.licenses.length };
-  }
-  await Promise.all(
-    args.licenses.map(
-      (license, index) =>
-        new Promise<void>((resolve, reject) => {
-          const ws = new WebSocket(`${args.url}?license=${encodeURIComponent(license)}`, {
-            perMessageDeflate: false,
-          });
-          ws.on('message', (data) => {
-            const at = monoNow();
-            const text = data.toString();
-            if (text.startsWith('{"type":"pong"')) return;
-            const { id } = (JSON.parse(text) as { signal: { id: string } }).signal;
-            record(index, id, at);
-            if (args.answer) {
-              ws.send(`{"type":"received","id":"${id}"}`);
-              ws.send(`{"type":"result","id":"${id}","status":"success"}`);
-            }
-          });
-          ws.once('open', () => {
-            const { heartbeatMs } = args;
-            if (heartbeatMs) {
-              const leave = joinHeartbeat(heartbeatMs, {
-                beat: (now) => ws.send(`{"type":"ping","t":${Math.round(now)}}`),
-              });
-              ws.once('close', leave);
-            }
-            resolve();
-          });
-          ws.once('error', reject);
-          floorSockets.push(ws);
-        }),
-    ),
-  );
-  return { connected: floorSockets.length };
-}
-
-/** The floor's long-polls, one per license, each polling again as soon as it is answered. */
-const floorPolls = new Set<http.ClientRequest>();
-let pollingFloor = false;
-const pollAgent = new http.Agent({ keepAlive: true });
-
-/** Resolves once the floor has answered the license's first poll (it knows the EA is there). */
-function pollFloor(
-  args: { url: string; answer?: boolean | undefined },
-  license: string,
-  index: number,
-): Promise<void> {
-  pollingFloor = true;
-  const url = new URL(args.url.replace(/^ws/, 'http'));
-  url.pathname = '/poll';
-  url.searchParams.set('license', license);
-  return new Promise((resolve, reject) => {
-    const poll = (body: string) => {
-      const req = http.request(url, { method: 'POST', agent: pollAgent }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const at = monoNow();
-          floorPolls.delete(req);
-          const { signals } = JSON.parse(Buffer.concat(chunks).toString()) as {
-            signals: { id: string }[];
-          };
-          for (const { id } of signals) record(index, id, at);
-          resolve();
-          if (!pollingFloor) return;
-          const ids = signals.map((s) => s.id);
-          poll(
-            args.answer
-              ? JSON.stringify({
-                  received: ids,
-                  results: ids.map((id) => ({ id, status: 'success' })),
-                })
-              : '',
-          );
-        });
-      });
-      req.once('error', (err) => {
-        floorPolls.delete(req);
-        if (pollingFloor) reject(err);
-      });
-      floorPolls.add(req);
-      req.end(body);
-    };
-    poll('');
-  });
-}
-
 /** Dashboards' live sockets: the moment a signal's result is shown to its owner. */
 async function openDashboards(args: { url: string; cookies: string[] }) {
   await Promise.all(
@@ -277,17 +172,11 @@ async function awaitArrivals(args: { ids: string[]; timeoutMs: number }) {
   }
 }
 
-function closeFloor() {
-  for (const ws of floorSockets) ws.terminate();
-  floorSockets.length = 0;
-  pollingFloor = false;
-  for (const req of floorPolls) req.destroy();
-  floorPolls.clear();
-  return null;
-}
+/** The floor's raw clients, whose signals are recorded as the EAs' are. */
+const floor = createFloorClients(record);
 
 async function disconnectAll() {
-  closeFloor();
+  floor.close();
   await Promise.all(eas.map((c) => c.stop()));
   for (const ws of dashboards) ws.terminate();
   eas.length = 0;
@@ -297,8 +186,8 @@ async function disconnectAll() {
 
 const handlers = {
   connectEas,
-  connectFloor,
-  closeFloor,
+  connectFloor: floor.connect,
+  closeFloor: floor.close,
   openDashboards,
   collect,
   awaitArrivals,
