@@ -45,6 +45,9 @@ export const alertFieldPositions: Record<string, readonly Position[]> = {
   comment: opening,
 };
 
+/** The same, as entries: read for every alert. */
+const fieldPositionEntries = Object.entries(alertFieldPositions);
+
 /** What an alert needs: when a position (or a field is set), at least one of `fields` set. */
 type Need = {
   when: readonly Position[] | string;
@@ -106,7 +109,7 @@ export function alertRuleBreaks(alert: Readonly<Record<string, unknown>>) {
       breaks.push({ field: need.path, message: need.message(position) });
     }
   }
-  for (const [field, positions] of Object.entries(alertFieldPositions)) {
+  for (const [field, positions] of fieldPositionEntries) {
     if (isSet(alert[field]) && !(positions as readonly unknown[]).includes(alert.position)) {
       breaks.push({ field, message: `applies to ${positions.join(', ')} only, not ${position}` });
     }
@@ -162,7 +165,7 @@ export function alertRuleSchemas(properties: Record<string, { type?: string }>):
     fields.flatMap((a, i) => fields.slice(i + 1).map((b) => [a, b] as const));
   return [
     ...needs.map((need) => implies(whenSchema(need.when), { anyOf: need.fields.map(setSchema) })),
-    ...Object.entries(alertFieldPositions).map(([field, positions]) =>
+    ...fieldPositionEntries.map(([field, positions]) =>
       implies(setSchema(field), positionIn(positions)),
     ),
     ...unitGroups.map(({ fields }) => ({

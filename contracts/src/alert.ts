@@ -79,6 +79,7 @@ const stripSymbol = (v: unknown) =>
   typeof v === 'string' ? v.trim().replace(exchangePrefix, '') : v;
 const lowerBlank = (v: unknown) =>
   typeof v === 'string' ? blankToUndefined(v.trim().toLowerCase()) : v;
+const accountNumber = /^\d{1,20}$/;
 const platforms = ['mt4', 'mt5'] as const;
 
 /** The alert's fields in order, each with its schema and plain reader (alert-fields.ts). */
@@ -185,13 +186,13 @@ export const alertFields = {
         z
           .string({ error: 'must be an account number' })
           .trim()
-          .regex(/^\d{1,20}$/, 'must be an account number (digits only)')
+          .regex(accountNumber, 'must be an account number (digits only)')
           .optional(),
       )
       .describe(
         'Account number: only the terminal logged in to it receives the signal. Omit for every terminal of the license.',
       ),
-    readText(numberToText, (text) => /^\d{1,20}$/.test(text)),
+    readText(numberToText, (text) => accountNumber.test(text)),
   ),
   platform: field(
     z
