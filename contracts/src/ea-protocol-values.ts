@@ -12,7 +12,8 @@ export const protocolVersion = 3;
  * Every version the server speaks. An EA names its own in `v`; the server answers in that
  * version and never sends it anything that version does not define.
  */
-export const protocolVersionSchema = z.literal([1, 2, 3]);
+export const protocolVersions = [1, 2, 3] as const;
+export const protocolVersionSchema = z.literal(protocolVersions);
 export type ProtocolVersion = z.infer<typeof protocolVersionSchema>;
 
 export const platforms = ['mt4', 'mt5'] as const;
@@ -27,7 +28,8 @@ export const positionSchema = z.enum(positionsV3);
 export type Position = z.infer<typeof positionSchema>;
 
 /** `account` and `ticket` are strings of digits so 64-bit values survive JSON. */
-export const digits = z.string().regex(/^\d{1,20}$/, 'must be a string of digits');
+export const digitsPattern = /^\d{1,20}$/;
+export const digits = z.string().regex(digitsPattern, 'must be a string of digits');
 export const shortText = (max: number) => z.string().max(max);
 
 /**
@@ -35,15 +37,13 @@ export const shortText = (max: number) => z.string().max(max);
  * takes (ea/PROTOCOL.md, "Number ranges"): int4 codes, timestamps up to the year 9999, prices
  * and money below 1e12 (a sum of such values still fits a double without overflowing).
  */
-export const int4 = z
-  .number()
-  .int()
-  .min(-(2 ** 31))
-  .max(2 ** 31 - 1);
-const maxTimeMs = 253_402_300_799_999; // 9999-12-31T23:59:59.999Z
+export const int4Range = { min: -(2 ** 31), max: 2 ** 31 - 1 } as const;
+export const int4 = z.number().int().min(int4Range.min).max(int4Range.max);
+export const maxTimeMs = 253_402_300_799_999; // 9999-12-31T23:59:59.999Z
 export const timeMs = z.number().int().min(0).max(maxTimeMs);
-export const price = z.number().min(0).max(1e12);
-export const money = z.number().min(-1e12).max(1e12);
+export const maxMoney = 1e12;
+export const price = z.number().min(0).max(maxMoney);
+export const money = z.number().min(-maxMoney).max(maxMoney);
 
 export const terminalIdentitySchema = z.object({
   licenseNumber: z.string().min(1).max(128),

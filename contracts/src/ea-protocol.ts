@@ -40,10 +40,11 @@ export * from './ea-signal.ts';
  * platform + account (ea/PROTOCOL.md, "One executor per account"). `chart` names where that
  * copy runs ("EURUSD,H1"), so the one refused can say which chart already trades.
  */
+export const instanceIdPattern = /^[A-Za-z0-9_-]{8,64}$/;
 const instanceFields = {
   instanceId: z
     .string()
-    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, - or _')
+    .regex(instanceIdPattern, 'must be 8 to 64 letters, digits, - or _')
     .optional(),
   chart: shortText(64).optional(),
 };
@@ -170,6 +171,11 @@ export const executorRetryMs = 15_000;
 
 // ── Transport B: long-poll ──────────────────────────────────────────────────────────────────
 
+/** The most acknowledgements, and the most results, one poll may carry. */
+export const maxPollItems = 1000;
+/** The longest hold a poll may ask for (`waitMs`). */
+export const maxPollWaitMs = 25_000;
+
 export const pollRequestSchema = terminalIdentitySchema.extend({
   v: protocolVersionSchema,
   eaVersion: shortText(32).optional(),
@@ -177,14 +183,14 @@ export const pollRequestSchema = terminalIdentitySchema.extend({
   ...instanceFields,
   /** v2: the terminal's health, sent when it changed (absent = unchanged). */
   health: healthList.optional(),
-  received: z.array(z.string().min(1).max(64)).max(1000).default([]),
-  results: z.array(resultSchema).max(1000).default([]),
+  received: z.array(z.string().min(1).max(64)).max(maxPollItems).default([]),
+  results: z.array(resultSchema).max(maxPollItems).default([]),
   /**
    * Optional (added after v1's first draft): the longest the EA wants this poll held. MQL's
    * WebRequest blocks the EA, so MT4 asks for about 2 s to keep managing stops between polls.
    * The server holds for min(waitMs, its own limit) and echoes the value it used.
    */
-  waitMs: z.number().int().min(0).max(25_000).optional(),
+  waitMs: z.number().int().min(0).max(maxPollWaitMs).optional(),
   /** v3: the rules the EA holds ("" or absent at start). */
   rulesId: z.string().max(64).optional(),
 });

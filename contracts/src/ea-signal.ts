@@ -87,6 +87,10 @@ export function v3FeatureOf(signal: Partial<Signal>): string | null {
 // ── Result (EA → server) ────────────────────────────────────────────────────────────────────
 
 export const resultStatuses = ['success', 'error', 'skipped'] as const;
+/** v3: the account rules an EA refuses a signal for. */
+export const resultRules = ['maxLot', 'maxOpenPositions', 'maxDailyLoss'] as const;
+/** The most lots a result may report. */
+export const maxResultVolume = 1_000_000;
 
 export const resultSchema = z.object({
   id: z.string().min(1).max(64),
@@ -97,8 +101,8 @@ export const resultSchema = z.object({
   retcode: int4.optional(),
   executedAt: timeMs.optional(),
   /** v2: lots actually filled (opened or closed); less than asked on a partial fill. */
-  volume: z.number().min(0).max(1_000_000).optional(),
+  volume: z.number().min(0).max(maxResultVolume).optional(),
   /** v3: the account rule that refused the signal (with status `error`). */
-  rule: z.enum(['maxLot', 'maxOpenPositions', 'maxDailyLoss']).optional(),
+  rule: z.enum(resultRules).optional(),
 });
 export type SignalResult = z.infer<typeof resultSchema>;

@@ -1,3 +1,4 @@
+import { readPlainPoll, readPlainResultRequest } from '@signalrelay/contracts/ea-plain-readers';
 import { pollRequestSchema, resultRequestSchema } from '@signalrelay/contracts/ea-protocol';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Core } from '../../core/core.ts';
@@ -94,17 +95,16 @@ export default async function relayRoutes(
   }
 
   app.post('/poll', { bodyLimit: eaBodyLimit }, async (request, reply) => {
-    const body = parseInput(pollRequestSchema, request.body);
+    // zod where the plain reader declines: it names the problem, at a cost polls avoid.
+    const body = readPlainPoll(request.body) ?? parseInput(pollRequestSchema, request.body);
     // Released when the EA goes away, so a held poll does not outlive its request.
     const gone = new Promise<void>((resolve) => reply.raw.once('close', () => resolve()));
     return countingMisses(request, () => poll.poll(body, gone));
   });
 
   app.post('/result', { bodyLimit: eaBodyLimit }, async (request) => {
-    const { licenseNumber, platform, account, broker, ...result } = parseInput(
-      resultRequestSchema,
-      request.body,
-    );
+    const { licenseNumber, platform, account, broker, ...result } =
+      readPlainResultRequest(request.body) ?? parseInput(resultRequestSchema, request.body);
     const terminal = await countingMisses(request, () =>
       poll.terminalOf({ licenseNumber, platform, account, broker }, { transport: 'poll' }),
     );

@@ -1,13 +1,16 @@
+import { readPlainResultFrame } from '@signalrelay/contracts/ea-plain-readers';
 import { type EaFrame, eaFrameSchema } from '@signalrelay/contracts/ea-protocol';
 
 /** A frame as received: what it says, or why it is refused. */
 type Parsed = { frame: EaFrame; error?: never } | { frame?: never; error: string };
 
 /**
- * An EA's frame, checked against the protocol. Heartbeats (one per EA every 2 s, most of the
- * frames there are) and acknowledgements (one per signal) take a shortcut where they are
- * exactly `{"type":"ping","t":<number>}` or `{"type":"received","id":"<id>"}`, which is what
- * the schema would give back for them.
+ * An EA's frame, checked against the protocol. The frames of every signal and heartbeat skip
+ * zod where they can: a heartbeat (one per EA every 2 s, most of the frames there are) or an
+ * acknowledgement that is exactly `{"type":"ping","t":<number>}` or
+ * `{"type":"received","id":"<id>"}`, which is what the schema would give back for them, and a
+ * result its plain reader takes (contracts' ea-plain-readers.ts). zod reads the rest, and
+ * names what is wrong.
  */
 export function parseEaFrame(text: string | null): Parsed {
   let json: unknown;
@@ -16,7 +19,8 @@ export function parseEaFrame(text: string | null): Parsed {
   } catch {
     json = undefined;
   }
-  if (isPlainFrame(json)) return { frame: json };
+  const plain = isPlainFrame(json) ? json : readPlainResultFrame(json);
+  if (plain) return { frame: plain };
   const parsed = eaFrameSchema.safeParse(json);
   if (parsed.success) return { frame: parsed.data };
   const issue = parsed.error.issues[0];
