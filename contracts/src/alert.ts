@@ -17,6 +17,7 @@ import {
 } from './alert-fields.ts';
 import { alertRuleBreaks, alertRuleCheck } from './alert-rules.ts';
 import { positions, positionsV3 } from './ea-protocol.ts';
+import { digitsPattern, platforms } from './ea-protocol-values.ts';
 
 /**
  * The alert message TradingView (or the dashboard's Signal Test) posts to the webhook, parsed
@@ -79,8 +80,6 @@ const stripSymbol = (v: unknown) =>
   typeof v === 'string' ? v.trim().replace(exchangePrefix, '') : v;
 const lowerBlank = (v: unknown) =>
   typeof v === 'string' ? blankToUndefined(v.trim().toLowerCase()) : v;
-const accountNumber = /^\d{1,20}$/;
-const platforms = ['mt4', 'mt5'] as const;
 
 /** The alert's fields in order, each with its schema and plain reader (alert-fields.ts). */
 export const alertFields = {
@@ -186,13 +185,13 @@ export const alertFields = {
         z
           .string({ error: 'must be an account number' })
           .trim()
-          .regex(accountNumber, 'must be an account number (digits only)')
+          .regex(digitsPattern, 'must be an account number (digits only)')
           .optional(),
       )
       .describe(
         'Account number: only the terminal logged in to it receives the signal. Omit for every terminal of the license.',
       ),
-    readText(numberToText, (text) => accountNumber.test(text)),
+    readText(numberToText, (text) => digitsPattern.test(text)),
   ),
   platform: field(
     z
