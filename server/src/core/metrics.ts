@@ -44,6 +44,13 @@ export function createMetrics() {
       labelNames: ['reason'] as const,
       registers: [registry],
     }),
+    /** How each long-poll learnt what was waiting for its EA (features/relay/relay-poll-links.ts). */
+    longPolls: new Counter({
+      name: 'ea_long_polls_total',
+      help: 'Long-polls by how they learnt what was waiting: read from Postgres, or kept for them since the last poll',
+      labelNames: ['pending'] as const,
+      registers: [registry],
+    }),
     signalsByStatus: new Counter({
       name: 'signals_total',
       help: 'Signals by final or initial status',

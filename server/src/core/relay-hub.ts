@@ -72,6 +72,8 @@ export function createRelayHub({
 }) {
   const byUser = new Map<string, Set<Conduit>>();
   const unsubscribers = new Map<string, Promise<() => Promise<void>>>();
+  /** Licenses whose channel is subscribed (its SUBSCRIBE answered): their doorbells reach us. */
+  const listening = new Set<string>();
   /** Channels with no terminal left here, and the timer that will unsubscribe them. */
   const lingering = new Map<string, NodeJS.Timeout>();
 
@@ -80,6 +82,7 @@ export function createRelayHub({
     if (byUser.has(userId)) return;
     const off = unsubscribers.get(userId);
     unsubscribers.delete(userId);
+    listening.delete(userId);
     off?.then((stop) => stop()).catch(onBusError);
   }
   // Doorbells rung while this instance's subscriber was cut off never arrive: every terminal
@@ -138,12 +141,18 @@ export function createRelayHub({
       lingering.delete(userId);
       let subscribed = unsubscribers.get(userId);
       if (!subscribed) {
-        subscribed = bus.subscribe(relayChannel(userId), onMessage);
-        unsubscribers.set(userId, subscribed);
-        subscribed.catch((err) => {
-          unsubscribers.delete(userId);
-          onBusError(err);
-        });
+        const subscription = bus.subscribe(relayChannel(userId), onMessage);
+        subscribed = subscription;
+        unsubscribers.set(userId, subscription);
+        subscription.then(
+          () => {
+            if (unsubscribers.get(userId) === subscription) listening.add(userId);
+          },
+          (err) => {
+            unsubscribers.delete(userId);
+            onBusError(err);
+          },
+        );
       }
       await subscribed.catch(() => undefined);
       return () => {
@@ -181,6 +190,14 @@ export function createRelayHub({
       return local > 0 || (await remote) > 0;
     },
 
+    /**
+     * Whether the license's doorbells reach this instance: its channel is subscribed. A
+     * subscription that failed is tried again by the next registration.
+     */
+    listening(userId: string): boolean {
+      return listening.has(userId);
+    },
+
     /** Terminals of a user connected to this instance. */
     localCount(userId: string): number {
       return byUser.get(userId)?.size ?? 0;
@@ -192,6 +209,7 @@ export function createRelayHub({
       lingering.clear();
       const pending = [...unsubscribers.values()];
       unsubscribers.clear();
+      listening.clear();
       byUser.clear();
       await Promise.all(pending.map((p) => p.then((off) => off()).catch(() => undefined)));
     },

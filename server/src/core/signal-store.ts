@@ -17,6 +17,9 @@ import {
 /** A terminal as the relay knows it (id from the terminals table). */
 export type TerminalRef = { id: string; userId: string; platform: 'mt4' | 'mt5' };
 
+/** At most this many signals are read for a terminal at once (`pendingFor`), oldest first. */
+export const pendingForLimit = 100;
+
 /** After this long past its TTL, a received signal with no result is marked as an error. */
 export const resultGraceMs = 60_000;
 
@@ -177,7 +180,7 @@ export function createSignalStore(
     async pendingFor(
       terminal: TerminalRef & { account: string },
       now: number,
-      limit = 100,
+      limit = pendingForLimit,
     ): Promise<SignalRow[]> {
       const rows = await prepared('signal_pending_for', pendingForSql, [
         terminal.userId,

@@ -56,14 +56,19 @@ export async function createUsers(db: Db, count: number): Promise<FleetUser[]> {
 }
 
 /**
- * One reference EA (bridge/, WebSocket, default dedupe) per user, each executing on its own
+ * One reference EA (bridge/, WebSocket unless `transportOf` says long-poll, default dedupe)
+ * per user, each executing on its own
  * paper terminal; `serverOf(i)` picks the server EA i connects to. Executions are counted per
  * signal id across the fleet, so a signal traded twice anywhere shows.
  */
 export function startFleet(
   owners: FleetUser[],
   serverOf: (i: number) => string,
-  options: { backoff?: Partial<BackoffOptions> } = {},
+  options: {
+    backoff?: Partial<BackoffOptions>;
+    /** How EA i reaches the server: a WebSocket (the default) or long-poll, as MT4 EAs do. */
+    transportOf?: (i: number) => 'ws' | 'poll';
+  } = {},
 ): Fleet {
   const executions = new Map<string, number>();
   const arrivals = new Map<string, string[]>();
@@ -77,7 +82,7 @@ export function startFleet(
     const problems: { at: number; message: string }[] = [];
     const client = createEaClient({
       server,
-      transport: 'ws',
+      transport: options.transportOf?.(i) ?? 'ws',
       licenseNumber: user.licenseNumber,
       platform: 'mt5',
       account: String(7_000_000 + i),

@@ -9,10 +9,12 @@ import {
 import type { AlertsUnderWay } from '../../core/alerts-under-way.ts';
 import { type LicenseDirectory, unverifiedLicenseMessage } from '../../core/license-directory.ts';
 import type { PublishLive } from '../../core/live-events.ts';
+import type { Metrics } from '../../core/metrics.ts';
 import type { RelayHub } from '../../core/relay-hub.ts';
 import { toEaSignal } from '../../core/signal-rows.ts';
 import { AppError } from '../../errors.ts';
 import type { ExecutorGate } from './relay-executors.ts';
+import { createPollLinks } from './relay-poll-links.ts';
 import type { RulesDelivery } from './relay-rules.ts';
 import type { RelayService } from './relay-service.ts';
 import type { RelayTerminal, TerminalRegistry } from './relay-terminals.ts';
@@ -53,6 +55,7 @@ type Deps = {
   executors: ExecutorGate;
   rules: RulesDelivery;
   publishLive: PublishLive;
+  metrics: Metrics;
   now: () => number;
 };
 
@@ -67,8 +70,20 @@ const leaseGraceMs = 3 * heartbeatMs;
  * EA received and executed, then returns what is waiting or holds until a signal arrives.
  */
 export function createPollGateway(deps: Deps) {
-  const { licenses, terminals, hub, underWay, relay, executors, rules, publishLive, now, onError } =
-    deps;
+  const {
+    licenses,
+    terminals,
+    hub,
+    underWay,
+    relay,
+    executors,
+    rules,
+    publishLive,
+    metrics,
+    now,
+    onError,
+  } = deps;
+  const links = createPollLinks({ hub, now });
   // A terminal counts as connected while its poll is held: keep its heartbeat fresh.
   const held = new Set<RelayTerminal>();
   /** Wakes every held poll: on shutdown they are answered at once instead of cut off. */
@@ -147,29 +162,15 @@ export function createPollGateway(deps: Deps) {
         publishLive(terminal.userId, { type: 'terminals' });
       }
 
-      // Register before reading Postgres so a signal arriving in between is not missed.
-      const pushed: Signal[] = [];
+      // The link is registered before Postgres is read, so a signal arriving in between is
+      // not missed; one the EA's last poll parked may spare the read (relay-poll-links.ts).
       let wake: () => void = () => undefined;
       const woken = new Promise<void>((resolve) => {
         wake = resolve;
       });
-      let open = true;
-      const unregister = await hub.register(terminal.userId, {
-        terminalId: terminal.id,
-        platform: terminal.platform,
-        account: terminal.account,
-        protocol: terminal.protocol,
-        push(item) {
-          if (!open) return false;
-          pushed.push({ ...item.signal, ttlMs: item.expiresAt - now() });
-          wake();
-          return true;
-        },
-        // Answer now: the EA polls again at once, and that poll reads Postgres afresh.
-        async resync() {
-          wake();
-        },
-      });
+      const acknowledged = new Set(request.received);
+      for (const result of request.results) acknowledged.add(result.id);
+      const link = await links.hold(terminal, request.instanceId, acknowledged, () => wake());
       // v3: new rules answer a held poll at once, like a signal.
       const v3 = request.v >= 3;
       const unfollow = v3
@@ -186,23 +187,30 @@ export function createPollGateway(deps: Deps) {
       held.add(terminal);
       wakers.add(wake);
       try {
-        const [rows] = await Promise.all([relay.pendingFor(terminal), stored]);
-        const waiting = rows.map((row) => toEaSignal(row, now()));
+        const resyncs = link.resyncs;
+        const [pending] = await Promise.all([
+          link.whole ? undefined : relay.pendingFor(terminal),
+          stored,
+        ]);
+        if (pending) links.read(link, pending.complete, resyncs);
+        metrics.longPolls.inc({ pending: pending ? 'read' : 'kept' });
+        const waiting = (pending?.rows ?? []).map((row) => toEaSignal(row, now()));
         const changedRules = v3
           ? await rules.forPoll(terminal.userId, request.account, request.rulesId)
           : {};
-        if (waiting.length === 0 && pushed.length === 0 && !changedRules.rulesId) {
+        if (waiting.length === 0 && link.kept.length === 0 && !changedRules.rulesId) {
           await Promise.race([woken, gone, timeUp(holdMs * (1 - holdSpread * Math.random()))]);
         }
         // The rest of a basket is pushed here (the poll is still open) while it is gathered.
-        const basket = waiting.length + pushed.length > 0 && underWay.settled(terminal.userId);
+        const basket = waiting.length + link.kept.length > 0 && underWay.settled(terminal.userId);
         if (basket) await Promise.race([basket, gone, timeUp(basketGatherMs)]);
-        open = false;
         const seen = new Set(waiting.map((s) => s.id));
-        const signals = [...waiting, ...pushed.filter((s) => !seen.has(s.id))];
+        const signals = [...waiting, ...links.take(link).filter((s) => !seen.has(s.id))];
+        const ids = signals.map((s) => s.id);
+        // From here the link keeps what comes for the EA's next poll.
+        links.park(link, ids);
         if (signals.length > 0) {
           // After the reply is built, off its path: the timing write must not delay delivery.
-          const ids = signals.map((s) => s.id);
           const at = now();
           setImmediate(() => relay.handedOver(terminal, ids, at).catch(onError));
         }
@@ -215,8 +223,8 @@ export function createPollGateway(deps: Deps) {
         clearTimeout(timer);
         held.delete(terminal);
         wakers.delete(wake);
-        open = false;
-        unregister();
+        // Not parked: the poll failed, or its EA instance has a newer poll held.
+        if (link.state === 'held') links.close(link);
         relay.beat(terminal);
       }
     },
@@ -233,6 +241,7 @@ export function createPollGateway(deps: Deps) {
 
     close() {
       clearInterval(beating);
+      links.closeAll();
     },
   };
 }

@@ -70,6 +70,7 @@ export default async function relayRoutes(
   const poll = createPollGateway({
     ...shared,
     underWay: core.underWay,
+    metrics,
     onError: (err) => app.log.warn({ err }, 'could not record long-poll delivery time'),
   });
   // Before the server waits for in-flight requests: held polls would otherwise keep it 20 s.

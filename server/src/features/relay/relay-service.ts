@@ -4,7 +4,12 @@ import type { PublishLive } from '../../core/live-events.ts';
 import type { Metrics } from '../../core/metrics.ts';
 import { olderEaMessage } from '../../core/older-eas.ts';
 import type { SignalRow } from '../../core/signal-rows.ts';
-import type { Ack, SignalStore, TerminalRef } from '../../core/signal-store.ts';
+import {
+  type Ack,
+  pendingForLimit,
+  type SignalStore,
+  type TerminalRef,
+} from '../../core/signal-store.ts';
 import { signalEvent } from '../../core/signal-view.ts';
 import type { Beat, Presence } from '../../ports/presence.ts';
 import { batchWhileBusy } from './relay-result-batches.ts';
@@ -192,9 +197,10 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
      * Signals this terminal should have and has not acknowledged (oldest first): Postgres's
      * answer without the acknowledgements held here, nor those being written while Postgres
      * read (its answer may predate them). Those it is too old to run are not sent, and fail
-     * when no terminal has them yet: this older EA is the one that came for them.
+     * when no terminal has them yet: this older EA is the one that came for them. `complete`:
+     * Postgres had no more than it answered (it answers at most `pendingForLimit`).
      */
-    async pendingFor(terminal: RelayTerminal): Promise<SignalRow[]> {
+    async pendingFor(terminal: RelayTerminal): Promise<{ rows: SignalRow[]; complete: boolean }> {
       const prefix = ackKey(terminal.id, '');
       const before = new Set<string>();
       for (const key of [...heldAcks.keys(), ...writingAcks]) {
@@ -203,7 +209,7 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
       const rows = await store.pendingFor(terminal, now());
       const tooNew = rows.filter((row) => row.minProtocol > terminal.protocol);
       if (tooNew.length > 0) await failForOlderEa(terminal, tooNew);
-      return rows.filter((row) => {
+      const sendable = rows.filter((row) => {
         const key = ackKey(terminal.id, row.id);
         return (
           row.minProtocol <= terminal.protocol &&
@@ -212,6 +218,7 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
           !writingAcks.has(key)
         );
       });
+      return { rows: sendable, complete: rows.length < pendingForLimit };
     },
 
     /**

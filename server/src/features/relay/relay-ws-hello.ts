@@ -45,7 +45,8 @@ export function createHello(deps: HelloDeps, connections: Set<Connection>) {
 
   /** Sends what this terminal should have and was not sent on this socket yet. */
   async function replay(c: Connection, terminal: RelayTerminal) {
-    for (const row of await relay.pendingFor(terminal)) {
+    const { rows } = await relay.pendingFor(terminal);
+    for (const row of rows) {
       if (c.sent.has(row.id)) continue;
       if (!push(c, JSON.stringify({ type: 'signal', signal: toEaSignal(row, now()) }))) return;
       c.sent.add(row.id);
