@@ -35,8 +35,8 @@ export type Conduit = {
   /** Hands the signal over; false when this conduit can no longer take it. */
   push(signal: RelaySignal, frame: string): boolean;
   /**
-   * The bus lost messages (it was cut off and has just re-subscribed): catch up from
-   * Postgres with whatever this terminal has not received yet.
+   * Doorbells were lost (the bus was cut off and has just re-subscribed, or a signal's never
+   * rang): catch up from Postgres with whatever this terminal has not received yet.
    */
   resync(): Promise<void>;
 };
@@ -85,15 +85,18 @@ export function createRelayHub({
     listening.delete(userId);
     off?.then((stop) => stop()).catch(onBusError);
   }
+  /** Has `conduits` catch up from Postgres, `resyncConcurrency` at a time. */
+  function resyncAll(conduits: Conduit[]) {
+    let next = 0;
+    const work = async () => {
+      while (next < conduits.length) await conduits[next++]!.resync().catch(onBusError);
+    };
+    for (let i = 0; i < Math.min(resyncConcurrency, conduits.length); i++) void work();
+  }
   // Doorbells rung while this instance's subscriber was cut off never arrive: every terminal
   // held here replays from Postgres once the subscriptions are back.
   const stopResync = bus.onResubscribed(() => {
-    const all = [...byUser.values()].flatMap((conduits) => [...conduits]);
-    let next = 0;
-    const work = async () => {
-      while (next < all.length) await all[next++]!.resync().catch(onBusError);
-    };
-    for (let i = 0; i < Math.min(resyncConcurrency, all.length); i++) void work();
+    resyncAll([...byUser.values()].flatMap((conduits) => [...conduits]));
   });
 
   /**
@@ -196,6 +199,11 @@ export function createRelayHub({
      */
     listening(userId: string): boolean {
       return listening.has(userId);
+    },
+
+    /** Has this user's terminals connected here catch up from Postgres (a doorbell never rang). */
+    resync(userId: string) {
+      resyncAll([...(byUser.get(userId) ?? [])]);
     },
 
     /** Terminals of a user connected to this instance. */

@@ -10,14 +10,6 @@ import type { RelayTerminal } from './relay-terminals.ts';
  */
 export const parkedForMs = subscriptionLingerMs;
 
-/**
- * A link is read again at least this often, however whole it is: a signal stored by an
- * instance that died before it rang the doorbell (a commit's moment) is only in Postgres, and
- * reaches the EA within this. Several times a poll's hold, so that an EA polling all the time
- * still reads Postgres on few of its polls.
- */
-export const rereadAfterMs = 30_000;
-
 /** A signal as a link keeps it: its time to live is worked out when it is sent. */
 type Kept = { signal: RelaySignal['signal']; expiresAt: number };
 
@@ -35,14 +27,12 @@ export type PollLink = {
   /**
    * Whether `kept` is everything Postgres has pending for the terminal that the EA has not
    * acknowledged, besides `lastReply`: a read of Postgres made while the link was
-   * registered found all there was, and since then the bus lost no message and every push
-   * was kept.
+   * registered found all there was, and since then no doorbell was lost (`resync`) and every
+   * push was kept.
    */
   whole: boolean;
-  /** How many times the bus lost messages while the link was registered. */
+  /** How many times the link was told that doorbells were lost (`resync`). */
   resyncs: number;
-  /** When Postgres was last read for the link (`read`). */
-  readAt: number;
   /** The ids of the link's last reply. */
   lastReply: readonly string[];
   unregister: () => void;
@@ -58,12 +48,12 @@ export type PollLink = {
  * `parkedForMs`, and keeps what it is pushed; the next poll of the same EA instance takes it
  * over and answers with what it kept instead of reading Postgres, when that is sure to be
  * everything:
- * - the link is `whole` (above): a resubscription of the bus breaks it, as it makes
- *   WebSocket EAs catch up from Postgres; so does a push beyond what one read would answer;
+ * - the link is `whole` (above): being told to catch up breaks it, as it makes a WebSocket
+ *   EA replay from Postgres (the bus resubscribed, or a signal's doorbell never rang:
+ *   relay-catch-up.ts); so does a push beyond what one read would answer;
  * - the poll acknowledges (`received`, or a result) every signal of the link's last reply, so
  *   that a reply lost on its way is read and sent again;
- * - the license's channel is subscribed here, so that signals taken by other instances ring;
- * - Postgres was read for it within `rereadAfterMs`.
+ * - the license's channel is subscribed here, so that signals taken by other instances ring.
  * Otherwise the link is dropped, and the poll registers anew and reads Postgres.
  */
 export function createPollLinks({ hub, now }: { hub: RelayHub; now: () => number }) {
@@ -99,7 +89,6 @@ export function createPollLinks({ hub, now }: { hub: RelayHub; now: () => number
     return (
       link.state === 'parked' &&
       link.whole &&
-      now() - link.readAt < rereadAfterMs &&
       hub.listening(userId) &&
       link.lastReply.every((id) => acknowledged.has(id))
     );
@@ -135,7 +124,6 @@ export function createPollLinks({ hub, now }: { hub: RelayHub; now: () => number
         kept: [],
         whole: false,
         resyncs: 0,
-        readAt: 0,
         lastReply: [],
         unregister: () => undefined,
         timer: undefined,
@@ -146,7 +134,7 @@ export function createPollLinks({ hub, now }: { hub: RelayHub; now: () => number
         account: terminal.account,
         protocol: terminal.protocol,
         push: (item) => keep(link, item),
-        // Messages were lost: the next poll reads Postgres; a held one answers now.
+        // Doorbells were lost: the next poll reads Postgres; a held one answers now.
         async resync() {
           link.resyncs++;
           link.whole = false;
@@ -158,11 +146,10 @@ export function createPollLinks({ hub, now }: { hub: RelayHub; now: () => number
 
     /**
      * Records a read of Postgres made while `link` was held: it is whole if the read found
-     * all there was and the bus lost nothing since `resyncsBefore` (taken when it began).
+     * all there was and no doorbell was lost since `resyncsBefore` (taken when it began).
      */
     read(link: PollLink, complete: boolean, resyncsBefore: number) {
       link.whole = complete && link.resyncs === resyncsBefore;
-      link.readAt = now();
     },
 
     /** What the link kept, to send now (each signal's time to live as of now). */

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../deps.ts';
 import { refuseGuessing } from '../../http/license-misses.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { RulesBook } from '../rules/rules-book.ts';
+import { createCatchUp } from './relay-catch-up.ts';
 import { createExecutorGate, type ExecutorGateOptions } from './relay-executors.ts';
 import { createEaLimits } from './relay-limits.ts';
 import { createPollGateway } from './relay-poll.ts';
@@ -73,9 +74,17 @@ export default async function relayRoutes(
     metrics,
     onError: (err) => app.log.warn({ err }, 'could not record long-poll delivery time'),
   });
+  const catchUp = createCatchUp({
+    store: core.store,
+    hub: core.hub,
+    now,
+    onError: (err) =>
+      app.log.warn({ err }, 'could not look for signals that missed their doorbell'),
+  });
   // Before the server waits for in-flight requests: held polls would otherwise keep it 20 s.
   app.addHook('preClose', async () => poll.release());
   app.addHook('onClose', async () => {
+    catchUp.close();
     ws.close();
     poll.close();
     await relay.close();

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { wireSignal } from '../../../../bridge/test/ea-harness.ts';
 import { createRelayHub } from '../../core/relay-hub.ts';
 import { createMemoryBus } from '../../ports/bus-memory.ts';
-import { createPollLinks, parkedForMs, rereadAfterMs } from './relay-poll-links.ts';
+import { createPollLinks, parkedForMs } from './relay-poll-links.ts';
 import type { RelayTerminal } from './relay-terminals.ts';
 
 const terminal = {
@@ -43,24 +43,25 @@ describe('a long-poll link (fake clock, the in-process bus)', () => {
     return { hub, links: createPollLinks({ hub, now: Date.now }) };
   }
 
-  it('is read again once rereadAfterMs has passed since its last read, however whole', async () => {
+  it('wakes its poll and reads Postgres again once told that doorbells were lost', async () => {
     const { hub, links } = setUp();
     const first = await links.hold(terminal, 'i1', new Set(), () => undefined);
     expect(first.whole).toBe(false);
     links.read(first, true, first.resyncs);
     links.park(first, []);
-    // An EA polling every 4 s keeps its link, whole, and reads nothing...
-    const start = Date.now();
-    let link = first;
-    while (Date.now() - start + 4000 < rereadAfterMs) {
-      await vi.advanceTimersByTimeAsync(4000);
-      link = await links.hold(terminal, 'i1', new Set(), () => undefined);
-      expect(link).toBe(first);
-      expect(link.whole).toBe(true);
-      links.park(link, []);
-    }
-    // ... until its last read is rereadAfterMs old: the next poll reads again, on a new link.
-    await vi.advanceTimersByTimeAsync(4000);
+    let woken = 0;
+    const held = await links.hold(terminal, 'i1', new Set(), () => woken++);
+    expect(held).toBe(first);
+    expect(held.whole).toBe(true);
+
+    // A read that was under way when the doorbells were lost does not make it whole again.
+    const resyncs = held.resyncs;
+    hub.resync('u1');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(woken).toBe(1);
+    links.read(held, true, resyncs);
+    expect(held.whole).toBe(false);
+    links.park(held, []);
     const next = await links.hold(terminal, 'i1', new Set(), () => undefined);
     expect(next).not.toBe(first);
     expect(next.whole).toBe(false);

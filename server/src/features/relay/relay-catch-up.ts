@@ -1,0 +1,51 @@
+import type { RelayHub } from '../../core/relay-hub.ts';
+import type { SignalStore } from '../../core/signal-store.ts';
+
+/** How often each instance looks for signals no terminal has received (`createCatchUp`). */
+export const catchUpEveryMs = 5000;
+/** A signal no terminal has received this long after it was stored may have missed its doorbell. */
+export const catchUpAfterMs = 3000;
+
+/**
+ * Intake stores a signal, then rings its doorbell (RelayHub.dispatch). An instance killed
+ * between the two (a hard kill in the moment after a commit) leaves a signal only Postgres
+ * knows of, and terminals held by the other instances read Postgres only when they (re)connect
+ * or the bus resubscribes. So every `catchUpEveryMs` each instance asks Postgres which
+ * licenses have a signal no terminal has received for `catchUpAfterMs`, and its terminals of
+ * those licenses catch up (`RelayHub.resync`): a WebSocket replays what it was not sent, a
+ * long-poll EA's next poll reads Postgres. Signals delivered at once, as all are while every
+ * instance lives, are never found: one small query per interval.
+ */
+export function createCatchUp({
+  store,
+  hub,
+  now,
+  onError,
+}: {
+  store: Pick<SignalStore, 'usersWithUndelivered'>;
+  hub: Pick<RelayHub, 'resync' | 'localCount'>;
+  now: () => number;
+  onError: (err: unknown) => void;
+}) {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    const at = now();
+    store
+      .usersWithUndelivered(at - catchUpAfterMs, at)
+      .then((users) => {
+        for (const userId of users) if (hub.localCount(userId) > 0) hub.resync(userId);
+      })
+      .catch(onError)
+      .finally(() => {
+        running = false;
+      });
+  }, catchUpEveryMs);
+  timer.unref();
+  return {
+    close() {
+      clearInterval(timer);
+    },
+  };
+}
