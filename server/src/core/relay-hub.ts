@@ -44,10 +44,11 @@ export type Conduit = {
 /** Catch-up reads run this many at a time, so thousands of terminals do not drain the pool. */
 const resyncConcurrency = 8;
 /**
- * A license's channel stays subscribed this long after its last terminal here left: a
- * long-poll EA leaves at every answer and is back a moment later, and subscribing and
- * unsubscribing for each poll would cost two Redis commands per poll. As long as a terminal
- * counts as connected after its last poll (ea/PROTOCOL.md).
+ * A license's channel stays subscribed this long after its last terminal here left: an EA
+ * that leaves is often back a moment later (a long-poll EA whose link was dropped registers
+ * a new one, a WebSocket reconnects), and subscribing and unsubscribing each time would cost
+ * two Redis commands. As long as a terminal counts as connected after its last poll
+ * (ea/PROTOCOL.md).
  */
 export const subscriptionLingerMs = 5000;
 
