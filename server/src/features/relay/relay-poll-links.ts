@@ -190,5 +190,3 @@ export function createPollLinks({ hub, now }: { hub: RelayHub; now: () => number
     },
   };
 }
-
-export type PollLinks = ReturnType<typeof createPollLinks>;
