@@ -86,18 +86,18 @@ export function createRelayHub({
     listening.delete(userId);
     off?.then((stop) => stop()).catch(onBusError);
   }
-  /** Has `conduits` catch up from Postgres, `resyncConcurrency` at a time. */
-  function resyncAll(conduits: Conduit[]) {
+  /** Has `conduits` catch up from Postgres, `resyncConcurrency` at a time; resolves when done. */
+  async function resyncAll(conduits: Conduit[]): Promise<void> {
     let next = 0;
     const work = async () => {
       while (next < conduits.length) await conduits[next++]!.resync().catch(onBusError);
     };
-    for (let i = 0; i < Math.min(resyncConcurrency, conduits.length); i++) void work();
+    await Promise.all(Array.from({ length: Math.min(resyncConcurrency, conduits.length) }, work));
   }
   // Doorbells rung while this instance's subscriber was cut off never arrive: every terminal
   // held here replays from Postgres once the subscriptions are back.
   const stopResync = bus.onResubscribed(() => {
-    resyncAll([...byUser.values()].flatMap((conduits) => [...conduits]));
+    void resyncAll([...byUser.values()].flatMap((conduits) => [...conduits]));
   });
 
   /**
@@ -202,9 +202,14 @@ export function createRelayHub({
       return listening.has(userId);
     },
 
-    /** Has this user's terminals connected here catch up from Postgres (a doorbell never rang). */
-    resync(userId: string) {
-      resyncAll([...(byUser.get(userId) ?? [])]);
+    /**
+     * Has these users' terminals connected here catch up from Postgres (a doorbell never
+     * rang), `resyncConcurrency` at a time in all; resolves when they have.
+     */
+    resync(userIds: Iterable<string>): Promise<void> {
+      const conduits: Conduit[] = [];
+      for (const userId of userIds) conduits.push(...(byUser.get(userId) ?? []));
+      return resyncAll(conduits);
     },
 
     /** Terminals of a user connected to this instance. */

@@ -3,8 +3,12 @@ import type { SignalStore } from '../../core/signal-store.ts';
 
 /** How often each instance looks for signals no terminal has received (`createCatchUp`). */
 export const catchUpEveryMs = 5000;
-/** A signal no terminal has received this long after it was stored may have missed its doorbell. */
-export const catchUpAfterMs = 3000;
+/**
+ * A signal no terminal has received this long after it was stored may have missed its
+ * doorbell. Well past a delivery's slowest moments on a machine that struggles: the catch-up's
+ * reads must not add to the load that slowed them.
+ */
+export const catchUpAfterMs = 10_000;
 
 /**
  * Intake stores a signal, then rings its doorbell (RelayHub.dispatch). An instance killed
@@ -12,9 +16,10 @@ export const catchUpAfterMs = 3000;
  * knows of, and terminals held by the other instances read Postgres only when they (re)connect
  * or the bus resubscribes. So every `catchUpEveryMs` each instance asks Postgres which
  * licenses have a signal no terminal has received for `catchUpAfterMs`, and its terminals of
- * those licenses catch up (`RelayHub.resync`): a WebSocket replays what it was not sent, a
- * long-poll EA's next poll reads Postgres. Signals delivered at once, as all are while every
- * instance lives, are never found: one small query per interval.
+ * those licenses catch up (`RelayHub.resync`, a few at a time, the next look only once they
+ * have): a WebSocket replays what it was not sent, a long-poll EA's next poll reads Postgres.
+ * Signals delivered at once, as all are while every instance lives, are never found: one small
+ * query per interval.
  */
 export function createCatchUp({
   store,
@@ -23,7 +28,7 @@ export function createCatchUp({
   onError,
 }: {
   store: Pick<SignalStore, 'usersWithUndelivered'>;
-  hub: Pick<RelayHub, 'resync' | 'localCount'>;
+  hub: Pick<RelayHub, 'resync'>;
   now: () => number;
   onError: (err: unknown) => void;
 }) {
@@ -34,9 +39,7 @@ export function createCatchUp({
     const at = now();
     store
       .usersWithUndelivered(at - catchUpAfterMs, at)
-      .then((users) => {
-        for (const userId of users) if (hub.localCount(userId) > 0) hub.resync(userId);
-      })
+      .then((users) => hub.resync(users))
       .catch(onError)
       .finally(() => {
         running = false;
