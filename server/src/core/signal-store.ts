@@ -258,10 +258,6 @@ export function createSignalStore(
     },
 
     /**
-     * Marks due signals: nobody received it within its TTL → failed ("Signal Not
-     * Transferred"); received but no result long after the TTL → error. Returns what changed.
-     */
-    /**
      * The users that have a signal no terminal has received, stored before `before` and not
      * expired at `now` (see features/relay/relay-catch-up.ts).
      */
@@ -273,6 +269,10 @@ export function createSignalStore(
       return rowsOf<{ user_id: string }>(rows).map((row) => row.user_id);
     },
 
+    /**
+     * Marks due signals: nobody received it within its TTL → failed ("Signal Not
+     * Transferred"); received but no result long after the TTL → error. Returns what changed.
+     */
     async expireDue(now: number): Promise<SignalRow[]> {
       const failed = await db.execute(sql`
         update signals s set status = 'failed'
