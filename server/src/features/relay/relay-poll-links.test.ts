@@ -65,6 +65,18 @@ describe('a long-poll EA between two polls', () => {
     expect(await longPolls()).toEqual({ read: before.read + 1, kept: before.kept });
   });
 
+  it('is not sent a kept signal whose time ran out before it polled, as a read would not find it', async () => {
+    const user = await createTestUser(db());
+    expect(ids(await poll(user.licenseNumber, [], 0))).toEqual([]);
+    const late = await postAlert(alertFields(user.licenseNumber));
+    expect(late.body.delivered).toBe(true);
+    // The EA's network was away for longer than the signal lives (SIGNAL_TTL_MS 1500).
+    await new Promise((r) => setTimeout(r, 1600));
+    const before = await longPolls();
+    expect(ids(await poll(user.licenseNumber, [], 300))).toEqual([]);
+    expect(await longPolls()).toEqual({ read: before.read, kept: before.kept + 1 });
+  });
+
   it('reads Postgres once its link has waited longer than a terminal counts as connected', async () => {
     const user = await createTestUser(db());
     expect(ids(await poll(user.licenseNumber, [], 0))).toEqual([]);

@@ -152,13 +152,17 @@ export function createPollLinks({ hub, now }: { hub: RelayHub; now: () => number
       link.whole = complete && link.resyncs === resyncsBefore;
     },
 
-    /** What the link kept, to send now (each signal's time to live as of now). */
+    /**
+     * What the link kept, to send now (each signal's time to live as of now). A signal whose
+     * time ran out meanwhile is not sent, as a read of Postgres would not find it: it fails
+     * there as undelivered.
+     */
     take(link: PollLink): Signal[] {
       const at = now();
-      const signals = link.kept.map(({ signal, expiresAt }) => ({
-        ...signal,
-        ttlMs: expiresAt - at,
-      }));
+      const signals: Signal[] = [];
+      for (const { signal, expiresAt } of link.kept) {
+        if (expiresAt > at) signals.push({ ...signal, ttlMs: expiresAt - at });
+      }
       link.kept = [];
       return signals;
     },
