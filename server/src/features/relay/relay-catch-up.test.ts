@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { pollIdentity, pollOnce, welcomedEaSocket } from '../../../test/ea-socket.ts';
 import { newSignal } from '../../../test/signals.ts';
 import { createTestUser } from '../../../test/users.ts';
+import { alertFields, postWebhook } from '../../../test/webhook.ts';
 import { signals } from '../../db/schema/signals.ts';
 import { catchUpAfterMs, catchUpEveryMs } from './relay-catch-up.ts';
 
@@ -44,15 +45,22 @@ describe('a signal whose doorbell never rang', () => {
   it('reaches a long-poll EA polling all along, within one catch-up', async () => {
     const user = await createTestUser(t.deps.database.db);
     const identity = pollIdentity(user.licenseNumber);
-    // Its link is whole (the first poll read Postgres): only a catch-up makes it read again.
-    expect((await pollOnce(t.baseUrl, { ...identity, waitMs: 0 })).body.signals).toEqual([]);
+    const first = (await postWebhook(t.baseUrl, alertFields(user.licenseNumber)).then((r) =>
+      r.json(),
+    )) as { signalId: string };
+    const reply = await pollOnce(t.baseUrl, { ...identity, waitMs: 0 });
+    expect((reply.body.signals as { id: string }[]).map((s) => s.id)).toEqual([first.signalId]);
     const id = await storedWithoutDoorbell(user.id);
+    // Its link is whole and the poll acknowledges its last reply: the poll is held, not read,
+    // until the catch-up wakes it; the one after reads Postgres.
     const started = Date.now();
+    let received = [first.signalId];
     const arrived: string[] = [];
     while (arrived.length === 0 && Date.now() - started < withinMs) {
-      const reply = await pollOnce(t.baseUrl, { ...identity, waitMs: 20_000 });
-      arrived.push(...(reply.body.signals as { id: string }[]).map((s) => s.id));
+      const next = await pollOnce(t.baseUrl, { ...identity, received, waitMs: 20_000 });
+      received = (next.body.signals as { id: string }[]).map((s) => s.id);
+      arrived.push(...received);
     }
     expect(arrived).toEqual([id]);
-  });
+  }, 30_000);
 });

@@ -48,9 +48,9 @@ describe('a long-poll link (fake clock, the in-process bus)', () => {
     const first = await links.hold(terminal, 'i1', new Set(), () => undefined);
     expect(first.whole).toBe(false);
     links.read(first, true, first.resyncs);
-    links.park(first, []);
+    links.park(first, ['s0']);
     let woken = 0;
-    const held = await links.hold(terminal, 'i1', new Set(), () => woken++);
+    const held = await links.hold(terminal, 'i1', new Set(['s0']), () => woken++);
     expect(held).toBe(first);
     expect(held.whole).toBe(true);
 
@@ -60,8 +60,8 @@ describe('a long-poll link (fake clock, the in-process bus)', () => {
     expect(woken).toBe(1);
     links.read(held, true, resyncs);
     expect(held.whole).toBe(false);
-    links.park(held, []);
-    const next = await links.hold(terminal, 'i1', new Set(), () => undefined);
+    links.park(held, ['s1']);
+    const next = await links.hold(terminal, 'i1', new Set(['s1']), () => undefined);
     expect(next).not.toBe(first);
     expect(next.whole).toBe(false);
     expect(first.state).toBe('closed');

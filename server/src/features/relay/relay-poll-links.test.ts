@@ -67,25 +67,36 @@ describe('a long-poll EA between two polls', () => {
 
   it('is not sent a kept signal whose time ran out before it polled, as a read would not find it', async () => {
     const user = await createTestUser(db());
-    expect(ids(await poll(user.licenseNumber, [], 0))).toEqual([]);
+    const first = (await postAlert(alertFields(user.licenseNumber))).body.signalId as string;
+    expect(ids(await poll(user.licenseNumber, []))).toEqual([first]);
     const late = await postAlert(alertFields(user.licenseNumber));
     expect(late.body.delivered).toBe(true);
     // The EA's network was away for longer than the signal lives (SIGNAL_TTL_MS 1500).
     await new Promise((r) => setTimeout(r, 1600));
     const before = await longPolls();
-    expect(ids(await poll(user.licenseNumber, [], 300))).toEqual([]);
+    expect(ids(await poll(user.licenseNumber, [first], 300))).toEqual([]);
     expect(await longPolls()).toEqual({ read: before.read, kept: before.kept + 1 });
+  });
+
+  it('reads Postgres after an empty reply: nothing says the EA did not poll elsewhere since', async () => {
+    const user = await createTestUser(db());
+    expect(ids(await poll(user.licenseNumber, [], 0))).toEqual([]);
+    const id = (await postAlert(alertFields(user.licenseNumber))).body.signalId as string;
+    const before = await longPolls();
+    expect(ids(await poll(user.licenseNumber, []))).toEqual([id]);
+    expect(await longPolls()).toEqual({ read: before.read + 1, kept: before.kept });
   });
 
   it('reads Postgres once its link has waited longer than a terminal counts as connected', async () => {
     const user = await createTestUser(db());
-    expect(ids(await poll(user.licenseNumber, [], 0))).toEqual([]);
+    const first = (await postAlert(alertFields(user.licenseNumber))).body.signalId as string;
+    expect(ids(await poll(user.licenseNumber, []))).toEqual([first]);
     await new Promise((r) => setTimeout(r, 5200));
     // No EA poll came for 5 s: the link is gone, and an alert finds no terminal here.
     const late = await postAlert(alertFields(user.licenseNumber));
     expect(late.body.delivered).toBe(false);
     const before = await longPolls();
-    expect(ids(await poll(user.licenseNumber, []))).toEqual([late.body.signalId]);
+    expect(ids(await poll(user.licenseNumber, [first]))).toEqual([late.body.signalId]);
     expect(await longPolls()).toEqual({ read: before.read + 1, kept: before.kept });
   });
 });

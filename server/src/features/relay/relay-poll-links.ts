@@ -51,8 +51,10 @@ export type PollLink = {
  * - the link is `whole` (above): being told to catch up breaks it, as it makes a WebSocket
  *   EA replay from Postgres (the bus resubscribed, or a signal's doorbell never rang:
  *   relay-catch-up.ts); so does a push beyond what one read would answer;
- * - the poll acknowledges (`received`, or a result) every signal of the link's last reply, so
- *   that a reply lost on its way is read and sent again;
+ * - the poll's `received` ids are exactly the link's last reply, not empty: that reply is the
+ *   last the EA had. A reply lost on its way is read and sent again, and an EA whose polls a
+ *   balancer spreads over instances, having had signals from another since, is not sent what
+ *   the link kept of them again (after an empty reply, nothing says where the EA was);
  * - the license's channel is subscribed here, so that signals taken by other instances ring.
  * Otherwise the link is dropped, and the poll registers anew and reads Postgres.
  */
@@ -85,12 +87,14 @@ export function createPollLinks({ hub, now }: { hub: RelayHub; now: () => number
     return true;
   }
 
-  function canTakeOver(link: PollLink, userId: string, acknowledged: ReadonlySet<string>) {
+  function canTakeOver(link: PollLink, userId: string, received: ReadonlySet<string>) {
     return (
       link.state === 'parked' &&
       link.whole &&
       hub.listening(userId) &&
-      link.lastReply.every((id) => acknowledged.has(id))
+      link.lastReply.length > 0 &&
+      link.lastReply.length === received.size &&
+      link.lastReply.every((id) => received.has(id))
     );
   }
 
@@ -103,13 +107,13 @@ export function createPollLinks({ hub, now }: { hub: RelayHub; now: () => number
     async hold(
       terminal: RelayTerminal,
       instanceId: string | undefined,
-      acknowledged: ReadonlySet<string>,
+      received: ReadonlySet<string>,
       wake: () => void,
     ): Promise<PollLink> {
       const key = `${terminal.id}:${instanceId ?? ''}`;
       const parked = slots.get(key);
       if (parked?.state === 'parked') {
-        if (canTakeOver(parked, terminal.userId, acknowledged)) {
+        if (canTakeOver(parked, terminal.userId, received)) {
           clearTimeout(parked.timer);
           parked.state = 'held';
           parked.wake = wake;

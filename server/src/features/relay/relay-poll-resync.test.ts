@@ -51,12 +51,13 @@ async function alert(server: ServerProcess, licenseNumber: string) {
   return (await res.json()) as { signalId: string; delivered: boolean };
 }
 
-async function poll(server: ServerProcess, licenseNumber: string, received: string[]) {
-  const reply = await pollOnce(server.url, {
-    ...pollIdentity(licenseNumber),
-    received,
-    waitMs: 3000,
-  });
+async function poll(
+  server: ServerProcess,
+  licenseNumber: string,
+  received: string[],
+  waitMs = 3000,
+) {
+  const reply = await pollOnce(server.url, { ...pollIdentity(licenseNumber), received, waitMs });
   expect(reply.status, JSON.stringify(reply.body)).toBe(200);
   return (reply.body.signals as { id: string }[]).map((s) => s.id);
 }
@@ -89,5 +90,21 @@ describe('a long-poll EA whose instance lost the bus between two polls', () => {
     // Still within the parked link's time: without the lost messages, it would answer.
     expect(Date.now() - repliedAt).toBeLessThan(parkedForMs);
     expect(await poll(a, user.licenseNumber, [first.signalId])).toEqual([missed.signalId]);
+  });
+
+  it('is not sent again what another instance sent it, when a balancer spreads its polls', async () => {
+    const user = await createTestUser(database.database.db);
+    // An empty reply from `a`: its link keeps what comes next.
+    expect(await poll(a, user.licenseNumber, [], 0)).toEqual([]);
+    // The next polls go to `b`: one answers with a signal `a`'s link keeps too, the next
+    // acknowledges it.
+    const held = poll(b, user.licenseNumber, []);
+    await new Promise((r) => setTimeout(r, 200));
+    const signal = await alert(b, user.licenseNumber);
+    expect(await held).toEqual([signal.signalId]);
+    expect(await poll(b, user.licenseNumber, [signal.signalId], 0)).toEqual([]);
+    await new Promise((r) => setTimeout(r, 300));
+    // Back on `a` within its link's time: the EA had it, and is not sent it a second time.
+    expect(await poll(a, user.licenseNumber, [], 500)).toEqual([]);
   });
 });

@@ -168,9 +168,9 @@ export function createPollGateway(deps: Deps) {
       const woken = new Promise<void>((resolve) => {
         wake = resolve;
       });
-      const acknowledged = new Set(request.received);
-      for (const result of request.results) acknowledged.add(result.id);
-      const link = await links.hold(terminal, request.instanceId, acknowledged, () => wake());
+      const link = await links.hold(terminal, request.instanceId, new Set(request.received), () =>
+        wake(),
+      );
       // v3: new rules answer a held poll at once, like a signal.
       const v3 = request.v >= 3;
       const unfollow = v3
@@ -204,7 +204,10 @@ export function createPollGateway(deps: Deps) {
         // The rest of a basket is pushed here (the poll is still open) while it is gathered.
         const basket = waiting.length + link.kept.length > 0 && underWay.settled(terminal.userId);
         if (basket) await Promise.race([basket, gone, timeUp(basketGatherMs)]);
-        const seen = new Set(waiting.map((s) => s.id));
+        // Never what this very poll acknowledges: a doorbell can reach this instance after the
+        // EA had the signal from another one.
+        const seen = new Set([...waiting.map((s) => s.id), ...request.received]);
+        for (const result of request.results) seen.add(result.id);
         const signals = [...waiting, ...links.take(link).filter((s) => !seen.has(s.id))];
         const ids = signals.map((s) => s.id);
         // From here the link keeps what comes for the EA's next poll.
