@@ -258,18 +258,6 @@ export function createSignalStore(
     },
 
     /**
-     * The users that have a signal no terminal has received, stored before `before` and not
-     * expired at `now` (see features/relay/relay-catch-up.ts).
-     */
-    async usersWithUndelivered(before: number, now: number): Promise<string[]> {
-      const rows = await db.execute(sql`
-        select distinct user_id from signals
-        where status = 'pending' and expires_at > ${new Date(now)}
-          and delivered_at is null and received_at < ${new Date(before)}`);
-      return rowsOf<{ user_id: string }>(rows).map((row) => row.user_id);
-    },
-
-    /**
      * Marks due signals: nobody received it within its TTL → failed ("Signal Not
      * Transferred"); received but no result long after the TTL → error. Returns what changed.
      */

@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { RelayHub } from '../../core/relay-hub.ts';
-import type { SignalStore } from '../../core/signal-store.ts';
+import type { Db } from '../../db/db.ts';
 
 /** How often each instance looks for signals no terminal has received (`createCatchUp`). */
 export const catchUpEveryMs = 5000;
@@ -21,13 +22,25 @@ export const catchUpAfterMs = 10_000;
  * Signals delivered at once, as all are while every instance lives, are never found: one small
  * query per interval.
  */
+/**
+ * The users that have a signal no terminal has received, stored before `before` and not
+ * expired at `now` (over the pending signals' index).
+ */
+async function usersWithUndelivered(db: Db, before: number, now: number): Promise<string[]> {
+  const result = await db.execute(sql`
+    select distinct user_id from signals
+    where status = 'pending' and expires_at > ${new Date(now)}
+      and delivered_at is null and received_at < ${new Date(before)}`);
+  return (result as unknown as { rows: { user_id: string }[] }).rows.map((row) => row.user_id);
+}
+
 export function createCatchUp({
-  store,
+  db,
   hub,
   now,
   onError,
 }: {
-  store: Pick<SignalStore, 'usersWithUndelivered'>;
+  db: Db;
   hub: Pick<RelayHub, 'resync'>;
   now: () => number;
   onError: (err: unknown) => void;
@@ -37,8 +50,7 @@ export function createCatchUp({
     if (running) return;
     running = true;
     const at = now();
-    store
-      .usersWithUndelivered(at - catchUpAfterMs, at)
+    usersWithUndelivered(db, at - catchUpAfterMs, at)
       .then((users) => hub.resync(users))
       .catch(onError)
       .finally(() => {

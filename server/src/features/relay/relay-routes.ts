@@ -75,7 +75,7 @@ export default async function relayRoutes(
     onError: (err) => app.log.warn({ err }, 'could not record long-poll delivery time'),
   });
   const catchUp = createCatchUp({
-    store: core.store,
+    db: deps.database.db,
     hub: core.hub,
     now,
     onError: (err) =>
