@@ -1,6 +1,6 @@
 import type { SignalResult } from '@signalrelay/contracts/ea-protocol';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../db/db.ts';
+import { type Database, rowsOf } from '../db/db.ts';
 import { isPermanent } from '../db/db-errors.ts';
 import { signals } from '../db/schema/signals.ts';
 import { coalesce } from '../lib/coalesce.ts';
@@ -28,10 +28,6 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** EAs send ids back to us; anything not shaped like ours cannot name a stored signal. */
 export function isSignalId(id: string): boolean {
   return uuidPattern.test(id);
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /** Stored status for an EA result: a test signal skipped by the EA counts as processed. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/services.ts';
 import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.ts';
-import { type Database, inTimeMarginMs, openDatabase } from './db.ts';
+import { type Database, inTimeMarginMs, openDatabase, rowsOf } from './db.ts';
 
 // The app's database reached through a proxy that can break the network like a partition.
 let testDatabase: TestDatabase;
@@ -35,7 +35,7 @@ afterAll(async () => {
 
 async function marks(): Promise<string[]> {
   const rows = await testDatabase.database.db.execute(sql`select name from marks order by name`);
-  return (rows as unknown as { rows: { name: string }[] }).rows.map((r) => r.name);
+  return rowsOf<{ name: string }>(rows).map((r) => r.name);
 }
 
 /** Adds a mark if the statement reaches Postgres before its deadline (`$1`); fails past it. */
@@ -62,7 +62,7 @@ describe('settle', () => {
       select count(*)::int as open from pg_stat_activity
       where datname = current_database() and application_name = 'signalrelay-records'`);
     // One for each open Database: this file's, and the one that made the test database.
-    expect((result as unknown as { rows: { open: number }[] }).rows).toEqual([{ open: 2 }]);
+    expect(rowsOf<{ open: number }>(result)).toEqual([{ open: 2 }]);
   });
 });
 

@@ -21,6 +21,14 @@ const clockCheckEveryMs = 5 * 60_000;
 /** Both drivers expose the same drizzle API; features only see this type. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * The rows of a raw `db.execute` answer. Both drivers answer `{ rows }`, but `Db`'s answer
+ * type is drizzle's driver-neutral one, which does not say so.
+ */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 export type Database = {
   db: Db;
   kind: 'postgres' | 'pglite';

@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PublishLive } from '../../core/live-events.ts';
-import type { Db } from '../../db/db.ts';
+import { type Db, rowsOf } from '../../db/db.ts';
 import { orders, orderTombstones } from '../../db/schema/orders.ts';
 import { AppError } from '../../errors.ts';
 import { markStatisticsStale } from './orders-statistics.ts';
@@ -33,7 +33,7 @@ export function createOrderDeletion({
       select user_id, platform, account, ticket, ${new Date(now())} from gone
       on conflict (user_id, platform, account, ticket) do update set seen_at = excluded.seen_at
       returning 1`);
-    return (result as unknown as { rows: unknown[] }).rows.length;
+    return rowsOf(result).length;
   }
 
   async function deleteAll(where: SQL | undefined): Promise<number> {

@@ -1,6 +1,6 @@
 import { planLimits } from '@signalrelay/contracts/billing';
 import { eq, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/db.ts';
+import { type Db, rowsOf } from '../../db/db.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { type Plan, plans, users } from '../../db/schema/users.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -63,7 +63,7 @@ export function createOrderPruning({
               and ${orders.openTime} < ${cutoff}
             limit ${pruneBatch})
           returning 1`);
-        const count = (deleted as unknown as { rows: unknown[] }).rows.length;
+        const count = rowsOf(deleted).length;
         total += count;
         if (count < pruneBatch) break;
       }

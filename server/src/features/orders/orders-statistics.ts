@@ -2,7 +2,7 @@ import { planLimits } from '@signalrelay/contracts/billing';
 import { maxEquityPoints, type OrderStatistics } from '@signalrelay/contracts/orders';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { zerosFor } from '../../db/aggregates.ts';
-import type { Db } from '../../db/db.ts';
+import { type Db, rowsOf } from '../../db/db.ts';
 import { quotaZoneSql } from '../../db/quota-zone.ts';
 import { orderStats, orders } from '../../db/schema/orders.ts';
 import type { Plan } from '../../db/schema/users.ts';
@@ -20,10 +20,6 @@ const net = sql`(${orders.profit} + ${orders.commission} + ${orders.swap})`;
 const halfCent = 0.005;
 const cents = (value: SQL) => sql`round(coalesce(${value}, 0)::numeric, 2)`.mapWith(Number);
 const count = (condition: SQL) => sql`count(*) filter (where ${condition})`.mapWith(Number);
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 

@@ -1,5 +1,5 @@
 import { and, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/db.ts';
+import { type Db, rowsOf } from '../../db/db.ts';
 import { orders, orderTombstones } from '../../db/schema/orders.ts';
 import { ofTerminal, type Terminal } from './orders-terminal.ts';
 
@@ -71,7 +71,7 @@ export function createOrderTombstones({ db, now }: { db: Db; now: () => number }
             select ctid from ${orderTombstones} where ${orderTombstones.seenAt} < ${cutoff}
             limit ${pruneBatch})
           returning 1`);
-        const count = (deleted as unknown as { rows: unknown[] }).rows.length;
+        const count = rowsOf(deleted).length;
         total += count;
         if (count < pruneBatch) return total;
       }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { RelayHub } from '../../core/relay-hub.ts';
-import type { Db } from '../../db/db.ts';
+import { type Db, rowsOf } from '../../db/db.ts';
 
 /** How often each instance looks for signals no terminal has received (`createCatchUp`). */
 export const catchUpEveryMs = 5000;
@@ -31,7 +31,7 @@ async function usersWithUndelivered(db: Db, before: number, now: number): Promis
     select distinct user_id from signals
     where status = 'pending' and expires_at > ${new Date(now)}
       and delivered_at is null and received_at < ${new Date(before)}`);
-  return (result as unknown as { rows: { user_id: string }[] }).rows.map((row) => row.user_id);
+  return rowsOf<{ user_id: string }>(result).map((row) => row.user_id);
 }
 
 export function createCatchUp({

@@ -4,6 +4,7 @@ import { pollIdentity, pollOnce } from '../../../test/ea-socket.ts';
 import { installSlowCommits, slowCommit } from '../../../test/slow-commits.ts';
 import { createTestUser } from '../../../test/users.ts';
 import { alertFields } from '../../../test/webhook.ts';
+import { rowsOf } from '../../db/db.ts';
 import { db, postAlert, t, useRelayApp } from './relay-test-setup.ts';
 
 useRelayApp();
@@ -15,7 +16,7 @@ async function lockWaiters(count: number) {
     const result = await db().execute(sql`
       select count(*)::int as n from pg_locks
       where relation = 'signals'::regclass and not granted`);
-    if ((result as unknown as { rows: { n: number }[] }).rows[0]!.n >= count) return;
+    if (rowsOf<{ n: number }>(result)[0]!.n >= count) return;
     await new Promise((r) => setTimeout(r, 10));
   }
 }
