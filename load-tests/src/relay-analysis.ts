@@ -1,5 +1,5 @@
 import type { FireResult } from './generator-process.ts';
-import { type Summary, summarize } from './stats.ts';
+import { type BySecond, bySecond, type Summary, summarize } from './stats.ts';
 
 /** What one fleet process saw: arrivals (on the shared clock) and results on dashboards. */
 export type FleetReport = {
@@ -34,6 +34,8 @@ export type RelayFigures = {
   throughput: number;
   webhookReply: Summary | null;
   delivery: Summary | null;
+  /** Delivery by the second its alert was sent: is the tail a few bad seconds, or every one? */
+  deliveryBySecond: BySecond;
   deliveryByTransport: Record<string, Summary | null>;
   resultRoundTrip: Summary | null;
   generatorLag: Summary | null;
@@ -66,6 +68,7 @@ export function analyze(
   const statuses: Record<string, number> = {};
   const reply: number[] = [];
   const delivery: number[] = [];
+  const deliveredSentAt: number[] = [];
   const byTransport: Record<string, number[]> = {};
   const roundTrip: number[] = [];
   let accepted = 0;
@@ -94,6 +97,7 @@ export function analyze(
       continue;
     }
     delivery.push(got.at - sent);
+    deliveredSentAt.push(sent);
     const bucket = byTransport[got.transport] ?? [];
     byTransport[got.transport] = bucket;
     bucket.push(got.at - sent);
@@ -115,6 +119,7 @@ export function analyze(
     throughput: seconds > 0 ? Math.round(accepted / seconds) : 0,
     webhookReply: summarize(reply),
     delivery: summarize(delivery),
+    deliveryBySecond: bySecond(deliveredSentAt, delivery),
     deliveryByTransport: Object.fromEntries(
       Object.entries(byTransport).map(([t, v]) => [t, summarize(v)]),
     ),

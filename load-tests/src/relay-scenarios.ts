@@ -3,7 +3,7 @@ import { formatDiskFlushes } from './disk-flushes.ts';
 import { formatProfile, mainThreadProfile, summarizeProfile } from './profile-summary.ts';
 import { type RelayRunOptions, type RelayRunReport, runRelay } from './relay-run.ts';
 import { type Check, checksTable, counts, latencyTable } from './report.ts';
-import { ratio } from './stats.ts';
+import { describeSeconds, ratio } from './stats.ts';
 
 /** The relay scenarios of issue 10 and their targets. */
 export type RelayScenario = 'steady' | 'burst' | 'longpoll' | 'instances' | 'balanced';
@@ -159,6 +159,11 @@ function runReport(name: RelayScenario, options: RelayRunOptions, r: RelayRunRep
     `throughput ${f.throughput} accepted/s${f.offeredRate ? ` (offered ${f.offeredRate}/s)` : ''}` +
       (r.floor ? ` · floor ${r.floor.figures.throughput}/s` : ''),
   ];
+  const p50s = describeSeconds(f.deliveryBySecond, 'p50');
+  const p99s = describeSeconds(f.deliveryBySecond, 'p99');
+  if (p50s && p99s) {
+    lines.push(`delivery by second sent: p50 ${p50s}; p99 ${p99s}`);
+  }
   if (r.floor) {
     lines.push(
       `ratio to floor, delivery: p50 × ${ratio(f.delivery, r.floor.figures.delivery, 'p50')}, p99 × ${ratio(f.delivery, r.floor.figures.delivery, 'p99')}`,
