@@ -17,13 +17,19 @@ function source() {
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-function cacheOf(load: (key: string) => Promise<string | null>, clock: { at: number }) {
+/** A cache whose times to live are not cut (`random` 0), unless the test draws otherwise. */
+function cacheOf(
+  load: (key: string) => Promise<string | null>,
+  clock: { at: number },
+  random = () => 0,
+) {
   return createRefreshingCache({
     load,
     ttlMs: (value) => (value === null ? 5 : 100),
     servedStale: (value) => value !== null,
     maxEntries: 10,
     now: () => clock.at,
+    random,
   });
 }
 
@@ -64,6 +70,22 @@ describe('refreshing cache', () => {
     clock.at = 199;
     expect(await cache.get('a')).toBe('new');
     expect(reads).toHaveLength(2);
+  });
+
+  it('spreads keys read together over the last fifth of their time to live', async () => {
+    const clock = { at: 0 };
+    const { reads, load } = source();
+    const draws = [0.999, 0];
+    const cache = cacheOf(load, clock, () => draws.shift()!);
+    const first = [cache.get('a'), cache.get('b')];
+    for (const read of reads) read.resolve(read.key);
+    await Promise.all(first);
+    clock.at = 81;
+    await Promise.all([cache.get('a'), cache.get('b')]);
+    expect(reads.map((r) => r.key)).toEqual(['a', 'b', 'a']);
+    clock.at = 100;
+    await cache.get('b');
+    expect(reads.map((r) => r.key)).toEqual(['a', 'b', 'a', 'b']);
   });
 
   it('waits for the read of a due value it may not answer stale (an unknown license)', async () => {

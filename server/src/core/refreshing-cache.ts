@@ -1,5 +1,14 @@
 import { setNewest } from './bounded-map.ts';
 
+/**
+ * Each value's time to live is cut by up to this share, at random. Keys read together (the
+ * licenses and rules of a burst of alerts, or of every user just after a start) would
+ * otherwise come due together, and stay together: each time to live, their re-reads would
+ * all reach the database in the same second, and the alerts of that second would queue
+ * behind them.
+ */
+const ttlSpread = 0.2;
+
 type Entry<V> = {
   value: Promise<V>;
   /** Set once `value` has settled: until then the entry is fresh (its load is shared). */
@@ -12,8 +21,8 @@ type Entry<V> = {
  * Values read from the database and kept for a while, for lookups on the hot path (a license's
  * owner, a user's rules). Concurrent first lookups of a key share one read. A value past its
  * time to live that `servedStale` accepts is still answered while a fresh copy is read in the
- * background: an alert never waits for the periodic re-read, and the keys read together at
- * start-up do not all come due for a database round trip in the same second. Changes do not
+ * background: an alert never waits for the periodic re-read, and keys read together do not
+ * come due together (`ttlSpread`). Changes do not
  * wait for the time to live: their owners `delete` the key (on a bus message), and the next
  * lookup reads it again.
  */
@@ -25,8 +34,10 @@ export function createRefreshingCache<K, V>(options: {
   servedStale?: (value: V) => boolean;
   maxEntries: number;
   now: () => number;
+  /** A number in [0, 1) (tests pass a fixed one). */
+  random?: () => number;
 }) {
-  const { load, ttlMs, servedStale = () => true, maxEntries, now } = options;
+  const { load, ttlMs, servedStale = () => true, maxEntries, now, random = Math.random } = options;
   const entries = new Map<K, Entry<V>>();
 
   /** Reads `key` into a new entry, set once the read succeeds (first reads: at once). */
@@ -39,7 +50,7 @@ export function createRefreshingCache<K, V>(options: {
     entry.value.then(
       (value) => {
         entry.settled = { value };
-        entry.expiresAt = now() + ttlMs(value);
+        entry.expiresAt = now() + ttlMs(value) * (1 - ttlSpread * random());
         // A refresh lands only where its stale entry still is (not after a `delete`).
         if (replacing && entries.get(key) === replacing) {
           setNewest(entries, key, entry, maxEntries);
