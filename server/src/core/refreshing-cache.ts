@@ -22,9 +22,8 @@ type Entry<V> = {
  * owner, a user's rules). Concurrent first lookups of a key share one read. A value past its
  * time to live that `servedStale` accepts is still answered while a fresh copy is read in the
  * background: an alert never waits for the periodic re-read, and keys read together do not
- * come due together (`ttlSpread`). Changes do not
- * wait for the time to live: their owners `delete` the key (on a bus message), and the next
- * lookup reads it again.
+ * come due together (`ttlSpread`). Changes do not wait for the time to live: their owners
+ * `delete` the key (on a bus message), and the next lookup reads it again.
  */
 export function createRefreshingCache<K, V>(options: {
   load: (key: K) => Promise<V>;

@@ -12,17 +12,6 @@ export const catchUpEveryMs = 5000;
 export const catchUpAfterMs = 10_000;
 
 /**
- * Intake stores a signal, then rings its doorbell (RelayHub.dispatch). An instance killed
- * between the two (a hard kill in the moment after a commit) leaves a signal only Postgres
- * knows of, and terminals held by the other instances read Postgres only when they (re)connect
- * or the bus resubscribes. So every `catchUpEveryMs` each instance asks Postgres which
- * licenses have a signal no terminal has received for `catchUpAfterMs`, and its terminals of
- * those licenses catch up (`RelayHub.resync`, a few at a time, the next look only once they
- * have): a WebSocket replays what it was not sent, a long-poll EA's next poll reads Postgres.
- * Signals delivered at once, as all are while every instance lives, are never found: one small
- * query per interval.
- */
-/**
  * The users that have a signal no terminal has received, stored before `before` and not
  * expired at `now` (over the pending signals' index).
  */
@@ -34,6 +23,17 @@ async function usersWithUndelivered(db: Db, before: number, now: number): Promis
   return rowsOf<{ user_id: string }>(result).map((row) => row.user_id);
 }
 
+/**
+ * Intake stores a signal, then rings its doorbell (RelayHub.dispatch). An instance killed
+ * between the two (a hard kill in the moment after a commit) leaves a signal only Postgres
+ * knows of, and terminals held by the other instances read Postgres only when they (re)connect
+ * or the bus resubscribes. So every `catchUpEveryMs` each instance asks Postgres which
+ * licenses have a signal no terminal has received for `catchUpAfterMs`, and its terminals of
+ * those licenses catch up (`RelayHub.resync`, a few at a time, the next look only once they
+ * have): a WebSocket replays what it was not sent, a long-poll EA's next poll reads Postgres.
+ * Signals delivered at once, as all are while every instance lives, are never found: one small
+ * query per interval.
+ */
 export function createCatchUp({
   db,
   hub,
