@@ -96,7 +96,16 @@ async function openPostgres(url: string, onError?: (err: Error) => void): Promis
     connectionTimeoutMillis: 1000,
     statement_timeout: 1500,
     query_timeout: 2000,
-    idleTimeoutMillis: 30_000,
+    // A connection, once opened, stays open however long it is idle. Closed after 30 s idle,
+    // the connections a burst had opened were opened again by the next burst, when the
+    // statements waiting for them could least afford it: up to 11 in a 60 s run of `steady`
+    // (load-tests/RESULTS.md, twenty-fifth session), each a new backend whose statements are
+    // planned anew, about 30 ms before its first INSERT is answered, where a warm one takes
+    // 2.5. Keep-alive probes keep an idle connection's path open (a NAT or a firewall drops
+    // silent ones) and find one whose peer has gone.
+    idleTimeoutMillis: 0,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
     // Our named statements (signal-statements.ts) are written to be planned once per
     // connection. Left to choose, Postgres plans those taking arrays anew on every run (the
     // generic plan's guess of an array's length looks costly), which costs more than running
