@@ -11,6 +11,16 @@ import { type Summary, summarize } from './stats.ts';
 const users = 100;
 /** A basket's size, as in `basket`. */
 const burstSize = 50;
+/**
+ * The quiet before each of the last phase's alerts: longer than anything on the server keeps
+ * for a while when unused (the database pool's connections were closed after 30 s idle), as a
+ * trader's alerts come minutes apart.
+ */
+const quietMs = 35_000;
+/** The same alerts after a pause nothing expires in: what the quiet spell adds. */
+const briefPauseMs = 1000;
+/** Alerts sent after each pause: each is timed alone, on a connection of its own. */
+const afterQuiet = 3;
 
 /** What the server spent on one phase's webhooks. */
 type Phase = {
@@ -31,7 +41,10 @@ type Phase = {
  * license, rules, quota, the INSERT, the doorbell, the reply), as `steady` cannot show it
  * beside 1,000 EAs' frames and heartbeats. Two phases on the same server: alerts one at a
  * time (`--rate`, 500/s: each on an idle event loop, as in `steady`), then `--rounds` bursts
- * of 50 on one license (as in `basket`: what each alert costs when a turn carries many).
+ * of 50 on one license (as in `basket`: what each alert costs when a turn carries many), then
+ * lone alerts after 1 s and after 35 s of quiet (`quietMs`): the second say what a trader
+ * whose alerts come minutes apart waits (the CPU of those phases is the idle server's own
+ * timers, so it is not shown per webhook).
  * CPU comes from /proc, user and system time apart: the profiler's samples count time a
  * process waits for a core as its own, on a machine where every write wakes another process.
  */
@@ -119,8 +132,22 @@ export async function intakeScenario(args: BenchArgs) {
       return fired;
     });
 
+    /** Lone alerts, each on a new connection after `pauseMs` of quiet. */
+    const afterPauses = (pauseMs: number) =>
+      measure(`after ${pauseMs / 1000} s of quiet`, async () => {
+        log(`${afterQuiet} alerts, each after ${pauseMs / 1000} s of quiet`);
+        const fired: FireResult[] = [];
+        for (let k = 0; k < afterQuiet; k++) {
+          await sleep(pauseMs);
+          fired.push(await fire([licenses[3 + k]!], 1, null));
+        }
+        return fired;
+      });
+    const brief = await afterPauses(briefPauseMs);
+    const quiet = await afterPauses(quietMs);
+
     measured.toMs = monoNow();
-    const phases = [single, bursts];
+    const phases = [single, bursts, brief, quiet];
     const ms = (v: number) => v.toFixed(3);
     const checks: Check[] = phases.map((p) => ({
       target: `${p.name}: every alert stored (200)`,
@@ -132,9 +159,10 @@ export async function intakeScenario(args: BenchArgs) {
       '',
       '| phase | alerts | CPU per webhook: user + system = total | read / write calls per webhook |',
       '| --- | ---: | --- | --- |',
-      ...phases.map(
-        (p) =>
-          `| ${p.name} | ${p.alerts} | ${ms(p.userMs)} + ${ms(p.systemMs)} = ${ms(p.userMs + p.systemMs)} ms | ${p.reads.toFixed(1)} / ${p.writes.toFixed(1)} |`,
+      ...phases.map((p) =>
+        p === brief || p === quiet
+          ? `| ${p.name} | ${p.alerts} | not per webhook: the pauses' timers | |`
+          : `| ${p.name} | ${p.alerts} | ${ms(p.userMs)} + ${ms(p.systemMs)} = ${ms(p.userMs + p.systemMs)} ms | ${p.reads.toFixed(1)} / ${p.writes.toFixed(1)} |`,
       ),
       '',
       latencyTable(phases.map((p) => [`webhook reply, ${p.name}`, p.reply])),
@@ -144,7 +172,7 @@ export async function intakeScenario(args: BenchArgs) {
     return {
       text: lines.join('\n'),
       checks,
-      json: { users, rate, rounds, burstSize, phases },
+      json: { users, rate, rounds, burstSize, quietMs, phases },
       after: () => profileText(measured),
     };
   } finally {
