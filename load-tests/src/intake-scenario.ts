@@ -39,12 +39,12 @@ type Phase = {
 /**
  * The server's CPU per webhook with no EA connected: the intake path alone (HTTP, validation,
  * license, rules, quota, the INSERT, the doorbell, the reply), as `steady` cannot show it
- * beside 1,000 EAs' frames and heartbeats. Two phases on the same server: alerts one at a
- * time (`--rate`, 500/s: each on an idle event loop, as in `steady`), then `--rounds` bursts
- * of 50 on one license (as in `basket`: what each alert costs when a turn carries many), then
- * lone alerts after 1 s and after 35 s of quiet (`quietMs`): the second say what a trader
- * whose alerts come minutes apart waits (the CPU of those phases is the idle server's own
- * timers, so it is not shown per webhook).
+ * beside 1,000 EAs' frames and heartbeats. Phases on the same server: alerts one at a time
+ * (`--rate`, 500/s: each on an idle event loop, as in `steady`), then `--rounds` bursts of
+ * 50 on one license (as in `basket`: what each alert costs when a turn carries many), then
+ * lone alerts after 1 s and after 35 s of quiet (`quietMs`): the latter say what a trader
+ * whose alerts come minutes apart waits (the CPU of those two phases is the idle server's
+ * own timers, so it is not shown per webhook).
  * CPU comes from /proc, user and system time apart: the profiler's samples count time a
  * process waits for a core as its own, on a machine where every write wakes another process.
  */
