@@ -12,15 +12,15 @@ const users = 100;
 /** A basket's size, as in `basket`. */
 const burstSize = 50;
 /**
- * The quiet before each of the last phase's alerts: longer than anything on the server keeps
- * for a while when unused (the database pool's connections were closed after 30 s idle), as a
- * trader's alerts come minutes apart.
+ * The quiet before each of the last phase's alerts, as a trader's alerts come minutes apart:
+ * longer than a user's cached rules are kept (30 s) and than the database pool once kept an
+ * idle connection (30 s).
  */
 const quietMs = 35_000;
 /** The same alerts after a pause nothing expires in: what the quiet spell adds. */
 const briefPauseMs = 1000;
-/** Alerts sent after each pause: each is timed alone, on a connection of its own. */
-const afterQuiet = 3;
+/** Lone alerts in each pause phase: each is timed alone, on a connection of its own. */
+const loneAlerts = 3;
 
 /** What the server spent on one phase's webhooks. */
 type Phase = {
@@ -135,9 +135,9 @@ export async function intakeScenario(args: BenchArgs) {
     /** Lone alerts, each on a new connection after `pauseMs` of quiet. */
     const afterPauses = (pauseMs: number) =>
       measure(`after ${pauseMs / 1000} s of quiet`, async () => {
-        log(`${afterQuiet} alerts, each after ${pauseMs / 1000} s of quiet`);
+        log(`${loneAlerts} alerts, each after ${pauseMs / 1000} s of quiet`);
         const fired: FireResult[] = [];
-        for (let k = 0; k < afterQuiet; k++) {
+        for (let k = 0; k < loneAlerts; k++) {
           await sleep(pauseMs);
           fired.push(await fire([licenses[3 + k]!], 1, null));
         }
