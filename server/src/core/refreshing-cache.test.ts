@@ -17,11 +17,15 @@ function source() {
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-/** A cache whose times to live are not cut (`random` 0), unless the test draws otherwise. */
+/**
+ * A cache whose times to live are not cut (`random` 0), unless the test draws otherwise, and
+ * whose re-reads of due values start at once, unless the test defers them itself.
+ */
 function cacheOf(
   load: (key: string) => Promise<string | null>,
   clock: { at: number },
   random = () => 0,
+  deferRefresh = (run: () => void) => run(),
 ) {
   return createRefreshingCache({
     load,
@@ -30,6 +34,7 @@ function cacheOf(
     maxEntries: 10,
     now: () => clock.at,
     random,
+    deferRefresh,
   });
 }
 
@@ -70,6 +75,27 @@ describe('refreshing cache', () => {
     clock.at = 199;
     expect(await cache.get('a')).toBe('new');
     expect(reads).toHaveLength(2);
+  });
+
+  it('starts the re-read of a due value after the lookup that found it due, unless deleted by then', async () => {
+    const clock = { at: 0 };
+    const { reads, load } = source();
+    const deferred: (() => void)[] = [];
+    const cache = cacheOf(load, clock, undefined, (run) => deferred.push(run));
+    const first = [cache.get('a'), cache.get('b')];
+    for (const read of reads) read.resolve(`${read.key}1`);
+    await Promise.all(first);
+    clock.at = 100;
+    expect(await Promise.all([cache.get('a'), cache.get('b'), cache.get('a')])).toEqual([
+      'a1',
+      'b1',
+      'a1',
+    ]);
+    expect(reads).toHaveLength(2);
+    expect(deferred).toHaveLength(2);
+    cache.delete('b');
+    for (const run of deferred) run();
+    expect(reads.map((r) => r.key)).toEqual(['a', 'b', 'a']);
   });
 
   it('spreads keys read together over the last fifth of their time to live', async () => {

@@ -9,6 +9,21 @@ import { setNewest } from './bounded-map.ts';
  */
 const ttlSpread = 0.2;
 
+/**
+ * How long after a lookup finds its value due the re-read starts. The lookup is answered
+ * from the due value at once; a re-read started beside it would reach the database beside
+ * the alert's own statements, and its answer would be handled between them. A trader whose
+ * alerts come minutes apart finds their rules due at every alert: started beside it, the
+ * re-read made it 1–3 ms slower (load-tests/RESULTS.md, twenty-sixth session). The alert is
+ * answered well within this delay; for the values kept here it is nothing next to their
+ * time to live, and a change does not wait for either (`delete`).
+ */
+const refreshDelayMs = 100;
+
+const afterRefreshDelay = (run: () => void) => {
+  setTimeout(run, refreshDelayMs).unref();
+};
+
 type Entry<V> = {
   value: Promise<V>;
   /** Set once `value` has settled: until then the entry is fresh (its load is shared). */
@@ -21,8 +36,9 @@ type Entry<V> = {
  * Values read from the database and kept for a while, for lookups on the hot path (a license's
  * owner, a user's rules). Concurrent first lookups of a key share one read. A value past its
  * time to live that `servedStale` accepts is still answered while a fresh copy is read in the
- * background: an alert never waits for the periodic re-read, and keys read together do not
- * come due together (`ttlSpread`). Changes do not wait for the time to live: their owners
+ * background, shortly after (`refreshDelayMs`): an alert never waits for the periodic
+ * re-read, nor shares the database with it, and keys read together do not come due together
+ * (`ttlSpread`). Changes do not wait for the time to live: their owners
  * `delete` the key (on a bus message), and the next lookup reads it again.
  */
 export function createRefreshingCache<K, V>(options: {
@@ -35,8 +51,18 @@ export function createRefreshingCache<K, V>(options: {
   now: () => number;
   /** A number in [0, 1) (tests pass a fixed one). */
   random?: () => number;
+  /** Runs a due value's re-read (default: after `refreshDelayMs`; tests run it when they say). */
+  deferRefresh?: (run: () => void) => void;
 }) {
-  const { load, ttlMs, servedStale = () => true, maxEntries, now, random = Math.random } = options;
+  const {
+    load,
+    ttlMs,
+    servedStale = () => true,
+    maxEntries,
+    now,
+    random = Math.random,
+    deferRefresh = afterRefreshDelay,
+  } = options;
   const entries = new Map<K, Entry<V>>();
 
   /** Reads `key` into a new entry, set once the read succeeds (first reads: at once). */
@@ -72,7 +98,10 @@ export function createRefreshingCache<K, V>(options: {
       if (!entry.settled || !servedStale(entry.settled.value)) return read(key).value;
       if (!entry.refreshing) {
         entry.refreshing = true;
-        read(key, entry);
+        deferRefresh(() => {
+          // Not when the key was deleted meanwhile: the next lookup reads it anyway.
+          if (entries.get(key) === entry) read(key, entry);
+        });
       }
       return entry.value;
     },
