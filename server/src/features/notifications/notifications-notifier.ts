@@ -3,6 +3,7 @@ import type { NotificationEvent } from '@signalrelay/contracts/notifications';
 import type { Logger } from 'pino';
 import { setNewest } from '../../core/bounded-map.ts';
 import { isLazySignal, type LazySignalEvent, type PublishLive } from '../../core/live-events.ts';
+import { createRefreshingCache } from '../../core/refreshing-cache.ts';
 import type { TerminalRef } from '../../core/signal-store.ts';
 import type { Db } from '../../db/db.ts';
 import type { Bus } from '../../ports/bus.ts';
@@ -64,26 +65,24 @@ export function createNotifier(deps: {
   minuteMs?: number;
 }) {
   const { db, jobs, bus, now, logger, minuteMs = 60_000 } = deps;
-  const cache = new Map<string, { at: number; interest: Promise<Interest> }>();
   const budget = new Map<string, { minute: number; count: number }>();
 
-  function interestOf(userId: string): Promise<Interest> {
-    const cached = cache.get(userId);
-    if (cached && now() - cached.at < cacheTtlMs) return cached.interest;
-    const interest = loadSettings(db, userId).then((row) =>
-      row
-        ? {
-            events: eventsOf(row),
-            channels: readyChannels(row).length,
-            eaOfflineMinutes: row.eaOfflineMinutes,
-          }
-        : { events: new Set<NotificationEvent>(), channels: 0, eaOfflineMinutes: 5 },
-    );
-    setNewest(cache, userId, { at: now(), interest }, cacheMaxUsers);
-    // A failed load is not remembered.
-    interest.catch(() => cache.delete(userId));
-    return interest;
+  async function load(userId: string): Promise<Interest> {
+    const row = await loadSettings(db, userId);
+    if (!row) return { events: new Set(), channels: 0, eaOfflineMinutes: 5 };
+    return {
+      events: eventsOf(row),
+      channels: readyChannels(row).length,
+      eaOfflineMinutes: row.eaOfflineMinutes,
+    };
   }
+
+  const interests = createRefreshingCache({
+    load,
+    ttlMs: () => cacheTtlMs,
+    maxEntries: cacheMaxUsers,
+    now,
+  });
 
   function withinBudget(userId: string) {
     const minute = Math.floor(now() / 60_000);
@@ -102,7 +101,8 @@ export function createNotifier(deps: {
     event: NotificationEvent,
     then: (interest: Interest) => Promise<unknown>,
   ) {
-    interestOf(userId)
+    interests
+      .get(userId)
       .then((interest) => {
         if (interest.channels === 0 || !interest.events.has(event)) return;
         if (!withinBudget(userId)) {
@@ -171,7 +171,7 @@ export function createNotifier(deps: {
 
     /** Drops a user's cached settings here and, through the bus, on every other instance. */
     forget(userId: string) {
-      cache.delete(userId);
+      interests.delete(userId);
       bus
         .publish(notificationSettingsChannel, userId)
         .catch((err) => logger.warn({ err }, 'bus unavailable'));
@@ -179,7 +179,7 @@ export function createNotifier(deps: {
 
     /** Listens for other instances' settings changes; returns the unsubscribe function. */
     listen() {
-      return bus.subscribe(notificationSettingsChannel, (userId) => cache.delete(userId));
+      return bus.subscribe(notificationSettingsChannel, (userId) => interests.delete(userId));
     },
   };
 }
