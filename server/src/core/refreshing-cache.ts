@@ -14,9 +14,10 @@ const ttlSpread = 0.2;
  * from the due value at once; a re-read started beside it would reach the database beside
  * the alert's own statements, and its answer would be handled between them. A trader whose
  * alerts come minutes apart finds their rules due at every alert: started beside it, the
- * re-read made it 1–3 ms slower (load-tests/RESULTS.md, twenty-sixth session). The alert is
- * answered well within this delay; for the values kept here it is nothing next to their
- * time to live, and a change does not wait for either (`delete`).
+ * re-read made such an alert about 1.5–2 ms slower at the median, 4–5 ms in the worst of
+ * six (load-tests/RESULTS.md, twenty-sixth session). The alert is answered well within this
+ * delay; for the values kept here it is nothing next to their time to live, and a change
+ * does not wait for either (`delete`).
  */
 const refreshDelayMs = 100;
 
@@ -34,7 +35,7 @@ type Entry<V> = {
 
 /**
  * Values read from the database and kept for a while, for lookups on the hot path (a license's
- * owner, a user's rules). Concurrent first lookups of a key share one read. A value past its
+ * owner, a user's rules) and beside it (a user's notification settings). Concurrent first lookups of a key share one read. A value past its
  * time to live that `servedStale` accepts is still answered while a fresh copy is read in the
  * background, shortly after (`refreshDelayMs`): an alert never waits for the periodic
  * re-read, nor shares the database with it, and keys read together do not come due together

@@ -30,7 +30,10 @@ export type EaOfflineJobData = { userId: string; lastConnected: number; minutes:
 /** What the notifier keeps of a user's settings: enough to decide whether to enqueue. */
 type Interest = { events: Set<NotificationEvent>; channels: number; eaOfflineMinutes: number };
 
-/** How long a user's settings are trusted without a change message (another instance's PUT). */
+/**
+ * How long a user's settings are trusted without a change message (another instance's PUT);
+ * then they are read again in the background, the event at hand still decided on them.
+ */
 const cacheTtlMs = 30_000;
 const cacheMaxUsers = 50_000;
 /** Notices one user may enqueue per minute from this process (a flood stays out of Redis). */
