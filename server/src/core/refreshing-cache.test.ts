@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createRefreshingCache } from './refreshing-cache.ts';
 
 /** A source whose reads stay open until the test settles them, one by one. */
@@ -96,6 +96,31 @@ describe('refreshing cache', () => {
     cache.delete('b');
     for (const run of deferred) run();
     expect(reads.map((r) => r.key)).toEqual(['a', 'b', 'a']);
+  });
+
+  it('by default starts that re-read 100 ms after the lookup', async () => {
+    vi.useFakeTimers();
+    try {
+      const clock = { at: 0 };
+      const { reads, load } = source();
+      const cache = createRefreshingCache({
+        load,
+        ttlMs: () => 100,
+        maxEntries: 10,
+        now: () => clock.at,
+      });
+      const first = cache.get('a');
+      reads[0]!.resolve('a1');
+      await first;
+      clock.at = 100;
+      expect(await cache.get('a')).toBe('a1');
+      vi.advanceTimersByTime(99);
+      expect(reads).toHaveLength(1);
+      vi.advanceTimersByTime(1);
+      expect(reads).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('spreads keys read together over the last fifth of their time to live', async () => {
