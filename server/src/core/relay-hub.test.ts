@@ -114,3 +114,40 @@ describe('relay hub subscriptions', () => {
     await hub.close();
   });
 });
+
+describe('relay hub catch-up', () => {
+  it('has only the terminals here a waiting signal is for catch up, each once, whatever their protocol', async () => {
+    const hub = createRelayHub({
+      bus: createMemoryBus(),
+      instanceId: 'a',
+      now: Date.now,
+      onBusError: (err) => {
+        throw err;
+      },
+    });
+    const resynced: string[] = [];
+    const terminal = (terminalId: string, own: Partial<Conduit>): Conduit => ({
+      ...conduit,
+      ...own,
+      terminalId,
+      resync: async () => {
+        resynced.push(terminalId);
+      },
+    });
+    await hub.register('u1', terminal('mt4 5012345', {}));
+    await hub.register('u1', terminal('mt5 5012345, v1', { platform: 'mt5', protocol: 1 }));
+    await hub.register('u1', terminal('mt4 7000001', { account: '7000001' }));
+    await hub.register('u2', terminal('another license', {}));
+
+    await hub.resync([
+      { userId: 'u1', platform: null, account: '5012345' },
+      { userId: 'u1', platform: 'mt4', account: '5012345' },
+    ]);
+    expect(resynced.sort()).toEqual(['mt4 5012345', 'mt5 5012345, v1']);
+
+    resynced.length = 0;
+    await hub.resync([{ userId: 'u1', platform: 'mt5', account: '7000001' }]);
+    expect(resynced).toEqual([]);
+    await hub.close();
+  });
+});

@@ -26,6 +26,13 @@ export function reaches(
   );
 }
 
+/**
+ * Terminals a waiting signal is for: one license's, on `platform` and `account` when set. Its
+ * protocol is left out: an EA too old for a signal is made to catch up too, and the signal then
+ * fails with the reason (RelayService.pendingFor).
+ */
+export type CatchUpTarget = Pick<RelaySignal, 'userId' | 'platform' | 'account'>;
+
 /** One way to reach a terminal: an open WebSocket or a held long-poll request. */
 export type Conduit = {
   terminalId: string;
@@ -203,13 +210,18 @@ export function createRelayHub({
     },
 
     /**
-     * Has these users' terminals connected here catch up from Postgres (a doorbell never
-     * rang), `resyncConcurrency` at a time in all; resolves when they have.
+     * Has the terminals connected here that one of `targets` is for catch up from Postgres (a
+     * doorbell never rang), each once, `resyncConcurrency` at a time in all; resolves when
+     * they have. Another terminal of the license would only read Postgres for nothing.
      */
-    resync(userIds: Iterable<string>): Promise<void> {
-      const conduits: Conduit[] = [];
-      for (const userId of userIds) conduits.push(...(byUser.get(userId) ?? []));
-      return resyncAll(conduits);
+    resync(targets: Iterable<CatchUpTarget>): Promise<void> {
+      const conduits = new Set<Conduit>();
+      for (const target of targets) {
+        for (const conduit of byUser.get(target.userId) ?? []) {
+          if (reaches({ ...target, minProtocol: 0 }, conduit)) conduits.add(conduit);
+        }
+      }
+      return resyncAll([...conduits]);
     },
 
     /** Terminals of a user connected to this instance. */

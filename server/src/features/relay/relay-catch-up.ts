@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { RelayHub } from '../../core/relay-hub.ts';
+import type { CatchUpTarget, RelayHub } from '../../core/relay-hub.ts';
 import { type Db, rowsOf } from '../../db/db.ts';
 
 /** How often each instance looks for signals no terminal has received (`createCatchUp`). */
@@ -12,15 +12,17 @@ export const catchUpEveryMs = 5000;
 export const catchUpAfterMs = 10_000;
 
 /**
- * The users that have a signal no terminal has received, stored before `before` and not
- * expired at `now` (over the pending signals' index).
+ * Whom the signals no terminal has received are for (license, platform, account), of those
+ * stored before `before` and not expired at `now` (over the pending signals' index).
  */
-async function usersWithUndelivered(db: Db, before: number, now: number): Promise<string[]> {
+async function undeliveredTargets(db: Db, before: number, now: number): Promise<CatchUpTarget[]> {
   const result = await db.execute(sql`
-    select distinct user_id from signals
+    select distinct user_id, platform, account from signals
     where status = 'pending' and expires_at > ${new Date(now)}
       and delivered_at is null and received_at < ${new Date(before)}`);
-  return rowsOf<{ user_id: string }>(result).map((row) => row.user_id);
+  return rowsOf<{ user_id: string; platform: CatchUpTarget['platform']; account: string | null }>(
+    result,
+  ).map((row) => ({ userId: row.user_id, platform: row.platform, account: row.account }));
 }
 
 /**
@@ -28,11 +30,12 @@ async function usersWithUndelivered(db: Db, before: number, now: number): Promis
  * between the two (a hard kill in the moment after a commit) leaves a signal only Postgres
  * knows of, and terminals held by the other instances read Postgres only when they (re)connect
  * or the bus resubscribes. So every `catchUpEveryMs` each instance asks Postgres which
- * licenses have a signal no terminal has received for `catchUpAfterMs`, and its terminals of
- * those licenses catch up (`RelayHub.resync`, a few at a time, the next look only once they
- * have): a WebSocket replays what it was not sent, a long-poll EA's next poll reads Postgres.
- * Signals delivered at once, as all are while every instance lives, are never found: one small
- * query per interval.
+ * licenses have a signal no terminal has received for `catchUpAfterMs`, and its terminals
+ * such a signal is for (its platform and account) catch up (`RelayHub.resync`, a few at a
+ * time, the next look only once they have): a WebSocket replays what it was not sent, a
+ * long-poll EA's next poll reads Postgres. A terminal of the license on another account is
+ * left alone, however long the signal waits for its own. Signals delivered at once, as all
+ * are while every instance lives, are never found: one small query per interval.
  */
 export function createCatchUp({
   db,
@@ -50,8 +53,8 @@ export function createCatchUp({
     if (running) return;
     running = true;
     const at = now();
-    usersWithUndelivered(db, at - catchUpAfterMs, at)
-      .then((users) => hub.resync(users))
+    undeliveredTargets(db, at - catchUpAfterMs, at)
+      .then((targets) => hub.resync(targets))
       .catch(onError)
       .finally(() => {
         running = false;

@@ -56,7 +56,7 @@ describe('a long-poll link (fake clock, the in-process bus)', () => {
 
     // A read that was under way when the doorbells were lost does not make it whole again.
     const resyncs = held.resyncs;
-    await hub.resync(['u1']);
+    await hub.resync([{ userId: 'u1', platform: null, account: null }]);
     expect(woken).toBe(1);
     links.read(held, true, resyncs);
     expect(held.whole).toBe(false);
