@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { wireSignal } from '../../../bridge/test/ea-harness.ts';
+import { testRelayHub } from '../../test/relay-hub.ts';
 import { createMemoryBus } from '../ports/bus-memory.ts';
 import { type Conduit, createRelayHub, subscriptionLingerMs } from './relay-hub.ts';
 
@@ -36,14 +37,7 @@ describe('relay hub subscriptions', () => {
   it('keeps a license subscribed between one poll and the next, and lets go once it stays away', async () => {
     const bus = createMemoryBus();
     const subscribe = vi.spyOn(bus, 'subscribe');
-    const hub = createRelayHub({
-      bus,
-      instanceId: 'a',
-      now: Date.now,
-      onBusError: (err) => {
-        throw err;
-      },
-    });
+    const hub = testRelayHub(bus);
 
     // A long-poll EA: registered while its poll is held, gone at the answer, back at once.
     for (let poll = 0; poll < 3; poll++) {
@@ -62,16 +56,7 @@ describe('relay hub subscriptions', () => {
   it('pushes a signal once to a terminal here, and to one on another instance', async () => {
     vi.useRealTimers();
     const bus = createMemoryBus();
-    const hubOf = (instanceId: string) =>
-      createRelayHub({
-        bus,
-        instanceId,
-        now: Date.now,
-        onBusError: (err) => {
-          throw err;
-        },
-      });
-    const [a, b] = [hubOf('a'), hubOf('b')];
+    const [a, b] = [testRelayHub(bus, 'a'), testRelayHub(bus, 'b')];
     const pushes: string[] = [];
     const terminal = (name: string): Conduit => ({
       ...conduit,
@@ -117,14 +102,7 @@ describe('relay hub subscriptions', () => {
 
 describe('relay hub catch-up', () => {
   it('has only the terminals here a waiting signal is for catch up, each once, whatever their protocol', async () => {
-    const hub = createRelayHub({
-      bus: createMemoryBus(),
-      instanceId: 'a',
-      now: Date.now,
-      onBusError: (err) => {
-        throw err;
-      },
-    });
+    const hub = testRelayHub();
     const resynced: string[] = [];
     const terminal = (terminalId: string, own: Partial<Conduit>): Conduit => ({
       ...conduit,

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { wireSignal } from '../../../../bridge/test/ea-harness.ts';
-import { createRelayHub } from '../../core/relay-hub.ts';
-import { createMemoryBus } from '../../ports/bus-memory.ts';
+import { testRelayHub } from '../../../test/relay-hub.ts';
 import { createPollLinks, parkedForMs } from './relay-poll-links.ts';
 import type { RelayTerminal } from './relay-terminals.ts';
 
@@ -32,14 +31,7 @@ describe('a long-poll link (fake clock, the in-process bus)', () => {
   });
 
   function setUp() {
-    const hub = createRelayHub({
-      bus: createMemoryBus(),
-      instanceId: 'a',
-      now: Date.now,
-      onBusError: (err) => {
-        throw err;
-      },
-    });
+    const hub = testRelayHub();
     return { hub, links: createPollLinks({ hub, now: Date.now }) };
   }
 
