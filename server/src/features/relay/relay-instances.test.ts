@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { helloFrame, openEaSocket, postPoll, welcomedEaSocket } from '../../../test/ea-socket.ts';
+import {
+  helloFrame,
+  openEaSocket,
+  pollIdentity,
+  pollOnce,
+  postPoll,
+  welcomedEaSocket,
+} from '../../../test/ea-socket.ts';
 import { type ServerProcess, startServerProcess } from '../../../test/server-process.ts';
 import {
   createTestDatabase,
@@ -47,6 +54,29 @@ describe('two server processes on one Postgres and Redis', () => {
     ea.send({ type: 'received', id: signalId });
     ea.send({ type: 'result', id: signalId, status: 'success', ticket: '1', retcode: 10009 });
     ea.close();
+  });
+
+  it("a poll answered at once has stored its acknowledgements: the EA's next poll, on the other process, does not get them again", async () => {
+    const user = await createTestUser(database.database.db);
+    const identity = pollIdentity(user.licenseNumber);
+    const signalId = async (symbol: string) => {
+      const res = await postWebhook(a.url, alertFields(user.licenseNumber, { symbol }));
+      return ((await res.json()) as { signalId: string }).signalId;
+    };
+    const ids = (reply: { body: Record<string, unknown> }) =>
+      (reply.body.signals as { id: string }[]).map((s) => s.id);
+
+    const first = await signalId('EURUSD');
+    expect(ids(await pollOnce(a.url, { ...identity, waitMs: 0 }))).toEqual([first]);
+    // Already waiting, so the poll that acknowledges the first answers within milliseconds,
+    // well inside the time an acknowledgement may be held before it is written.
+    const second = await signalId('GBPUSD');
+    const acknowledging = await pollOnce(a.url, { ...identity, received: [first], waitMs: 0 });
+    expect(ids(acknowledging)).toEqual([second]);
+    // A balancer sends the next poll to the other process, which reads Postgres.
+    const next = await pollOnce(b.url, { ...identity, received: [second], waitMs: 0 });
+    expect(next.status).toBe(200);
+    expect(ids(next)).toEqual([]);
   });
 
   it('SIGTERM answers held polls at once and exits within 10 s', async () => {

@@ -217,9 +217,13 @@ export function createPollGateway(deps: Deps) {
           const at = now();
           setImmediate(() => relay.handedOver(terminal, ids, at).catch(onError));
         }
+        // Answered only once its acknowledgements are stored: usually long done (the hold is
+        // longer than `ackHoldMs`, and results carry theirs), but an answer at once waits.
+        const acked = relay.acksStored(terminal, request.received);
         const rulesNow = v3
           ? await rules.forPoll(terminal.userId, request.account, request.rulesId)
           : {};
+        await acked;
         return { ...reply(signals, holdMs), ...rulesNow };
       } finally {
         unfollow();

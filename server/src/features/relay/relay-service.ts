@@ -45,7 +45,6 @@ type HeldResult = {
   result: SignalResult;
   at: number;
   ack: HeldAck | undefined;
-  key: string;
 };
 
 type Deps = {
@@ -80,8 +79,11 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
   beatFlush.unref();
   /** Acknowledgements not written yet, by terminal and signal. */
   const heldAcks = new Map<string, HeldAck>();
-  /** Keys of acknowledgements being written now. */
-  const writingAcks = new Set<string>();
+  /**
+   * Acknowledgements being written now (alone or carried by a result), each with its write:
+   * settled once stored or kept for a retry, never rejected.
+   */
+  const writingAcks = new Map<string, Promise<void>>();
   let ackTimer: NodeJS.Timeout | undefined;
   const ackKey = (terminalId: string, signalId: string) => `${terminalId}:${signalId}`;
 
@@ -119,49 +121,50 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
     }
   }
 
-  async function writeHeldAcks() {
-    ackTimer = undefined;
-    if (heldAcks.size === 0) return;
-    const keys = [...heldAcks.keys()];
-    const acks = [...heldAcks.values()];
-    heldAcks.clear();
-    for (const key of keys) writingAcks.add(key);
-    try {
-      await retry.run(async () => {
-        const rows = await store.recordReceived(acks);
-        // The signal's delivery time is its first acknowledgement's: that terminal is named.
-        const firstAck = new Map<string, HeldAck>();
-        for (const ack of acks) {
-          const first = firstAck.get(ack.signalId);
-          if (!first || ack.at < first.at) firstAck.set(ack.signalId, ack);
-        }
-        for (const row of rows) {
-          const ack = firstAck.get(row.id);
-          if (ack) delivered(row, ack.transport, ack.terminal.delivery);
-        }
-      });
-    } finally {
-      for (const key of keys) writingAcks.delete(key);
-    }
+  /** Counts `keys` as acknowledgements being written until `write` settles. */
+  function writing(keys: string[], write: Promise<unknown>): Promise<void> {
+    const written = write.then(() => undefined);
+    for (const key of keys) writingAcks.set(key, written);
+    void written.finally(() => {
+      for (const key of keys) if (writingAcks.get(key) === written) writingAcks.delete(key);
+    });
+    return written;
+  }
+
+  /** Writes the held acknowledgements of `keys` (by default all of them) in one statement. */
+  function writeHeldAcks(keys = [...heldAcks.keys()]): Promise<void> {
+    const acks = keys.flatMap((key) => heldAcks.get(key) ?? []);
+    if (acks.length === 0) return Promise.resolve();
+    const taken = keys.filter((key) => heldAcks.delete(key));
+    const written = retry.run(async () => {
+      const rows = await store.recordReceived(acks);
+      // The signal's delivery time is its first acknowledgement's: that terminal is named.
+      const firstAck = new Map<string, HeldAck>();
+      for (const ack of acks) {
+        const first = firstAck.get(ack.signalId);
+        if (!first || ack.at < first.at) firstAck.set(ack.signalId, ack);
+      }
+      for (const row of rows) {
+        const ack = firstAck.get(row.id);
+        if (ack) delivered(row, ack.transport, ack.terminal.delivery);
+      }
+    });
+    return writing(taken, written);
   }
 
   /** Stores one result, with its acknowledgement if that was still held. */
-  async function writeResult({ terminal, result, at, ack, key }: HeldResult) {
-    try {
-      await retry.run(async () => {
-        const row = await store.recordResult(terminal, result, at, ack?.at ?? at);
-        if (!row) return;
-        // This result carried the first acknowledgement: report the delivery it recorded.
-        if (ack && row.deliveredAt?.getTime() === ack.at) observeDelivery(row, ack.transport);
-        if (row.executedAt) {
-          metrics.executionLatency.observe(row.executedAt.getTime() - row.receivedAt.getTime());
-        }
-        metrics.signalsByStatus.inc({ status: row.status });
-        publishLive(terminal.userId, signalEvent(row, terminal.delivery));
-      });
-    } finally {
-      writingAcks.delete(key);
-    }
+  async function writeResult({ terminal, result, at, ack }: HeldResult) {
+    await retry.run(async () => {
+      const row = await store.recordResult(terminal, result, at, ack?.at ?? at);
+      if (!row) return;
+      // This result carried the first acknowledgement: report the delivery it recorded.
+      if (ack && row.deliveredAt?.getTime() === ack.at) observeDelivery(row, ack.transport);
+      if (row.executedAt) {
+        metrics.executionLatency.observe(row.executedAt.getTime() - row.receivedAt.getTime());
+      }
+      metrics.signalsByStatus.inc({ status: row.status });
+      publishLive(terminal.userId, signalEvent(row, terminal.delivery));
+    });
   }
   /**
    * Results wait while another batch of them is being written, then go together: the
@@ -183,7 +186,22 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
       const key = ackKey(terminal.id, signalId);
       if (heldAcks.has(key)) return;
       heldAcks.set(key, { terminal, signalId, at, transport });
-      ackTimer ??= setTimeout(() => void writeHeldAcks().catch(onError), ackHoldMs);
+      ackTimer ??= setTimeout(() => {
+        ackTimer = undefined;
+        void writeHeldAcks();
+      }, ackHoldMs);
+    },
+
+    /**
+     * Writes now those of these acknowledgements still held, and resolves once all of them
+     * are stored (or kept for a retry). A long poll answers only then: the EA's next poll may
+     * reach another instance, whose read of Postgres must not find them missing and send the
+     * signals again.
+     */
+    async acksStored(terminal: RelayTerminal, signalIds: string[]): Promise<void> {
+      const keys = signalIds.map((id) => ackKey(terminal.id, id));
+      void writeHeldAcks(keys);
+      await Promise.all(keys.map((key) => writingAcks.get(key)));
     },
 
     /** Signals written into a long-poll reply at `at`: that is their delivery time. */
@@ -203,7 +221,7 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
     async pendingFor(terminal: RelayTerminal): Promise<{ rows: SignalRow[]; complete: boolean }> {
       const prefix = ackKey(terminal.id, '');
       const before = new Set<string>();
-      for (const key of [...heldAcks.keys(), ...writingAcks]) {
+      for (const key of [...heldAcks.keys(), ...writingAcks.keys()]) {
         if (key.startsWith(prefix)) before.add(key);
       }
       const rows = await store.pendingFor(terminal, now());
@@ -231,8 +249,7 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
       heldAcks.delete(key);
       // Until it is written, a result counts as an acknowledgement being written (whether or
       // not one was held): no replay of its signal, e.g. by the poll that carries it.
-      writingAcks.add(key);
-      return results.add({ terminal, result, at, ack, key });
+      return writing([key], results.add({ terminal, result, at, ack }));
     },
 
     /** A heartbeat (ping frame or poll): written with the others within `beatFlushMs`. */
@@ -258,7 +275,7 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
       clearInterval(beatFlush);
       clearTimeout(ackTimer);
       await results.flush();
-      await writeHeldAcks().catch(onError);
+      await writeHeldAcks();
       retry.close();
     },
   };
