@@ -4,7 +4,8 @@ import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { pollIdentity, pollOnce } from '../../../test/ea-socket.ts';
 import { createTestUser } from '../../../test/users.ts';
 import { alertFields, postWebhook } from '../../../test/webhook.ts';
-import { signals } from '../../db/schema/signals.ts';
+import { signalDeliveries, signals, terminals } from '../../db/schema/signals.ts';
+import { ackHoldMs } from './relay-service.ts';
 
 let t: TestApp;
 
@@ -30,7 +31,7 @@ async function status(id: string) {
   return row!.status;
 }
 
-describe('a long-poll carrying results', () => {
+describe('a long-poll carrying results or acknowledgements', () => {
   it('answers once they are stored, with what else waits, never with the signals it reports on', async () => {
     const user = await createTestUser(db());
     const traded = [
@@ -62,4 +63,49 @@ describe('a long-poll carrying results', () => {
     expect(second.ids).toEqual([waiting]);
     expect(await Promise.all(traded.map(status))).toEqual(['success', 'success']);
   });
+
+  /**
+   * A poll acknowledging the user's first signal, answered by a second one while the write of
+   * that acknowledgement is held (the same acknowledgement, not committed, as a slow database
+   * would). The second signal is waiting when the poll comes, or arrives after `ackHoldMs`
+   * (the write under way). Expects the poll held until the write can end, then answered.
+   */
+  async function pollHeldByItsAcknowledgement(second: 'waiting' | 'arriving') {
+    const user = await createTestUser(db());
+    const identity = pollIdentity(user.licenseNumber);
+    const received = await alert(user.licenseNumber, 'EURUSD');
+    expect((await poll({ ...identity, waitMs: 0 })).ids).toEqual([received]);
+    const [terminal] = await db()
+      .select({ id: terminals.id })
+      .from(terminals)
+      .where(eq(terminals.userId, user.id));
+
+    let answer: ReturnType<typeof poll> | undefined;
+    let next = '';
+    await db().transaction(async (tx) => {
+      await tx
+        .insert(signalDeliveries)
+        .values({ signalId: received, terminalId: terminal!.id, receivedAt: new Date() });
+      if (second === 'waiting') next = await alert(user.licenseNumber, 'USDJPY');
+      answer = poll({ ...identity, received: [received], waitMs: 5000 });
+      if (second === 'arriving') {
+        await new Promise((r) => setTimeout(r, ackHoldMs + 100));
+        next = await alert(user.licenseNumber, 'USDJPY');
+      }
+      const raced = await Promise.race([
+        answer.then(() => 'answered'),
+        new Promise((r) => setTimeout(() => r('held'), 300)),
+      ]);
+      expect(raced).toBe('held');
+    });
+    const reply = await answer!;
+    expect(reply.status).toBe(200);
+    expect(reply.ids).toEqual([next]);
+  }
+
+  it('answers at once with what waits only once the acknowledgements it carries are stored', () =>
+    pollHeldByItsAcknowledgement('waiting'));
+
+  it('woken by a signal, answers only once the write of its acknowledgements under way is done', () =>
+    pollHeldByItsAcknowledgement('arriving'));
 });
