@@ -217,8 +217,8 @@ export function createPollGateway(deps: Deps) {
           const at = now();
           setImmediate(() => relay.handedOver(terminal, ids, at).catch(onError));
         }
-        // Answered only once its acknowledgements are stored: usually long done (the hold is
-        // longer than `ackHoldMs`, and results carry theirs), but an answer at once waits.
+        // Answered only once its acknowledgements are stored. Usually they are by now (a held
+        // poll outlasts `ackHoldMs`, and results carry theirs); a poll answered at once waits.
         const acked = relay.acksStored(terminal, request.received);
         const rulesNow = v3
           ? await rules.forPoll(terminal.userId, request.account, request.rulesId)

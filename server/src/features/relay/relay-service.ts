@@ -180,7 +180,8 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
   return {
     /**
      * The terminal acknowledged a signal; `at` is when its message reached us. Written within
-     * `ackHoldMs`, or with the result if that comes first.
+     * `ackHoldMs`, or with the result if that comes first, or when a long poll carrying it
+     * is about to answer (`acksStored`).
      */
     received(terminal: RelayTerminal, signalId: string, at: number, transport: 'ws' | 'poll') {
       const key = ackKey(terminal.id, signalId);
