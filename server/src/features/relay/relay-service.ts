@@ -132,10 +132,18 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
   }
 
   /** Writes the held acknowledgements of `keys` (by default all of them) in one statement. */
-  function writeHeldAcks(keys = [...heldAcks.keys()]): Promise<void> {
-    const acks = keys.flatMap((key) => heldAcks.get(key) ?? []);
+  function writeHeldAcks(keys: Iterable<string> = heldAcks.keys()): Promise<void> {
+    const taken: string[] = [];
+    const acks: HeldAck[] = [];
+    for (const key of new Set(keys)) {
+      const ack = heldAcks.get(key);
+      if (ack) {
+        taken.push(key);
+        acks.push(ack);
+      }
+    }
     if (acks.length === 0) return Promise.resolve();
-    const taken = keys.filter((key) => heldAcks.delete(key));
+    for (const key of taken) heldAcks.delete(key);
     const written = retry.run(async () => {
       const rows = await store.recordReceived(acks);
       // The signal's delivery time is its first acknowledgement's: that terminal is named.
