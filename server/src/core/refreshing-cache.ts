@@ -35,12 +35,13 @@ type Entry<V> = {
 
 /**
  * Values read from the database and kept for a while, for lookups on the hot path (a license's
- * owner, a user's rules) and beside it (a user's notification settings). Concurrent first lookups of a key share one read. A value past its
- * time to live that `servedStale` accepts is still answered while a fresh copy is read in the
- * background, shortly after (`refreshDelayMs`): an alert never waits for the periodic
- * re-read, nor shares the database with it, and keys read together do not come due together
- * (`ttlSpread`). Changes do not wait for the time to live: their owners
- * `delete` the key (on a bus message), and the next lookup reads it again.
+ * owner, a user's rules) and beside it (a user's notification settings). Concurrent first
+ * lookups of a key share one read. A value past its time to live that `servedStale` accepts is
+ * still answered while a fresh copy is read in the background, shortly after
+ * (`refreshDelayMs`): an alert never waits for the periodic re-read, nor shares the database
+ * with it, and keys read together do not come due together (`ttlSpread`). Changes do not wait
+ * for the time to live: their owners `delete` the key (on a bus message), and the next lookup
+ * reads it again.
  */
 export function createRefreshingCache<K, V>(options: {
   load: (key: K) => Promise<V>;
