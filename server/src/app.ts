@@ -17,6 +17,7 @@ import notificationsRoutes from './features/notifications/notifications-routes.t
 import ordersRoutes from './features/orders/orders-routes.ts';
 import { pollWaitMs } from './features/relay/relay-poll.ts';
 import relayRoutes from './features/relay/relay-routes.ts';
+import { createRelayService } from './features/relay/relay-service.ts';
 import { createRulesBook } from './features/rules/rules-book.ts';
 import rulesRoutes from './features/rules/rules-routes.ts';
 import signalsRoutes from './features/signals/signals-routes.ts';
@@ -53,8 +54,8 @@ function trustProxyOption(
 }
 
 /**
- * The table of contents: infrastructure plugins first, then every feature with its URL prefix,
- * then the client (which owns the not-found handler).
+ * The table of contents: the shared services first, then infrastructure plugins, then every
+ * feature with its URL prefix, then the client (which owns the not-found handler).
  */
 export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}) {
   const app = Fastify({
@@ -70,26 +71,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   });
   const metrics = createMetrics();
 
-  // Infrastructure
-  await app.register(fastifyCookie);
-  await app.register(fastifyWebsocket, {
-    options: { maxPayload: maxFrameBytes },
-    // On shutdown tell EAs and browsers to reconnect (to another instance) rather than stop.
-    preClose(done) {
-      for (const client of this.websocketServer.clients) client.close(1012, 'server restarting');
-      this.websocketServer.close(() => done());
-    },
-  });
-  await app.register(fastifyRateLimit, {
-    global: false,
-    ...(deps.redis ? { redis: deps.redis, nameSpace: 'rl:' } : {}),
-  });
-  registerSecurityHeaders(app, deps.config.publicUrl);
-  registerErrorHandler(app, { now: deps.now });
-  registerHttpMetrics(app, metrics);
-  registerSessions(app, deps);
-
-  // Shared services (signal store, license cache, relay hub, expiry) and their lifetime
+  // Shared services (signal store, license cache, relay hub, expiry) and their lifetime.
   // Notifications watch what the dashboard is told (signal failed, quota, EA gone) and enqueue
   // their jobs in the background: nothing on the request path waits for them.
   const notifier = createNotifier({
@@ -111,13 +93,46 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     logger: deps.logger,
   });
   const stopRulesInvalidation = await rules.listen();
+  // What EAs send on either transport (acknowledgements, results, heartbeats). Built here, not
+  // in the EA gateway, because shutdown stores what it holds before the sockets close (below).
+  const relay = createRelayService({
+    store: core.store,
+    presence: deps.presence,
+    publishLive: core.publishLive,
+    metrics,
+    now: deps.now,
+    onError: (err) => deps.logger.warn({ err }, 'EA presence or message write failed'),
+  });
   app.addHook('onClose', async () => {
+    await relay.close();
     await stopLicenseInvalidation();
     await stopNotifierInvalidation();
     await stopRulesInvalidation();
     await core.hub.close();
     core.store.close();
   });
+
+  // Infrastructure
+  await app.register(fastifyCookie);
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: maxFrameBytes },
+    // On shutdown tell EAs and browsers to reconnect (to another instance) rather than stop;
+    // EAs only once their acknowledgements are stored, or that instance would resend them.
+    preClose(done) {
+      void relay.drain().then(() => {
+        for (const client of this.websocketServer.clients) client.close(1012, 'server restarting');
+        this.websocketServer.close(() => done());
+      });
+    },
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(deps.redis ? { redis: deps.redis, nameSpace: 'rl:' } : {}),
+  });
+  registerSecurityHeaders(app, deps.config.publicUrl);
+  registerErrorHandler(app, { now: deps.now });
+  registerHttpMetrics(app, metrics);
+  registerSessions(app, deps);
 
   // Features
   await app.register(healthRoutes, { deps, metrics });
@@ -130,6 +145,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     core,
     metrics,
     rules,
+    relay,
     onExecutorRefused: notifier.executorRefused,
   });
   await app.register(rulesRoutes, { prefix: '/api/rules', rules });

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   helloFrame,
@@ -17,6 +18,7 @@ import {
 } from '../../../test/services.ts';
 import { createTestUser } from '../../../test/users.ts';
 import { alertFields, postWebhook } from '../../../test/webhook.ts';
+import { signals } from '../../db/schema/signals.ts';
 
 let database: TestDatabase;
 let a: ServerProcess;
@@ -24,14 +26,14 @@ let b: ServerProcess;
 // The processes share one prefix, as one deployment's instances do, that no other test uses.
 const redisPrefix = uniquePrefix();
 
+let redisUrl: string;
+/** What each process of this deployment is started with. */
+const env = () => ({ DATABASE_URL: database.url, REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix });
+
 beforeAll(async () => {
   database = await createTestDatabase();
-  const env = {
-    DATABASE_URL: database.url,
-    REDIS_URL: await requireRedis(),
-    REDIS_PREFIX: redisPrefix,
-  };
-  [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+  redisUrl = await requireRedis();
+  [a, b] = await Promise.all([startServerProcess(env()), startServerProcess(env())]);
 }, 60_000);
 
 afterAll(async () => {
@@ -81,11 +83,7 @@ describe('two server processes on one Postgres and Redis', () => {
 
   it('SIGTERM answers held polls at once and exits within 10 s', async () => {
     const user = await createTestUser(database.database.db);
-    const poller = await startServerProcess({
-      DATABASE_URL: database.url,
-      REDIS_URL: await requireRedis(),
-      REDIS_PREFIX: redisPrefix,
-    });
+    const poller = await startServerProcess(env());
     const held = postPoll(poller.url, {
       v: 1,
       licenseNumber: user.licenseNumber,
@@ -118,6 +116,40 @@ describe('two server processes on one Postgres and Redis', () => {
     again.send(helloFrame(user.licenseNumber));
     const frame = await again.next((f) => f.type === 'signal');
     expect((frame.signal as { id: string }).id).toBe(signalId);
+    again.close();
+  });
+
+  it('a stopping process stores what its EAs acknowledged before it closes them: the other does not send it again', async () => {
+    const user = await createTestUser(database.database.db);
+    const leaving = await startServerProcess(env());
+    const ea = await welcomedEaSocket(leaving.url, user.licenseNumber);
+    const signalId = async (symbol: string) => {
+      const res = await postWebhook(leaving.url, alertFields(user.licenseNumber, { symbol }));
+      return ((await res.json()) as { signalId: string }).signalId;
+    };
+    const idOf = (frame: Record<string, unknown>) => (frame.signal as { id: string }).id;
+    const acknowledged = await signalId('EURUSD');
+    const notYet = await signalId('GBPUSD');
+    await ea.next((f) => f.type === 'signal' && idOf(f) === notYet);
+
+    // Frames are handled in order: once the pong is back, the acknowledgement is held, to be
+    // written within 50 ms. The SIGTERM comes well inside that time.
+    ea.send({ type: 'received', id: acknowledged });
+    ea.send({ type: 'ping', t: 1 });
+    await ea.next((f) => f.type === 'pong');
+    const stopping = leaving.stop('SIGTERM');
+    expect((await ea.closed).code).toBe(1012);
+    const [row] = await database.database.db
+      .select({ deliveredAt: signals.deliveredAt })
+      .from(signals)
+      .where(eq(signals.id, acknowledged));
+    expect(row?.deliveredAt).not.toBeNull();
+
+    // The EA reconnects at once, to the other process, which reads Postgres: oldest first, it
+    // would send the acknowledged signal before the other if the acknowledgement were missing.
+    const again = await welcomedEaSocket(a.url, user.licenseNumber);
+    expect(idOf(await again.next((f) => f.type === 'signal'))).toBe(notYet);
+    expect(await stopping).toBe(0);
     again.close();
   });
 });

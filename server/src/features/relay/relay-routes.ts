@@ -12,7 +12,7 @@ import { createExecutorGate, type ExecutorGateOptions } from './relay-executors.
 import { createEaLimits } from './relay-limits.ts';
 import { createPollGateway } from './relay-poll.ts';
 import { createRulesDelivery } from './relay-rules.ts';
-import { createRelayService } from './relay-service.ts';
+import type { RelayService } from './relay-service.ts';
 import { createTerminalRegistry } from './relay-terminals.ts';
 import { createWsGateway } from './relay-ws.ts';
 
@@ -25,6 +25,8 @@ type Options = {
   metrics: Metrics;
   /** The account rules v3 EAs enforce. */
   rules: RulesBook;
+  /** What EAs send; the app drains it on shutdown and closes it. */
+  relay: RelayService;
   /** Told of each second EA refused (notifications). */
   onExecutorRefused?: ExecutorGateOptions['onRefused'];
 };
@@ -32,17 +34,9 @@ type Options = {
 /** The EA gateway (ea/PROTOCOL.md): `/api/ea/ws`, `/api/ea/poll`, `/api/ea/result`. */
 export default async function relayRoutes(
   app: FastifyInstance,
-  { deps, core, metrics, rules, onExecutorRefused }: Options,
+  { deps, core, metrics, rules, relay, onExecutorRefused }: Options,
 ) {
   const { now } = deps;
-  const relay = createRelayService({
-    store: core.store,
-    presence: deps.presence,
-    publishLive: core.publishLive,
-    metrics,
-    now,
-    onError: (err) => app.log.warn({ err }, 'EA presence or message write failed'),
-  });
   const terminals = createTerminalRegistry({ db: deps.database.db, now });
   const shared = {
     licenses: core.licenses,
@@ -87,7 +81,6 @@ export default async function relayRoutes(
     catchUp.close();
     ws.close();
     poll.close();
-    await relay.close();
   });
 
   app.get('/ws', { websocket: true }, (socket, request) =>

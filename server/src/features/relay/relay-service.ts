@@ -185,11 +185,29 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
     { holdMs: resultHoldMs },
   );
 
+  /**
+   * Writes the results waiting and the acknowledgements still held, and resolves once these
+   * and those already being written are stored (or kept for a retry).
+   */
+  async function drain() {
+    clearTimeout(ackTimer);
+    ackTimer = undefined;
+    // Results and acknowledgements already being written are in `writingAcks` too.
+    await Promise.all([results.flush(), writeHeldAcks(), ...writingAcks.values()]);
+  }
+
   return {
+    /**
+     * Called before this instance tells its EAs to reconnect, perhaps to another instance:
+     * that one reads Postgres, and would send them again the signals whose acknowledgements
+     * are still held here.
+     */
+    drain,
+
     /**
      * The terminal acknowledged a signal; `at` is when its message reached us. Written within
      * `ackHoldMs`, or with the result if that comes first, or when a long poll carrying it
-     * is about to answer (`acksStored`).
+     * is about to answer (`acksStored`), or before the EA sockets close (`drain`).
      */
     received(terminal: RelayTerminal, signalId: string, at: number, transport: 'ws' | 'poll') {
       const key = ackKey(terminal.id, signalId);
@@ -282,9 +300,7 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
     /** Writes the results waiting and the acknowledgements still held, then stops retrying. */
     async close() {
       clearInterval(beatFlush);
-      clearTimeout(ackTimer);
-      await results.flush();
-      await writeHeldAcks();
+      await drain();
       retry.close();
     },
   };
