@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { liveChannel } from '../../core/live-events.ts';
 import type { AppDeps } from '../../deps.ts';
 import { requireOwnOriginIfAny, requireUser, signedInUser } from '../../http/auth-guards.ts';
-import { connectedWindowMs } from '../relay/relay-service.ts';
+import { connectedWindowMs } from '../relay/relay-heartbeats.ts';
 
 /** A dashboard that cannot keep up is dropped; it refetches over REST when it reconnects. */
 const maxBufferedBytes = 1024 * 1024;

@@ -6,7 +6,7 @@ import { notificationDeliveries, notificationSettings } from '../../db/schema/no
 import { signals } from '../../db/schema/signals.ts';
 import { users } from '../../db/schema/users.ts';
 import type { AppDeps } from '../../deps.ts';
-import { connectedWindowMs } from '../relay/relay-service.ts';
+import { connectedWindowMs } from '../relay/relay-heartbeats.ts';
 import { PermanentSendError, sendOn } from './notifications-channels.ts';
 import {
   dailySummaryKey,

@@ -3,7 +3,7 @@ import { until } from '../../../../bridge/test/wait.ts';
 import { createTestApp, type TestApp } from '../../../test/app.ts';
 import { helloFrame, openEaSocket } from '../../../test/ea-socket.ts';
 import { createTestUser } from '../../../test/users.ts';
-import { beatFlushMs } from './relay-service.ts';
+import { beatFlushMs } from './relay-heartbeats.ts';
 
 let t: TestApp;
 

@@ -4,27 +4,14 @@ import type { PublishLive } from '../../core/live-events.ts';
 import type { Metrics } from '../../core/metrics.ts';
 import { olderEaMessage } from '../../core/older-eas.ts';
 import type { SignalRow } from '../../core/signal-rows.ts';
-import {
-  type Ack,
-  pendingForLimit,
-  type SignalStore,
-  type TerminalRef,
-} from '../../core/signal-store.ts';
+import { type Ack, pendingForLimit, type SignalStore } from '../../core/signal-store.ts';
 import { signalEvent } from '../../core/signal-view.ts';
-import type { Beat, Presence } from '../../ports/presence.ts';
+import type { Presence } from '../../ports/presence.ts';
+import { createHeartbeats } from './relay-heartbeats.ts';
 import { batchWhileBusy } from './relay-result-batches.ts';
 import { createWriteRetry } from './relay-retry.ts';
 import type { RelayTerminal } from './relay-terminals.ts';
 
-/** A terminal counts as connected for this long after its last heartbeat (ea/PROTOCOL.md). */
-export const connectedWindowMs = 5000;
-/**
- * Heartbeats are written together once this often: each terminal's latest, in one Redis
- * call. Well inside `connectedWindowMs`, so a beating terminal never looks gone. Short, so
- * that each call is small: one call a second for 1,000 terminals held Redis for 3-5 ms, and
- * every quota check and doorbell of that moment waited behind it.
- */
-export const beatFlushMs = 100;
 /**
  * How long an acknowledgement waits to be written. An EA's result usually follows within a
  * few milliseconds and then carries it (one statement instead of two, and no lock wait
@@ -58,7 +45,8 @@ type Deps = {
 
 /**
  * What both transports do with a terminal's messages: acknowledgements, results, heartbeats
- * and connection state, each reflected on the owner's dashboard. Acknowledgements and results
+ * and connection state (the last two in `relay-heartbeats.ts`), each reflected on the owner's
+ * dashboard. Acknowledgements and results
  * that cannot be stored (Postgres away) are kept and stored when it is back.
  */
 export function createRelayService({ store, presence, publishLive, metrics, now, onError }: Deps) {
@@ -68,15 +56,7 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
       onError(new Error(`gave up storing ${count} EA message(s)`, { cause: err })),
   });
 
-  /** Each terminal's latest heartbeat not written yet. */
-  const beats = new Map<string, Beat>();
-  const beatFlush = setInterval(() => {
-    if (beats.size === 0) return;
-    const batch = [...beats.values()];
-    beats.clear();
-    presence.beat(batch).catch(onError);
-  }, beatFlushMs);
-  beatFlush.unref();
+  const heartbeats = createHeartbeats({ presence, publishLive, now, onError });
   /** Acknowledgements not written yet, by terminal and signal. */
   const heldAcks = new Map<string, HeldAck>();
   /**
@@ -86,12 +66,6 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
   const writingAcks = new Map<string, Promise<void>>();
   let ackTimer: NodeJS.Timeout | undefined;
   const ackKey = (terminalId: string, signalId: string) => `${terminalId}:${signalId}`;
-
-  async function announceConnection(userId: string) {
-    const lastConnected = await presence.lastSeen(userId);
-    const online = await presence.members(userId, now() - connectedWindowMs);
-    publishLive(userId, { type: 'ea', connected: online.length > 0, lastConnected });
-  }
 
   function observeDelivery(row: SignalRow, transport: 'ws' | 'poll') {
     if (row.deliveredAt) {
@@ -279,27 +253,13 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
       return writing([key], results.add({ terminal, result, at, ack }));
     },
 
-    /** A heartbeat (ping frame or poll): written with the others within `beatFlushMs`. */
-    beat(terminal: TerminalRef) {
-      beats.set(terminal.id, { owner: terminal.userId, member: terminal.id, at: now() });
-    },
-
-    async connected(terminal: TerminalRef) {
-      beats.delete(terminal.id);
-      await presence.beat([{ owner: terminal.userId, member: terminal.id, at: now() }]);
-      await announceConnection(terminal.userId);
-    },
-
-    async disconnected(terminal: TerminalRef) {
-      // A beat written after the leave would show the terminal connected again.
-      beats.delete(terminal.id);
-      await presence.leave(terminal.userId, terminal.id, now());
-      await announceConnection(terminal.userId);
-    },
+    beat: heartbeats.beat,
+    connected: heartbeats.connected,
+    disconnected: heartbeats.disconnected,
 
     /** Writes the results waiting and the acknowledgements still held, then stops retrying. */
     async close() {
-      clearInterval(beatFlush);
+      heartbeats.close();
       await drain();
       retry.close();
     },

@@ -19,7 +19,7 @@ import type { Db } from '../../db/db.ts';
 import { AppError } from '../../errors.ts';
 import type { Presence } from '../../ports/presence.ts';
 import type { Quota } from '../../ports/quota.ts';
-import { connectedWindowMs } from '../relay/relay-service.ts';
+import { connectedWindowMs } from '../relay/relay-heartbeats.ts';
 import type { RuleGuard } from '../rules/rules-intake.ts';
 import type { WebhookLimits } from './signals-limits.ts';
 import { newSignal } from './signals-new-row.ts';

@@ -10,7 +10,7 @@ import { signals, terminals } from '../../db/schema/signals.ts';
 import type { AppDeps } from '../../deps.ts';
 import { requireUser, signedInUser } from '../../http/auth-guards.ts';
 import { eaSourceDir } from '../../paths.ts';
-import { connectedWindowMs } from '../relay/relay-service.ts';
+import { connectedWindowMs } from '../relay/relay-heartbeats.ts';
 
 /** Terminals not seen for this long are left off the list (they are kept for replay). */
 const listedForMs = 30 * 24 * 60 * 60 * 1000;
