@@ -12,6 +12,7 @@ export type FleetEa = {
   user: FleetUser;
   client: EaClient;
   server: string;
+  transport: 'ws' | 'poll';
   /** `Date.now()` of every welcome and every lost connection. */
   connectedAt: number[];
   disconnectedAt: number[];
@@ -74,6 +75,7 @@ export function startFleet(
   const arrivals = new Map<string, string[]>();
   const eas = owners.map((user, i) => {
     const server = serverOf(i);
+    const transport = options.transportOf?.(i) ?? 'ws';
     const paper = createPaperTerminal({ seed: i + 1 });
     const seen: string[] = [];
     arrivals.set(user.licenseNumber, seen);
@@ -82,7 +84,7 @@ export function startFleet(
     const problems: { at: number; message: string }[] = [];
     const client = createEaClient({
       server,
-      transport: options.transportOf?.(i) ?? 'ws',
+      transport,
       licenseNumber: user.licenseNumber,
       platform: 'mt5',
       account: String(7_000_000 + i),
@@ -98,7 +100,7 @@ export function startFleet(
       },
     });
     client.start();
-    return { user, client, server, connectedAt, disconnectedAt, problems };
+    return { user, client, server, transport, connectedAt, disconnectedAt, problems };
   });
   const connected = () => eas.filter((ea) => ea.client.state === 'connected').length;
   return {
@@ -110,7 +112,16 @@ export function startFleet(
       const started = Date.now();
       while (connected() < eas.length) {
         if (Date.now() - started > ms) {
-          throw new Error(`${connected()}/${eas.length} EAs connected after ${ms} ms`);
+          // Which EAs are missing and what each reported, so a failure in CI says why.
+          const missing = eas
+            .filter((ea) => ea.client.state !== 'connected')
+            .map((ea) => {
+              const said = ea.problems.map((p) => `+${p.at - started} ms ${p.message}`);
+              return `${ea.user.licenseNumber} (${ea.transport} to ${ea.server}, ${ea.client.state}): ${said.join('; ') || 'nothing reported'}`;
+            });
+          throw new Error(
+            `${connected()}/${eas.length} EAs connected after ${ms} ms\n${missing.join('\n')}`,
+          );
         }
         await new Promise((r) => setTimeout(r, 20));
       }
