@@ -97,6 +97,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   // in the EA gateway, because shutdown stores what it holds before the sockets close (below).
   const relay = createRelayService({
     store: core.store,
+    reports: deps.eaReports,
     presence: deps.presence,
     publishLive: core.publishLive,
     metrics,

@@ -26,8 +26,10 @@ export type AppDeps = {
   /** Which running EA may trade each account (one per license + platform + account). */
   leases: ExecutorLeases;
   jobs: Jobs;
-  /** Records for Postgres that wait while it is away (core/record-retry.ts). */
+  /** Records for Postgres that wait while it is away (core/record-retry.ts): intake's. */
   records: RecordQueue;
+  /** The same for what EAs report: acknowledgements and results (relay-reports.ts). */
+  eaReports: RecordQueue;
   mailer: Mailer;
   /** Milliseconds since the epoch; injectable so tests can cross midnight or DST. */
   now: () => number;

@@ -69,7 +69,10 @@ export async function openDeps(
 
   /** The deps around the shared-state ports chosen below, closed users before what they use. */
   const opened = (
-    ports: Pick<AppDeps, 'redis' | 'bus' | 'quota' | 'presence' | 'leases' | 'jobs' | 'records'>,
+    ports: Pick<
+      AppDeps,
+      'redis' | 'bus' | 'quota' | 'presence' | 'leases' | 'jobs' | 'records' | 'eaReports'
+    >,
     closeRedis: () => void | Promise<void>,
   ): OpenDeps => ({
     config,
@@ -97,6 +100,7 @@ export async function openDeps(
         leases: createMemoryExecutorLeases(now),
         jobs: createMemoryJobs({ logger }),
         records: createMemoryRecordQueue(),
+        eaReports: createMemoryRecordQueue(),
       },
       () => {},
     );
@@ -139,6 +143,7 @@ export async function openDeps(
       leases: createRedisExecutorLeases(redis),
       jobs: createBullJobs({ redisUrl, logger, prefix: `${prefix}bull` }),
       records: createRedisRecordQueue(redis),
+      eaReports: createRedisRecordQueue(redis, 'ea-reports'),
     },
     async () => {
       subscriber.disconnect();

@@ -22,15 +22,6 @@ declare module 'ioredis' {
   }
 }
 
-/**
- * The keys every instance shares (under the connection's key prefix): the waiting list, the
- * holds (a sorted set of take ids by the end of their lease) and each hold's records, in a
- * list named by the prefix and its id.
- */
-const waitingKey = 'records:waiting';
-const holdsKey = 'records:holds';
-const heldPrefix = 'records:held:';
-
 /** Drops the oldest records past ARGV[max] and answers how many (the scripts' last step). */
 const trim = (max: string) => `
 local over = redis.call('LLEN', KEYS[1]) - tonumber(${max})
@@ -75,8 +66,16 @@ redis.call('DEL', KEYS[3])
 for i = #ARGV, 3, -1 do redis.call('LPUSH', KEYS[1], ARGV[i]) end
 ${trim('ARGV[2]')}`;
 
-/** Records in Redis: they outlive the process, and any instance writes them. */
-export function createRedisRecordQueue(redis: Redis): RecordQueue {
+/**
+ * Records in Redis: they outlive the process, and any instance writes them. Each queue's keys
+ * start with its `name` (under the connection's key prefix): the waiting list, the holds (a
+ * sorted set of take ids by the end of their lease) and each hold's records, in a list named
+ * by that prefix and its id.
+ */
+export function createRedisRecordQueue(redis: Redis, name = 'records'): RecordQueue {
+  const waitingKey = `${name}:waiting`;
+  const holdsKey = `${name}:holds`;
+  const heldPrefix = `${name}:held:`;
   redis.defineCommand('recordsPush', { numberOfKeys: 1, lua: pushScript });
   redis.defineCommand('recordsTake', { numberOfKeys: 3, lua: takeScript });
   redis.defineCommand('recordsSettle', { numberOfKeys: 3, lua: settleScript });

@@ -4,12 +4,13 @@ import type { PublishLive } from '../../core/live-events.ts';
 import type { Metrics } from '../../core/metrics.ts';
 import { olderEaMessage } from '../../core/older-eas.ts';
 import type { SignalRow } from '../../core/signal-rows.ts';
-import { type Ack, pendingForLimit, type SignalStore } from '../../core/signal-store.ts';
+import { pendingForLimit, type SignalStore } from '../../core/signal-store.ts';
 import { signalEvent } from '../../core/signal-view.ts';
 import type { Presence } from '../../ports/presence.ts';
+import type { RecordQueue } from '../../ports/record-queue.ts';
 import { createHeartbeats } from './relay-heartbeats.ts';
+import { createReportRetry, type HeldAck, type HeldResult } from './relay-reports.ts';
 import { batchWhileBusy } from './relay-result-batches.ts';
-import { createWriteRetry } from './relay-retry.ts';
 import type { RelayTerminal } from './relay-terminals.ts';
 
 /**
@@ -26,16 +27,10 @@ export const ackHoldMs = 50;
  */
 export const resultHoldMs = 5;
 
-type HeldAck = Ack & { terminal: RelayTerminal; transport: 'ws' | 'poll' };
-type HeldResult = {
-  terminal: RelayTerminal;
-  result: SignalResult;
-  at: number;
-  ack: HeldAck | undefined;
-};
-
 type Deps = {
   store: SignalStore;
+  /** Where acknowledgements and results wait while Postgres is away (`relay-reports.ts`). */
+  reports: RecordQueue;
   presence: Presence;
   publishLive: PublishLive;
   metrics: Metrics;
@@ -46,13 +41,23 @@ type Deps = {
 /**
  * What both transports do with a terminal's messages: acknowledgements, results, heartbeats
  * and connection state (the last two in `relay-heartbeats.ts`), each reflected on the owner's
- * dashboard. Acknowledgements and results
- * that cannot be stored (Postgres away) are kept and stored when it is back.
+ * dashboard. Acknowledgements and results that cannot be stored (Postgres away) wait in
+ * `reports` and are stored when it is back, by this instance or the next.
  */
-export function createRelayService({ store, presence, publishLive, metrics, now, onError }: Deps) {
-  const retry = createWriteRetry({
-    now,
-    onGiveUp: (err, count) =>
+export function createRelayService({
+  store,
+  reports,
+  presence,
+  publishLive,
+  metrics,
+  now,
+  onError,
+}: Deps) {
+  const retry = createReportRetry({
+    queue: reports,
+    write: (report) =>
+      'received' in report ? storeAcks(report.received) : storeResult(report.result),
+    onLost: (err, count) =>
       onError(new Error(`gave up storing ${count} EA message(s)`, { cause: err })),
   });
 
@@ -105,6 +110,34 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
     return written;
   }
 
+  /** Stores acknowledgements in one statement, and reports each signal's delivery. */
+  async function storeAcks(acks: HeldAck[]) {
+    const rows = await store.recordReceived(acks);
+    // The signal's delivery time is its first acknowledgement's: that terminal is named.
+    const firstAck = new Map<string, HeldAck>();
+    for (const ack of acks) {
+      const first = firstAck.get(ack.signalId);
+      if (!first || ack.at < first.at) firstAck.set(ack.signalId, ack);
+    }
+    for (const row of rows) {
+      const ack = firstAck.get(row.id);
+      if (ack) delivered(row, ack.transport, ack.terminal.delivery);
+    }
+  }
+
+  /** Stores one result, with its acknowledgement if that was still held, and reports it. */
+  async function storeResult({ terminal, result, at, ack }: HeldResult) {
+    const row = await store.recordResult(terminal, result, at, ack?.at ?? at);
+    if (!row) return;
+    // This result carried the first acknowledgement: report the delivery it recorded.
+    if (ack && row.deliveredAt?.getTime() === ack.at) observeDelivery(row, ack.transport);
+    if (row.executedAt) {
+      metrics.executionLatency.observe(row.executedAt.getTime() - row.receivedAt.getTime());
+    }
+    metrics.signalsByStatus.inc({ status: row.status });
+    publishLive(terminal.userId, signalEvent(row, terminal.delivery));
+  }
+
   /** Writes the held acknowledgements of `keys` (by default all of them) in one statement. */
   function writeHeldAcks(keys: Iterable<string> = heldAcks.keys()): Promise<void> {
     const taken: string[] = [];
@@ -118,35 +151,10 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
     }
     if (acks.length === 0) return Promise.resolve();
     for (const key of taken) heldAcks.delete(key);
-    const written = retry.run(async () => {
-      const rows = await store.recordReceived(acks);
-      // The signal's delivery time is its first acknowledgement's: that terminal is named.
-      const firstAck = new Map<string, HeldAck>();
-      for (const ack of acks) {
-        const first = firstAck.get(ack.signalId);
-        if (!first || ack.at < first.at) firstAck.set(ack.signalId, ack);
-      }
-      for (const row of rows) {
-        const ack = firstAck.get(row.id);
-        if (ack) delivered(row, ack.transport, ack.terminal.delivery);
-      }
-    });
-    return writing(taken, written);
-  }
-
-  /** Stores one result, with its acknowledgement if that was still held. */
-  async function writeResult({ terminal, result, at, ack }: HeldResult) {
-    await retry.run(async () => {
-      const row = await store.recordResult(terminal, result, at, ack?.at ?? at);
-      if (!row) return;
-      // This result carried the first acknowledgement: report the delivery it recorded.
-      if (ack && row.deliveredAt?.getTime() === ack.at) observeDelivery(row, ack.transport);
-      if (row.executedAt) {
-        metrics.executionLatency.observe(row.executedAt.getTime() - row.receivedAt.getTime());
-      }
-      metrics.signalsByStatus.inc({ status: row.status });
-      publishLive(terminal.userId, signalEvent(row, terminal.delivery));
-    });
+    return writing(
+      taken,
+      retry.orKeep(storeAcks(acks), () => ({ received: acks })),
+    );
   }
   /**
    * Results wait while another batch of them is being written, then go together: the
@@ -154,7 +162,9 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
    */
   const results = batchWhileBusy(
     async (batch: HeldResult[]) => {
-      await Promise.all(batch.map(writeResult));
+      await Promise.all(
+        batch.map((held) => retry.orKeep(storeResult(held), () => ({ result: held }))),
+      );
     },
     { holdMs: resultHoldMs },
   );
@@ -257,11 +267,14 @@ export function createRelayService({ store, presence, publishLive, metrics, now,
     connected: heartbeats.connected,
     disconnected: heartbeats.disconnected,
 
-    /** Writes the results waiting and the acknowledgements still held, then stops retrying. */
+    /**
+     * Writes the results waiting and the acknowledgements still held, then stops retrying:
+     * what Postgres did not take stays in `reports` for the next instance.
+     */
     async close() {
       heartbeats.close();
       await drain();
-      retry.close();
+      retry.stop();
     },
   };
 }
