@@ -37,7 +37,7 @@ export default async function relayRoutes(
   { deps, core, metrics, rules, relay, onExecutorRefused }: Options,
 ) {
   const { now } = deps;
-  const terminals = createTerminalRegistry({ db: deps.database.db, now });
+  const terminals = createTerminalRegistry({ database: deps.database, now });
   const shared = {
     licenses: core.licenses,
     terminals,

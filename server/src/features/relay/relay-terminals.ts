@@ -4,11 +4,12 @@ import type {
   TerminalIdentity,
 } from '@signalrelay/contracts/ea-protocol';
 import type { SignalDelivery } from '@signalrelay/contracts/signals';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import { setNewest } from '../../core/bounded-map.ts';
 import { cachedTerminals, licenseCaps } from '../../core/license-caps.ts';
 import type { TerminalRef } from '../../core/signal-store.ts';
-import type { Db } from '../../db/db.ts';
+import type { Database } from '../../db/db.ts';
 import { type ExecutorRefusal, terminals } from '../../db/schema/signals.ts';
 import { AppError } from '../../errors.ts';
 
@@ -39,36 +40,49 @@ const activeDays = licenseCaps.terminalActiveMs / (24 * 60 * 60 * 1000);
 export const terminalLimitMessage = `This license already has ${licenseCaps.terminals} terminals seen in the last ${activeDays} days, the most it can serve. Remove the EA from terminals you no longer use: a terminal stops counting ${activeDays} days after it was last seen.`;
 
 /**
+ * A terminal's row, written at each hello or poll not served from memory: inserted (with id
+ * $12), or its last sight updated (a `null` parameter keeps what is stored). A terminal the
+ * license does not have yet is inserted only while the license has fewer than $11 seen since
+ * $10; refused, the statement returns no row. Hellos of two new terminals at once may both
+ * pass: the cap is exceeded by at most the hellos handled together, never without end. One
+ * named statement, planned once per connection (the cap's check and the write were two
+ * statements built by drizzle at each hello): a reconnect storm after a restart runs it for
+ * every EA.
+ */
+const terminalSeenSql = `
+  insert into terminals
+    (id, user_id, platform, account, broker, ea_version, protocol, terminal_build, transport,
+     last_seen_at)
+  select $12::uuid, $1::uuid, $2::text, $3::text, $4::text, $5::text, coalesce($6::smallint, 1),
+    $7::integer, $8::text, $9::timestamptz
+  where exists (
+      select 1 from terminals
+      where user_id = $1 and platform = $2 and account = $3 and broker = $4)
+    or (select count(*) from terminals where user_id = $1 and last_seen_at > $10::timestamptz)
+      < $11::integer
+  on conflict (user_id, platform, account, broker) do update set
+    last_seen_at = excluded.last_seen_at,
+    ea_version = coalesce(excluded.ea_version, terminals.ea_version),
+    terminal_build = coalesce(excluded.terminal_build, terminals.terminal_build),
+    transport = excluded.transport,
+    protocol = coalesce($6::smallint, terminals.protocol)
+  returning id, protocol`;
+
+/**
  * Terminal rows keyed by license owner + platform + account + broker. Long-poll EAs call in
  * every few seconds, so known terminals are served from memory (the least recently used
  * dropped past `cachedTerminals`) and written back only once a minute. A license gets at most
  * `licenseCaps.terminals` active terminals: hellos naming made-up accounts add no rows.
  */
-export function createTerminalRegistry({ db, now }: { db: Db; now: () => number }) {
+export function createTerminalRegistry({
+  database,
+  now,
+}: {
+  database: Database;
+  now: () => number;
+}) {
+  const { db } = database;
   const known = new Map<string, { ref: RelayTerminal; writtenAt: number }>();
-
-  /** Refuses a terminal the license does not have yet once it has its active maximum. */
-  async function admit(userId: string, identity: TerminalIdentity, broker: string) {
-    const isThis = and(
-      eq(terminals.userId, userId),
-      eq(terminals.platform, identity.platform),
-      eq(terminals.account, identity.account),
-      eq(terminals.broker, broker),
-    );
-    const activeSince = new Date(now() - licenseCaps.terminalActiveMs);
-    const [row] = await db
-      .select({
-        exists: sql<boolean>`exists (${db.select({ one: sql`1` }).from(terminals).where(isThis)})`,
-        active: count(),
-      })
-      .from(terminals)
-      .where(and(eq(terminals.userId, userId), gt(terminals.lastSeenAt, activeSince)));
-    // Hellos of two new terminals at once may both pass: the cap is exceeded by at most the
-    // hellos handled together, never without end.
-    if (!row?.exists && (row?.active ?? 0) >= licenseCaps.terminals) {
-      throw new AppError('LIMIT_REACHED', terminalLimitMessage);
-    }
-  }
 
   return {
     async resolve(
@@ -87,38 +101,27 @@ export function createTerminalRegistry({ db, now }: { db: Db; now: () => number 
         known.set(key, cached);
         return cached.ref;
       }
-      if (!cached) await admit(userId, identity, broker);
-      const at = new Date(now());
-      const rows = await db
-        .insert(terminals)
-        .values({
-          userId,
-          platform: identity.platform,
-          account: identity.account,
-          broker,
-          eaVersion,
-          ...(details.v ? { protocol: details.v } : {}),
-          terminalBuild: details.terminalBuild ?? null,
-          transport: details.transport,
-          lastSeenAt: at,
-        })
-        .onConflictDoUpdate({
-          target: [terminals.userId, terminals.platform, terminals.account, terminals.broker],
-          set: {
-            lastSeenAt: at,
-            eaVersion: sql`coalesce(excluded.ea_version, ${terminals.eaVersion})`,
-            terminalBuild: sql`coalesce(excluded.terminal_build, ${terminals.terminalBuild})`,
-            transport: details.transport,
-            ...(details.v ? { protocol: details.v } : {}),
-          },
-        })
-        .returning({ id: terminals.id, protocol: terminals.protocol });
+      const [row] = await database.prepared('terminal_seen', terminalSeenSql, [
+        userId,
+        identity.platform,
+        identity.account,
+        broker,
+        eaVersion,
+        details.v ?? null,
+        details.terminalBuild ?? null,
+        details.transport,
+        new Date(now()),
+        new Date(now() - licenseCaps.terminalActiveMs),
+        licenseCaps.terminals,
+        uuidv7(),
+      ]);
+      if (!row) throw new AppError('LIMIT_REACHED', terminalLimitMessage);
       const ref: RelayTerminal = {
-        id: rows[0]!.id,
+        id: row.id as string,
         userId,
         platform: identity.platform,
         account: identity.account,
-        protocol: rows[0]!.protocol as ProtocolVersion,
+        protocol: row.protocol as ProtocolVersion,
         delivery: {
           account: identity.account,
           broker,
