@@ -45,6 +45,12 @@ export function createReportRetry({
   write: (report: EaReport) => Promise<void>;
   onLost: (reason: unknown, count: number) => void;
 }) {
+  /** Whether a write that threw may succeed later; data Postgres refused is lost, and said. */
+  const retriable = (err: unknown) => {
+    if (!isPermanent(err)) return true;
+    onLost(err, 1);
+    return false;
+  };
   const retry = createRecordRetry<EaReport>({
     queue,
     encode: (report) => JSON.stringify(report),
@@ -54,12 +60,8 @@ export function createReportRetry({
         try {
           await write(report);
         } catch (err) {
-          if (isPermanent(err)) {
-            onLost(err, 1);
-            continue;
-          }
           // Still away: this one and those after it wait, in their order.
-          return reports.slice(i);
+          if (retriable(err)) return reports.slice(i);
         }
       }
       return [];
@@ -75,8 +77,7 @@ export function createReportRetry({
       try {
         await write;
       } catch (err) {
-        if (isPermanent(err)) onLost(err, 1);
-        else await retry.add([report()]);
+        if (retriable(err)) await retry.add([report()]);
       }
     },
     /** Stops looking at the queue; what waits stays there, for the next instance. */

@@ -101,6 +101,7 @@ export function createTerminalRegistry({
         known.set(key, cached);
         return cached.ref;
       }
+      const at = now();
       const [row] = await database.prepared('terminal_seen', terminalSeenSql, [
         userId,
         identity.platform,
@@ -110,8 +111,8 @@ export function createTerminalRegistry({
         details.v ?? null,
         details.terminalBuild ?? null,
         details.transport,
-        new Date(now()),
-        new Date(now() - licenseCaps.terminalActiveMs),
+        new Date(at),
+        new Date(at - licenseCaps.terminalActiveMs),
         licenseCaps.terminals,
         uuidv7(),
       ]);
