@@ -86,11 +86,15 @@ export async function connectionsScenario(args: BenchArgs) {
     const curve = [{ connections: 0, ...(await serverMemory(server)) }];
     let held = 0;
     const connectStarted = performance.now();
+    /** The server's CPU while WebSocket EAs connect, the memory samples' collections left out. */
+    let connectingCpuMs = 0;
     while (held < target) {
       const next = stepEnd(held, target);
+      const connecting = watchProcesses({ server: [server.pid] });
       // `connected` counts the whole fleet; earlier fleets are full (of WebSocket EAs).
       const reached =
         Math.floor(held / maxEasPerFleet) * maxEasPerFleet + (await connect(held, next, true));
+      connectingCpuMs += connecting.stop().processes[0]!.cpuMs;
       if (reached < next) {
         notes.push(
           `stopped at ${reached}: ${next - reached} of the last ${next - held} did not connect`,
@@ -227,6 +231,9 @@ export async function connectionsScenario(args: BenchArgs) {
     ];
     const lines = [
       `${held} idle WebSocket EAs (target ${target}) and ${polling} long-poll EAs (target ${pollTarget}) on one server with --max-old-space-size=${budgetMb}; WebSockets connected in ${connectSeconds.toFixed(1)} s; open files limit ${files.soft}`,
+      held > 0
+        ? `server CPU while the WebSocket EAs connected, per EA (hellos, welcomes; pings of those already held): ${(connectingCpuMs / held).toFixed(2)} ms`
+        : '',
       `server RSS ${base.rssMb} MB with none → ${afterWs.rssMb} MB with the WebSockets → ${afterPoll.rssMb} MB with the long-polls → ${afterHold.rssMb} MB after the hold`,
       `per idle EA (RSS / heap, KiB): all ${memory.perEaKb} / ${memory.heapPerEaKb} · WebSocket ${memory.perWsKb} / ${memory.heapPerWsKb} · long-poll ${memory.perPollKb} / ${memory.heapPerPollKb}`,
       `at that rate ${memory.fits} EAs fit in ${budgetMb} MB RSS`,
@@ -254,6 +261,7 @@ export async function connectionsScenario(args: BenchArgs) {
         pollTarget,
         held,
         polling,
+        connectingCpuMs,
         curve,
         afterWs,
         afterPoll,
