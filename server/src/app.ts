@@ -87,7 +87,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
   const stopNotifierInvalidation = await notifier.listen();
   // Account rules: read by intake and the EA gateway, changed on the Rules screen.
   const rules = createRulesBook({
-    db: deps.database.db,
+    database: deps.database,
     bus: deps.bus,
     now: deps.now,
     logger: deps.logger,

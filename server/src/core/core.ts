@@ -36,7 +36,7 @@ export function createCore(deps: AppDeps, metrics: Metrics, { wrapLive }: CoreOp
     store,
     publishLive,
     licenses: createLicenseDirectory({
-      db: database.db,
+      database,
       bus,
       now,
       billing: billingConfigured(deps.config),

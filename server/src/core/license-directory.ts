@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../db/db.ts';
-import { type Plan, users } from '../db/schema/users.ts';
+import type { Database } from '../db/db.ts';
+import type { Plan } from '../db/schema/users.ts';
 import type { Bus } from '../ports/bus.ts';
 import { hashLicense } from './licenses.ts';
 import { effectivePlan, type SubscriptionState } from './plans.ts';
@@ -25,17 +24,25 @@ const missTtlMs = 5_000;
 const maxEntries = 100_000;
 
 /**
+ * A license's owner, as a named statement (parsed and planned once per connection): after a
+ * restart every EA's hello and every license's first alert reads it.
+ */
+const ownerSql = `
+  select id, verified, product_type, subscription_status, subscription_expiration
+  from users where license_hash = $1 limit 1`;
+
+/**
  * License → owner lookups for the webhook and the EA gateway, served from memory. Entries are
  * dropped across all instances through the bus when a user's license or plan changes. `plan` is
  * the plan in force (core/plans.ts `effectivePlan`): a lapsed subscription gets the free limits.
  */
 export function createLicenseDirectory({
-  db,
+  database,
   bus,
   now,
   billing = false,
 }: {
-  db: Db;
+  database: Pick<Database, 'prepared'>;
   bus: Bus;
   now: () => number;
   /** Whether Stripe billing is configured (core/plans.ts `billingConfigured`); off by default. */
@@ -45,20 +52,17 @@ export function createLicenseDirectory({
 
   /** The owner's row as read; its plan is worked out at each lookup (see `lookup`). */
   async function load(hash: string): Promise<OwnerRow | null> {
-    const rows = await db
-      .select({
-        userId: users.id,
-        verified: users.verified,
-        productType: users.productType,
-        subscriptionStatus: users.subscriptionStatus,
-        subscriptionExpiration: users.subscriptionExpiration,
-      })
-      .from(users)
-      .where(eq(users.licenseHash, hash))
-      .limit(1);
-    const row = rows[0];
-    if (row) hashByUser.set(row.userId, hash);
-    return row ?? null;
+    const [row] = await database.prepared('license_owner', ownerSql, [hash]);
+    if (!row) return null;
+    const userId = row.id as string;
+    hashByUser.set(userId, hash);
+    return {
+      userId,
+      verified: row.verified as boolean,
+      productType: row.product_type as Plan,
+      subscriptionStatus: row.subscription_status as string | null,
+      subscriptionExpiration: row.subscription_expiration as Date | null,
+    };
   }
 
   // An unknown license is read again once its short time is up: it may have just been made.

@@ -73,7 +73,7 @@ describe('POST /api/account/license/regenerate', () => {
     const before = (await browser.get('/api/auth/getme')).json();
     // Another instance's license cache, listening on the shared Redis bus.
     const directory = createLicenseDirectory({
-      db: app.t.deps.database.db,
+      database: app.t.deps.database,
       bus: app.t.deps.bus,
       now: app.t.deps.now,
     });

@@ -131,7 +131,7 @@ describe('DELETE /api/orders/{ticket}', () => {
     const tombstones = createOrderTombstones({ db, now });
     const reports = createOrderReports({
       db,
-      licenses: createLicenseDirectory({ db, bus: t.deps.bus, now }),
+      licenses: createLicenseDirectory({ database: t.deps.database, bus: t.deps.bus, now }),
       // The report checked for tombstones just before the user's deletion committed.
       tombstones: { ...tombstones, deletedAmong: async () => new Set<string>() },
       publishLive: () => undefined,

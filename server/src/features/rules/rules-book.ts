@@ -4,7 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { createRefreshingCache } from '../../core/refreshing-cache.ts';
 import { sha256 } from '../../core/tokens.ts';
-import type { Db } from '../../db/db.ts';
+import type { Database } from '../../db/db.ts';
 import { accountRules, ruleChanges } from '../../db/schema/rules.ts';
 import type { Bus } from '../../ports/bus.ts';
 
@@ -20,6 +20,13 @@ const cacheMaxUsers = 50_000;
 /** The change log shows this many saves. */
 const changesShown = 50;
 
+/**
+ * A user's rules, as a named statement (parsed and planned once per connection): every
+ * license's first alert and EA hello after a restart reads them, and each user's again every
+ * `cacheTtlMs`.
+ */
+const rulesSql = 'select rules from account_rules where user_id = $1';
+
 /** The rules one terminal enforces, with the opaque id the protocol compares (its hash). */
 export type EaRuleSet = { rulesId: string; rules: EaRules };
 
@@ -34,18 +41,21 @@ export function eaRuleSet(rules: Rules, account: string): EaRuleSet {
  * cached per user, dropped on every instance when they are saved. Listeners hear of each
  * change here and on other instances (the gateway sends the new rules to the user's EAs).
  */
-export function createRulesBook(deps: { db: Db; bus: Bus; now: () => number; logger: Logger }) {
-  const { db, bus, now, logger } = deps;
+export function createRulesBook(deps: {
+  database: Database;
+  bus: Bus;
+  now: () => number;
+  logger: Logger;
+}) {
+  const { database, bus, now, logger } = deps;
+  const { db } = database;
   const listeners = new Set<(userId: string) => void>();
 
   async function load(userId: string): Promise<Rules> {
-    const [row] = await db
-      .select({ rules: accountRules.rules })
-      .from(accountRules)
-      .where(eq(accountRules.userId, userId));
+    const [row] = await database.prepared('user_rules', rulesSql, [userId]);
     if (!row) return noRules;
     // A document saved by an older server may lack a newer rule: it is off.
-    const parsed = rulesSchema.safeParse({ ...noRules, ...row.rules });
+    const parsed = rulesSchema.safeParse({ ...noRules, ...(row.rules as Partial<Rules>) });
     if (parsed.success) return parsed.data;
     logger.error({ userId, issue: parsed.error.issues[0] }, 'stored rules are not valid');
     return noRules;
