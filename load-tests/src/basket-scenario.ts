@@ -2,7 +2,14 @@ import { planLimits } from '@signalrelay/contracts/billing';
 import type { BenchArgs } from './bench-args.ts';
 import { startBenchServer, type Undo, undoAll } from './bench-server.ts';
 import { monoNow, sleep } from './clock.ts';
-import { awaitDelivery, collectAll, eaSpecs, startFleets, startGenerator } from './fleets.ts';
+import {
+  awaitDelivery,
+  collectAll,
+  eaSpecs,
+  problemsOf,
+  startFleets,
+  startGenerator,
+} from './fleets.ts';
 import { pidsOf, prioritize, waitForQuiet } from './proc-stats.ts';
 import { type Check, checksTable, counts, latencyTable } from './report.ts';
 import { type Summary, summarize } from './stats.ts';
@@ -27,6 +34,11 @@ type Round = {
    * signals (a reply's signals share one instant); a count no busy machine can blur.
    */
   replies: number;
+  /**
+   * What the fleet's EAs reported from the end of the last round to the end of this one (a
+   * failed poll and its back-off, a reconnect): a slow round with none waited in the server.
+   */
+  problems: Record<string, number>;
 };
 
 /**
@@ -118,9 +130,10 @@ export async function basketScenario(args: BenchArgs) {
       for (const [index, spec] of specs.entries()) {
         // A long-poll EA answered by the last round polls again at once; give it that moment.
         await sleep(300);
-        await collectAll(fleets, true);
+        const between = await collectAll(fleets, true);
         const fired = await fire(spec.licenseNumber, size, false, null);
         const [report] = await collectAll(fleets, false);
+        const problems = problemsOf([...between, report!]);
         duplicated += report!.duplicates;
         executedTwice += report!.executedTwice;
         const arrived = new Map<string, number>();
@@ -150,6 +163,7 @@ export async function basketScenario(args: BenchArgs) {
           accepted,
           lost,
           replies: new Set(arrived.values()).size,
+          problems,
         });
       }
     }
@@ -180,6 +194,16 @@ export async function basketScenario(args: BenchArgs) {
       actual: `${duplicated} / ${executedTwice}`,
       ok: duplicated === 0 && executedTwice === 0,
     });
+    const overTarget = () => {
+      const over = (['ws', 'poll'] as const).flatMap((t) =>
+        byTransport[t].flatMap((r, i) =>
+          r.spreadMs > targetMs[t]
+            ? [`${t} #${i + 1} ${r.spreadMs.toFixed(1)} (${counts(r.problems)})`]
+            : [],
+        ),
+      );
+      return over.length === 0 ? 'none' : over.join(', ');
+    };
     const lines = [
       `${rounds} rounds of ${size} concurrent alerts on one pro license, per EA: one WebSocket (MT5), one long-poll (MT4, results on the next poll)`,
       '',
@@ -191,6 +215,8 @@ export async function basketScenario(args: BenchArgs) {
       ]),
       `(count = rounds; each row's figures are per round: ms from the round's first request written)`,
       `long-poll replies carrying a round's ${size} signals: ${byTransport.poll.map((r) => r.replies).join(', ')}`,
+      `EA problems in the rounds: ${counts(problemsOf(byTransport.ws.concat(byTransport.poll)))}`,
+      `rounds over their target (ms, EA problems): ${overTarget()}`,
       `replies: ${counts(statuses)}`,
       '',
       checksTable(checks),

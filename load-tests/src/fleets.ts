@@ -53,7 +53,7 @@ export async function collectAll(fleets: Fleet[], reset: boolean): Promise<Fleet
 }
 
 /** The EAs' problems over several reports (fleets, or one fleet's successive collections). */
-export function problemsOf(reports: FleetReport[]): Record<string, number> {
+export function problemsOf(reports: Pick<FleetReport, 'problems'>[]): Record<string, number> {
   const problems: Record<string, number> = {};
   for (const r of reports) {
     for (const [k, v] of Object.entries(r.problems)) problems[k] = (problems[k] ?? 0) + v;
