@@ -105,13 +105,29 @@ export const pendingForSql = `
     $1::uuid, $2::timestamptz, $3::text, $4::uuid, $5::integer, $6::text) as signal`;
 
 /**
+ * The signals of `$1` (an array of ids) locked for an update, in the order of their ids: the
+ * statements below update many signals at once, and the same ones may be written at the same
+ * moment by another (a basket's hand-over marks, its acknowledgements and its results). Rows
+ * locked in whatever order each statement's plan visits them deadlock, and Postgres breaks
+ * a deadlock only after `deadlock_timeout` (1 s), failing one of them. Locked in one order,
+ * the second statement waits for the first and then runs. Each statement takes these locks
+ * before it writes anything else about those signals (their delivery rows).
+ */
+const lockedSignals = (condition: string) => `
+  locked as (
+    select id from signals where id = any($1::uuid[]) and ${condition}
+    order by id for no key update
+  )`;
+
+/**
  * Long-poll replies' signals, each handed to its terminal's connection at its time: their
  * delivery time where none is set yet. Those of many replies go together (`markDelivered`).
  */
 export const markDeliveredSql = `
+  with ${lockedSignals('delivered_at is null')}
   update signals s set delivered_at = h.at
   from unnest($1::uuid[], $2::timestamptz[]) as h(id, at)
-  where s.id = h.id and s.delivered_at is null
+  where s.id = h.id and s.delivered_at is null and s.id in (select id from locked)
   returning to_json(s.*) as signal`;
 
 /**
@@ -121,14 +137,17 @@ export const markDeliveredSql = `
  * Postgres more than running it.
  */
 export const recordReceivedSql = `
-  with acks as (
+  with ${lockedSignals('user_id = any($2::uuid[])')},
+  acks as (
     select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::timestamptz[])
       as a(signal_id, user_id, terminal_id, received_at)
   ),
   ins as (
     insert into signal_deliveries (signal_id, terminal_id, received_at)
     select s.id, a.terminal_id, a.received_at
-    from acks a join signals s on s.id = a.signal_id and s.user_id = a.user_id
+    from acks a join locked l on l.id = a.signal_id
+      join signals s on s.id = a.signal_id and s.user_id = a.user_id
+    order by s.id, a.terminal_id
     on conflict do nothing
     returning signal_id, received_at
   ),
@@ -147,7 +166,8 @@ export const recordReceivedSql = `
  * keeps its one plan on the primary key however small the table was when it was planned.
  */
 export const recordResultSql = `
-  with r as (
+  with ${lockedSignals('user_id = any($2::uuid[])')},
+  r as (
     select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::timestamptz[], $5::text[],
         $6::text[], $7::integer[], $8::text[], $9::double precision[], $10::timestamptz[],
         $11::text[], $12::timestamptz[], $13::double precision[], $14::text[])
@@ -160,8 +180,10 @@ export const recordResultSql = `
         volume, executed_at)
     select s.id, r.terminal_id, r.received_at, r.result_status, r.message, r.retcode, r.ticket,
       r.price, r.volume, r.executed_at
-    from r join signals s on s.id = r.signal_id and s.user_id = r.user_id
+    from r join locked l on l.id = r.signal_id
+      join signals s on s.id = r.signal_id and s.user_id = r.user_id
     where s.id = any($1::uuid[])
+    order by s.id, r.terminal_id
     on conflict (signal_id, terminal_id) do update set
       result_status = excluded.result_status, result_message = excluded.result_message,
       retcode = excluded.retcode, ticket = excluded.ticket, price = excluded.price,
