@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/services.ts';
 import { newSignal } from '../../test/signals.ts';
 import { createTestUser } from '../../test/users.ts';
+import { rowsOf } from '../db/db.ts';
 import { signals, terminals } from '../db/schema/signals.ts';
 import { createMemoryRecordQueue } from '../ports/record-queue-memory.ts';
 import { markDeliveredSql, recordReceivedSql, recordResultSql } from './signal-statements.ts';
@@ -17,6 +19,43 @@ afterAll(() => testDatabase?.drop());
 
 /** A basket this size keeps each statement busy long enough for the others to overlap it. */
 const basket = 200;
+
+/**
+ * Runs `statements` while another transaction holds the signal `held`, and lets it go once
+ * every statement waits for a lock: each then goes on to meet the others' locks in the order
+ * its own plan takes them, so two statements that lock in opposite orders always deadlock.
+ */
+async function raced(held: string, statements: () => Promise<unknown>[]) {
+  const { db } = testDatabase.database;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let locked!: () => void;
+  const isLocked = new Promise<void>((resolve) => {
+    locked = resolve;
+  });
+  const holder = db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from signals where id = ${held} for update`);
+    locked();
+    await released;
+  });
+  await isLocked;
+  const running = statements();
+  const settled = Promise.allSettled(running);
+  for (;;) {
+    const [activity] = rowsOf<{ waiting: number }>(
+      await db.execute(sql`
+        select count(*)::int as waiting from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`),
+    );
+    if (activity!.waiting >= running.length) break;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  release();
+  await holder;
+  return settled;
+}
 
 describe('signal store: statements that write the same signals at once', () => {
   it('lock them in one order: a basket handed over, acknowledged and answered at once never deadlocks', async () => {
@@ -78,4 +117,54 @@ describe('signal store: statements that write the same signals at once', () => {
       expect(stored.filter((row) => row.status !== 'success' || !row.deliveredAt)).toEqual([]);
     }
   }, 60_000);
+
+  it('expiry locks them in the same order: a basket that expires as its results come never deadlocks', async () => {
+    const { database } = testDatabase;
+    const store = createSignalStore(database, { records: createMemoryRecordQueue() });
+    const user = await createTestUser(database.db);
+    const [terminal] = await database.db
+      .insert(terminals)
+      .values({ userId: user.id, platform: 'mt5', account: '5002', broker: 'Demo' })
+      .returning({ id: terminals.id });
+    // Stored, and due, in the reverse order of their ids: expiry, however it reads them,
+    // meets them in the order opposite to the results'.
+    const ids = Array.from({ length: basket }, () => randomUUID()).sort();
+    const dueFrom = Date.now() - 2 * 60_000;
+    await database.db.insert(signals).values(
+      [...ids].reverse().map((id, i) => ({
+        id,
+        ...newSignal(user.id, { expiresAt: new Date(dueFrom + i) }),
+      })),
+    );
+    const at = new Date();
+    const each = <T>(value: T) => ids.map(() => value);
+
+    const written = await raced(ids[basket / 2]!, () => [
+      store.expireDue(Date.now()),
+      database.prepared('test_expiring_result', recordResultSql, [
+        ids,
+        each(user.id),
+        each(terminal!.id),
+        each(at),
+        each('success'),
+        each(null),
+        each(null),
+        ids.map((_, i) => String(2000 + i)),
+        each(1.1),
+        each(at),
+        each('success'),
+        each(at),
+        each(0.01),
+        each(null),
+      ]),
+    ]);
+
+    expect(written.filter((w) => w.status === 'rejected')).toEqual([]);
+    // Expired first or not, a signal whose result came is a success.
+    const stored = await database.db
+      .select({ status: signals.status })
+      .from(signals)
+      .where(eq(signals.userId, user.id));
+    expect(stored.filter((row) => row.status !== 'success')).toEqual([]);
+  }, 30_000);
 });

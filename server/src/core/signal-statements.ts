@@ -64,13 +64,16 @@ export const insertSql = `
  * row is failed instead, unless it has moved on already (delivered, blocked): the conflict on
  * the id waits for the INSERT's transaction to end, so the row cannot be missed while it
  * commits, and the users' delivery gates are closed first (before any row is written), so no
- * terminal reads such a row before it is failed. The other parameters are `insertSql`'s,
- * without its deadline.
+ * terminal reads such a row before it is failed. The rows it fails are taken in the order
+ * of their ids, as `lockedSignals` takes them: a terminal that read one before the gate
+ * closed may be acknowledging it. The other parameters are `insertSql`'s, without its
+ * deadline.
  */
 export const givenUpSql = `
   insert into signals (${insertedNames()}, error_message)
   select *, $1::text from ${insertedArrays()}
   where (select close_signal_gates($${insertedColumns.indexOf('userId') + 3}::uuid[]))
+  order by 1
   on conflict (id) do update set status = 'failed', alert_id = null,
     error_message = excluded.error_message
   where signals.status = 'pending' and signals.delivered_at is null
@@ -105,17 +108,17 @@ export const pendingForSql = `
     $1::uuid, $2::timestamptz, $3::text, $4::uuid, $5::integer, $6::text) as signal`;
 
 /**
- * The signals of `$1` (an array of ids) locked for an update, in the order of their ids: the
+ * The signals that match `condition`, locked for an update in the order of their ids: the
  * statements below update many signals at once, and the same ones may be written at the same
- * moment by another (a basket's hand-over marks, its acknowledgements and its results). Rows
- * locked in whatever order each statement's plan visits them deadlock, and Postgres breaks
- * a deadlock only after `deadlock_timeout` (1 s), failing one of them. Locked in one order,
- * the second statement waits for the first and then runs. Each statement takes these locks
- * before it writes anything else about those signals (their delivery rows).
+ * moment by another (a basket's hand-over marks, its acknowledgements, its results, its
+ * expiry). Rows locked in whatever order each statement's plan visits them deadlock, and
+ * Postgres breaks a deadlock only after `deadlock_timeout` (1 s), failing one of them. Locked
+ * in one order, the second statement waits for the first and then runs. Each statement takes
+ * these locks before it writes anything else about those signals (their delivery rows).
  */
 const lockedSignals = (condition: string) => `
   locked as (
-    select id from signals where id = any($1::uuid[]) and ${condition}
+    select id from signals where ${condition}
     order by id for no key update
   )`;
 
@@ -124,7 +127,7 @@ const lockedSignals = (condition: string) => `
  * delivery time where none is set yet. Those of many replies go together (`markDelivered`).
  */
 export const markDeliveredSql = `
-  with ${lockedSignals('delivered_at is null')}
+  with ${lockedSignals('id = any($1::uuid[]) and delivered_at is null')}
   update signals s set delivered_at = h.at
   from unnest($1::uuid[], $2::timestamptz[]) as h(id, at)
   where s.id = h.id and s.delivered_at is null and s.id in (select id from locked)
@@ -137,7 +140,7 @@ export const markDeliveredSql = `
  * Postgres more than running it.
  */
 export const recordReceivedSql = `
-  with ${lockedSignals('user_id = any($2::uuid[])')},
+  with ${lockedSignals('id = any($1::uuid[]) and user_id = any($2::uuid[])')},
   acks as (
     select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::timestamptz[])
       as a(signal_id, user_id, terminal_id, received_at)
@@ -166,7 +169,7 @@ export const recordReceivedSql = `
  * keeps its one plan on the primary key however small the table was when it was planned.
  */
 export const recordResultSql = `
-  with ${lockedSignals('user_id = any($2::uuid[])')},
+  with ${lockedSignals('id = any($1::uuid[]) and user_id = any($2::uuid[])')},
   r as (
     select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::timestamptz[], $5::text[],
         $6::text[], $7::integer[], $8::text[], $9::double precision[], $10::timestamptz[],
@@ -209,3 +212,23 @@ export const recordResultSql = `
   where signals.id = any($1::uuid[]) and signals.id = r.signal_id
     and r.signal_id in (select signal_id from d)
   returning to_json(signals.*) as signal, r.terminal_id as applied_terminal_id`;
+
+/**
+ * Expiry, first: signals due by $1 that no terminal acknowledged become `failed` ("Signal Not
+ * Transferred"). Read by when they are due, locked by id (`lockedSignals`).
+ */
+export const expireUnreceivedSql = `
+  with ${lockedSignals(`status = 'pending' and expires_at <= $1::timestamptz
+    and not exists (select 1 from signal_deliveries d where d.signal_id = signals.id)`)}
+  update signals s set status = 'failed'
+  from locked
+  where s.id = locked.id
+  returning to_json(s.*) as signal`;
+
+/** Expiry, then: signals due by $1 that a terminal has and never answered are an `error` ($2). */
+export const expireUnansweredSql = `
+  with ${lockedSignals(`status = 'pending' and expires_at <= $1::timestamptz`)}
+  update signals s set status = 'error', error_message = $2::text
+  from locked
+  where s.id = locked.id
+  returning to_json(s.*) as signal`;

@@ -9,7 +9,12 @@ import { createTestUser } from '../../test/users.ts';
 import { type Database, openDatabase } from '../db/db.ts';
 import { signalDeliveries, signals, terminals } from '../db/schema/signals.ts';
 import { createMemoryRecordQueue } from '../ports/record-queue-memory.ts';
-import { createSignalStore, type SignalStore, type TerminalRef } from './signal-store.ts';
+import {
+  createSignalStore,
+  resultGraceMs,
+  type SignalStore,
+  type TerminalRef,
+} from './signal-store.ts';
 
 let testDatabase: TestDatabase;
 let store: SignalStore;
@@ -192,8 +197,8 @@ describe('signal store: hand-over marks of long-poll replies', () => {
 });
 
 /**
- * The four statements that give signals back (see `signalRowOf`) against drizzle's own read
- * of each row: pending, acknowledged, handed over in a long-poll reply, with a result.
+ * The statements that give signals back (see `signalRowOf`) against drizzle's own read of
+ * each row: pending, acknowledged, handed over in a long-poll reply, with a result, expired.
  */
 async function expectRowsAsDrizzleReads(database: Database) {
   const { db } = database;
@@ -229,6 +234,21 @@ async function expectRowsAsDrizzleReads(database: Database) {
   );
   expect(result).toStrictEqual(await read(third));
   expect(result).toMatchObject({ ticket: '9', executedPrice: 1.08123, executedVolume: 0.1 });
+
+  // Long after their TTL: the acknowledged one never answered, the one handed over never
+  // acknowledged (so never known to be received), and the one with a result stays. Expiry
+  // takes every user's due signals; this user's are these.
+  const expireLate = async () =>
+    (await store.expireDue(at + 30_000 + resultGraceMs + 1)).filter(
+      (row) => row.userId === user.id,
+    );
+  const expired = await expireLate();
+  expect(expired.map((row) => [row.id, row.status, row.errorMessage])).toEqual([
+    [second, 'failed', null],
+    [first, 'error', 'The EA received this signal but reported no result.'],
+  ]);
+  for (const row of expired) expect(row).toStrictEqual(await read(row.id));
+  expect(await expireLate()).toEqual([]);
 }
 
 describe('signal store: the signals its statements give back', () => {

@@ -1,6 +1,6 @@
 import type { SignalResult } from '@signalrelay/contracts/ea-protocol';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { type Database, rowsOf } from '../db/db.ts';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Database } from '../db/db.ts';
 import { isPermanent } from '../db/db-errors.ts';
 import { signals } from '../db/schema/signals.ts';
 import { coalesce } from '../lib/coalesce.ts';
@@ -8,6 +8,8 @@ import type { RecordQueue } from '../ports/record-queue.ts';
 import { createSignalInsert, type GivenUpListener } from './signal-insert.ts';
 import { type SignalRow, signalRowOf } from './signal-rows.ts';
 import {
+  expireUnansweredSql,
+  expireUnreceivedSql,
   markDeliveredSql,
   pendingForSql,
   recordReceivedSql,
@@ -22,6 +24,9 @@ export const pendingForLimit = 100;
 
 /** After this long past its TTL, a received signal with no result is marked as an error. */
 export const resultGraceMs = 60_000;
+
+/** Why a signal a terminal received is an error once `resultGraceMs` has gone by. */
+const unansweredMessage = 'The EA received this signal but reported no result.';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -258,29 +263,14 @@ export function createSignalStore(
      * Transferred"); received but no result long after the TTL → error. Returns what changed.
      */
     async expireDue(now: number): Promise<SignalRow[]> {
-      const failed = await db.execute(sql`
-        update signals s set status = 'failed'
-        where s.status = 'pending' and s.expires_at <= ${new Date(now)}
-          and not exists (select 1 from signal_deliveries d where d.signal_id = s.id)
-        returning id`);
-      const silent = await db.execute(sql`
-        update signals s set status = 'error',
-          error_message = 'The EA received this signal but reported no result.'
-        where s.status = 'pending' and s.expires_at <= ${new Date(now - resultGraceMs)}
-        returning id`);
-      const ids = [...rowsOf<{ id: string }>(failed), ...rowsOf<{ id: string }>(silent)].map(
-        (r) => r.id,
-      );
-      if (ids.length === 0) return [];
-      return db
-        .select()
-        .from(signals)
-        .where(
-          sql`${signals.id} in (${sql.join(
-            ids.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
-        );
+      const failed = await prepared('signal_expire_unreceived', expireUnreceivedSql, [
+        new Date(now),
+      ]);
+      const silent = await prepared('signal_expire_unanswered', expireUnansweredSql, [
+        new Date(now - resultGraceMs),
+        unansweredMessage,
+      ]);
+      return [...failed, ...silent].map((raw) => signalRowOf(raw.signal));
     },
   };
 }
