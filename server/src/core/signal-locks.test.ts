@@ -20,6 +20,27 @@ afterAll(() => testDatabase?.drop());
 /** A basket this size keeps each statement busy long enough for the others to overlap it. */
 const basket = 200;
 
+/** The results statement, run as the relay runs it: each of `ids` a success on `terminalId`. */
+function writeSuccesses(name: string, ids: string[], userId: string, terminalId: string, at: Date) {
+  const each = <T>(value: T) => ids.map(() => value);
+  return testDatabase.database.prepared(name, recordResultSql, [
+    ids,
+    each(userId),
+    each(terminalId),
+    each(at),
+    each('success'),
+    each(null),
+    each(null),
+    ids.map((_, i) => String(1000 + i)),
+    each(1.1),
+    each(at),
+    each('success'),
+    each(at),
+    each(0.01),
+    each(null),
+  ]);
+}
+
 /**
  * Runs `statements` while another transaction holds the signal `held`, and lets it go once
  * every statement waits for a lock: each then goes on to meet the others' locks in the order
@@ -92,22 +113,7 @@ describe('signal store: statements that write the same signals at once', () => {
           each(socket!.id),
           each(at),
         ]),
-        database.prepared('test_result', recordResultSql, [
-          ids,
-          each(user.id),
-          each(poll!.id),
-          each(at),
-          each('success'),
-          each(null),
-          each(null),
-          ids.map((_, i) => String(1000 + i)),
-          each(1.1),
-          each(at),
-          each('success'),
-          each(at),
-          each(0.01),
-          each(null),
-        ]),
+        writeSuccesses('test_result', ids, user.id, poll!.id, at),
       ]);
       expect(written.filter((w) => w.status === 'rejected')).toEqual([]);
       const stored = await database.db
@@ -136,27 +142,10 @@ describe('signal store: statements that write the same signals at once', () => {
         ...newSignal(user.id, { expiresAt: new Date(dueFrom + i) }),
       })),
     );
-    const at = new Date();
-    const each = <T>(value: T) => ids.map(() => value);
 
     const written = await raced(ids[basket / 2]!, () => [
       store.expireDue(Date.now()),
-      database.prepared('test_expiring_result', recordResultSql, [
-        ids,
-        each(user.id),
-        each(terminal!.id),
-        each(at),
-        each('success'),
-        each(null),
-        each(null),
-        ids.map((_, i) => String(2000 + i)),
-        each(1.1),
-        each(at),
-        each('success'),
-        each(at),
-        each(0.01),
-        each(null),
-      ]),
+      writeSuccesses('test_expiring_result', ids, user.id, terminal!.id, new Date()),
     ]);
 
     expect(written.filter((w) => w.status === 'rejected')).toEqual([]);
