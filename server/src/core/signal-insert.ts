@@ -6,7 +6,7 @@ import type { RecordQueue } from '../ports/record-queue.ts';
 import { createRecordRetry } from './record-retry.ts';
 import { createSignalIds } from './signal-ids.ts';
 import { insertedRowOf, type NewSignal, type SignalRow, signalRowOf } from './signal-rows.ts';
-import { givenUpSql, insertedColumns, insertSql } from './signal-statements.ts';
+import { givenUpSql, insertedColumns, insertOneSql, insertSql } from './signal-statements.ts';
 
 /**
  * An insert not answered within this long of its request is abandoned (the webhook answers
@@ -79,19 +79,20 @@ export function createSignalInsert(
   const { inTime, settle } = database;
   const newSignalId = createSignalIds();
 
-  /** `insertSql`'s arrays, one per column, the ids first. */
-  function columnsOf(ids: string[], rows: NewSignal[]): unknown[] {
-    const params: unknown[] = [ids];
+  /** One alert's parameters, one per column, the id first (`insertOneSql`). */
+  function valuesOf(id: string, row: NewSignal): unknown[] {
+    const params: unknown[] = [id];
     for (const key of insertedColumns) {
-      const column = signals[key];
-      params.push(
-        rows.map((values) => {
-          const value = values[key];
-          return value === null ? null : column.mapToDriverValue(value);
-        }),
-      );
+      const value = row[key];
+      params.push(value === null ? null : signals[key].mapToDriverValue(value));
     }
     return params;
+  }
+
+  /** `insertSql`'s arrays, one per column, the ids first. */
+  function columnsOf(ids: string[], rows: NewSignal[]): unknown[] {
+    const byRow = rows.map((row, i) => valuesOf(ids[i]!, row));
+    return byRow[0]!.map((_, column) => byRow.map((values) => values[column]));
   }
 
   /**
@@ -182,7 +183,15 @@ export function createSignalInsert(
       const answerBy = Math.min(...batch.map(({ at }) => at)) + insertAnswerWithinMs;
       let rows: Record<string, unknown>[];
       try {
-        rows = await inTime('signal_insert', insertSql, columnsOf(ids, values), answerBy);
+        rows =
+          batch.length === 1
+            ? await inTime(
+                'signal_insert_one',
+                insertOneSql,
+                valuesOf(ids[0]!, values[0]!),
+                answerBy,
+              )
+            : await inTime('signal_insert', insertSql, columnsOf(ids, values), answerBy);
       } catch (err) {
         // Refused for its data, nothing was stored, and the data could not be stored either.
         if (!isPermanent(err)) void settleGivenUp(ids, values);

@@ -68,6 +68,30 @@ describe('signal store: inserts that arrive together', () => {
       expect(row).toStrictEqual(stored);
     }
   });
+
+  it('stores one that goes alone (its own statement) exactly as a batch would', async () => {
+    const user = await createTestUser(testDatabase.database.db);
+    const values = newSignal(user.id, {
+      symbol: 'XAUUSD',
+      position: 'sell',
+      lot: 0.37,
+      alertId: 'alone',
+      tps: [{ price: 2400.5, percent: 50 }],
+      comment: 'é "q" \\ ✓ {x}',
+      magic: 7,
+      closePercent: 100 / 3,
+      platform: 'mt5',
+    });
+    const row = await store.insert(values);
+    const [stored] = await testDatabase.database.db
+      .select()
+      .from(signals)
+      .where(eq(signals.userId, user.id));
+    expect(row).toStrictEqual(stored);
+    expect(stored).toMatchObject({ alertId: 'alone', tps: [{ price: 2400.5, percent: 50 }] });
+    // Its alertId taken, the next alone is skipped, as in a batch.
+    expect(await store.insert({ ...values, receivedAt: new Date() })).toBeNull();
+  });
 });
 
 describe('signal store: results that arrive together', () => {
