@@ -1,26 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/services.ts';
+import { describe, expect, it } from 'vitest';
+import { useSignalStore } from '../../test/signal-store.ts';
 import { newSignal } from '../../test/signals.ts';
 import { createTestUser } from '../../test/users.ts';
 import { signals } from '../db/schema/signals.ts';
-import { createMemoryRecordQueue } from '../ports/record-queue-memory.ts';
-import { createSignalStore, type SignalStore } from './signal-store.ts';
 
-let testDatabase: TestDatabase;
-let store: SignalStore;
-
-beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  store = createSignalStore(testDatabase.database, { records: createMemoryRecordQueue() });
-});
-afterAll(() => testDatabase?.drop());
+const setup = useSignalStore();
 
 describe('signal store: inserts that arrive together', () => {
   it('stores each in one batch, with its own values, and skips alert ids already taken', async () => {
-    const alice = await createTestUser(testDatabase.database.db);
-    const bob = await createTestUser(testDatabase.database.db);
-    await store.insert(newSignal(alice.id, { alertId: 'taken' }));
+    const alice = await createTestUser(setup.testDatabase.database.db);
+    const bob = await createTestUser(setup.testDatabase.database.db);
+    await setup.store.insert(newSignal(alice.id, { alertId: 'taken' }));
 
     const inputs = [
       newSignal(alice.id, { symbol: 'GBPUSD', lot: 0.25, alertId: 'a-1' }),
@@ -30,7 +21,7 @@ describe('signal store: inserts that arrive together', () => {
       newSignal(alice.id, { alertId: 'twice' }),
       newSignal(bob.id, { alertId: 'taken', isTest: true, status: 'quota_blocked' }),
     ];
-    const rows = await Promise.all(inputs.map((values) => store.insert(values)));
+    const rows = await Promise.all(inputs.map((values) => setup.store.insert(values)));
 
     expect(rows.map((row) => row?.alertId ?? (row ? 'none' : null))).toEqual([
       'a-1',
@@ -52,7 +43,7 @@ describe('signal store: inserts that arrive together', () => {
     expect(new Set(rows.filter(Boolean).map((row) => row!.id)).size).toBe(4);
     // Each row is exactly what Postgres stored, though only its id was read back.
     for (const row of rows.filter((r) => r !== null)) {
-      const [stored] = await testDatabase.database.db
+      const [stored] = await setup.testDatabase.database.db
         .select()
         .from(signals)
         .where(eq(signals.id, row.id));
@@ -61,7 +52,7 @@ describe('signal store: inserts that arrive together', () => {
   });
 
   it('stores one that goes alone (its own statement) exactly as a batch would', async () => {
-    const user = await createTestUser(testDatabase.database.db);
+    const user = await createTestUser(setup.testDatabase.database.db);
     const values = newSignal(user.id, {
       symbol: 'XAUUSD',
       position: 'sell',
@@ -73,14 +64,14 @@ describe('signal store: inserts that arrive together', () => {
       closePercent: 100 / 3,
       platform: 'mt5',
     });
-    const row = await store.insert(values);
-    const [stored] = await testDatabase.database.db
+    const row = await setup.store.insert(values);
+    const [stored] = await setup.testDatabase.database.db
       .select()
       .from(signals)
       .where(eq(signals.userId, user.id));
     expect(row).toStrictEqual(stored);
     expect(stored).toMatchObject({ alertId: 'alone', tps: [{ price: 2400.5, percent: 50 }] });
     // Its alertId taken, the next alone is skipped, as in a batch.
-    expect(await store.insert({ ...values, receivedAt: new Date() })).toBeNull();
+    expect(await setup.store.insert({ ...values, receivedAt: new Date() })).toBeNull();
   });
 });

@@ -1,21 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/services.ts';
+import { describe, expect, it } from 'vitest';
+import { useSignalStore } from '../../test/signal-store.ts';
 import { newSignal } from '../../test/signals.ts';
 import { createTestUser } from '../../test/users.ts';
 import { rowsOf } from '../db/db.ts';
 import { signals, terminals } from '../db/schema/signals.ts';
-import { createMemoryRecordQueue } from '../ports/record-queue-memory.ts';
 import { markDeliveredSql, recordReceivedSql, recordResultSql } from './signal-statements.ts';
-import { createSignalStore } from './signal-store.ts';
 
-let testDatabase: TestDatabase;
-
-beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-});
-afterAll(() => testDatabase?.drop());
+const setup = useSignalStore();
 
 /** A basket this size keeps each statement busy long enough for the others to overlap it. */
 const basket = 200;
@@ -23,7 +16,7 @@ const basket = 200;
 /** The results statement, run as the relay runs it: each of `ids` a success on `terminalId`. */
 function writeSuccesses(name: string, ids: string[], userId: string, terminalId: string, at: Date) {
   const each = <T>(value: T) => ids.map(() => value);
-  return testDatabase.database.prepared(name, recordResultSql, [
+  return setup.testDatabase.database.prepared(name, recordResultSql, [
     ids,
     each(userId),
     each(terminalId),
@@ -47,7 +40,7 @@ function writeSuccesses(name: string, ids: string[], userId: string, terminalId:
  * its own plan takes them, so two statements that lock in opposite orders always deadlock.
  */
 async function raced(held: string, statements: () => Promise<unknown>[]) {
-  const { db } = testDatabase.database;
+  const { db } = setup.testDatabase.database;
   let release!: () => void;
   const released = new Promise<void>((resolve) => {
     release = resolve;
@@ -80,8 +73,7 @@ async function raced(held: string, statements: () => Promise<unknown>[]) {
 
 describe('signal store: statements that write the same signals at once', () => {
   it('lock them in one order: a basket handed over, acknowledged and answered at once never deadlocks', async () => {
-    const { database } = testDatabase;
-    const store = createSignalStore(database, { records: createMemoryRecordQueue() });
+    const { database } = setup.testDatabase;
     const user = await createTestUser(database.db);
     const [poll, socket] = await database.db
       .insert(terminals)
@@ -95,7 +87,7 @@ describe('signal store: statements that write the same signals at once', () => {
     // fails one statement after `deadlock_timeout` (1 s).
     for (let attempt = 0; attempt < 4; attempt++) {
       const rows = await Promise.all(
-        Array.from({ length: basket }, () => store.insert(newSignal(user.id))),
+        Array.from({ length: basket }, () => setup.store.insert(newSignal(user.id))),
       );
       const ids = rows.map((row) => row!.id).sort();
       const at = new Date();
@@ -125,8 +117,7 @@ describe('signal store: statements that write the same signals at once', () => {
   }, 60_000);
 
   it('expiry locks them in the same order: a basket that expires as its results come never deadlocks', async () => {
-    const { database } = testDatabase;
-    const store = createSignalStore(database, { records: createMemoryRecordQueue() });
+    const { database } = setup.testDatabase;
     const user = await createTestUser(database.db);
     const [terminal] = await database.db
       .insert(terminals)
@@ -144,7 +135,7 @@ describe('signal store: statements that write the same signals at once', () => {
     );
 
     const written = await raced(ids[basket / 2]!, () => [
-      store.expireDue(Date.now()),
+      setup.store.expireDue(Date.now()),
       writeSuccesses('test_expiring_result', ids, user.id, terminal!.id, new Date()),
     ]);
 

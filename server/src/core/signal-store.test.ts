@@ -2,34 +2,22 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/services.ts';
+import { describe, expect, it } from 'vitest';
+import { useSignalStore } from '../../test/signal-store.ts';
 import { newSignal } from '../../test/signals.ts';
 import { createTestUser } from '../../test/users.ts';
 import { type Database, openDatabase } from '../db/db.ts';
 import { signalDeliveries, signals, terminals } from '../db/schema/signals.ts';
 import { createMemoryRecordQueue } from '../ports/record-queue-memory.ts';
-import {
-  createSignalStore,
-  resultGraceMs,
-  type SignalStore,
-  type TerminalRef,
-} from './signal-store.ts';
+import { createSignalStore, resultGraceMs, type TerminalRef } from './signal-store.ts';
 
-let testDatabase: TestDatabase;
-let store: SignalStore;
-
-beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  store = createSignalStore(testDatabase.database, { records: createMemoryRecordQueue() });
-});
-afterAll(() => testDatabase?.drop());
+const setup = useSignalStore();
 
 describe('signal store: results that arrive together', () => {
   async function signalWithTerminals(count: number) {
-    const user = await createTestUser(testDatabase.database.db);
-    const signal = (await store.insert(newSignal(user.id)))!;
-    const rows = await testDatabase.database.db
+    const user = await createTestUser(setup.testDatabase.database.db);
+    const signal = (await setup.store.insert(newSignal(user.id)))!;
+    const rows = await setup.testDatabase.database.db
       .insert(terminals)
       .values(
         Array.from({ length: count }, (_, i) => ({
@@ -52,16 +40,20 @@ describe('signal store: results that arrive together', () => {
     const [d, e] = failing.terminals as [TerminalRef, TerminalRef];
     const at = Date.now();
     const results = await Promise.all([
-      store.recordResult(a, { id: ok.signal.id, status: 'error', message: 'No money' }, at),
-      store.recordResult(b, { id: ok.signal.id, status: 'success', ticket: '77', price: 1.1 }, at),
-      store.recordResult(b, { id: ok.signal.id, status: 'error', message: 'resent' }, at),
-      store.recordResult(c, { id: ok.signal.id, status: 'success', ticket: '78' }, at),
-      store.recordResult(
+      setup.store.recordResult(a, { id: ok.signal.id, status: 'error', message: 'No money' }, at),
+      setup.store.recordResult(
+        b,
+        { id: ok.signal.id, status: 'success', ticket: '77', price: 1.1 },
+        at,
+      ),
+      setup.store.recordResult(b, { id: ok.signal.id, status: 'error', message: 'resent' }, at),
+      setup.store.recordResult(c, { id: ok.signal.id, status: 'success', ticket: '78' }, at),
+      setup.store.recordResult(
         d,
         { id: failing.signal.id, status: 'error', message: 'Market closed' },
         at,
       ),
-      store.recordResult(e, { id: failing.signal.id, status: 'error', retcode: 10018 }, at),
+      setup.store.recordResult(e, { id: failing.signal.id, status: 'error', retcode: 10018 }, at),
     ]);
 
     // As if written one after the other, in arrival order.
@@ -81,7 +73,7 @@ describe('signal store: results that arrive together', () => {
     });
 
     // Each terminal's own result, first one kept; a later resend changes nothing.
-    const stored = await testDatabase.database.db
+    const stored = await setup.testDatabase.database.db
       .select({ terminalId: signalDeliveries.terminalId, status: signalDeliveries.resultStatus })
       .from(signalDeliveries)
       .where(eq(signalDeliveries.signalId, ok.signal.id));
@@ -92,7 +84,9 @@ describe('signal store: results that arrive together', () => {
         [c.id, 'success'],
       ]),
     );
-    expect(await store.recordResult(a, { id: ok.signal.id, status: 'success' }, at)).toBeNull();
+    expect(
+      await setup.store.recordResult(a, { id: ok.signal.id, status: 'success' }, at),
+    ).toBeNull();
   });
 
   it('stores the others when Postgres refuses one result of the batch', async () => {
@@ -100,12 +94,12 @@ describe('signal store: results that arrive together', () => {
     const two = await signalWithTerminals(1);
     const at = Date.now();
     const [refused, stored] = await Promise.allSettled([
-      store.recordResult(
+      setup.store.recordResult(
         one.terminals[0]!,
         { id: one.signal.id, status: 'error', retcode: 2 ** 40 },
         at,
       ),
-      store.recordResult(two.terminals[0]!, { id: two.signal.id, status: 'success' }, at),
+      setup.store.recordResult(two.terminals[0]!, { id: two.signal.id, status: 'success' }, at),
     ]);
     expect(refused.status).toBe('rejected');
     expect(stored).toMatchObject({ status: 'fulfilled', value: { status: 'success' } });
@@ -114,14 +108,14 @@ describe('signal store: results that arrive together', () => {
 
 describe('signal store: hand-over marks of long-poll replies', () => {
   it('go together in one statement; a signal handed to two terminals keeps the earlier time, reported once', async () => {
-    const { db } = testDatabase.database;
+    const { db } = setup.testDatabase.database;
     let statements = 0;
     const counted = createSignalStore(
       {
-        ...testDatabase.database,
+        ...setup.testDatabase.database,
         prepared(name, text, params) {
           if (name === 'signal_handed_over') statements++;
-          return testDatabase.database.prepared(name, text, params);
+          return setup.testDatabase.database.prepared(name, text, params);
         },
       },
       { records: createMemoryRecordQueue() },
@@ -209,10 +203,10 @@ async function expectRowsAsDrizzleReads(database: Database) {
 describe('signal store: the signals its statements give back', () => {
   it('are each exactly what drizzle reads, in a time zone ahead of UTC too', async () => {
     // Timestamps come back as text in the session's zone: one ahead of UTC must not move them.
-    await testDatabase.database.db.execute(
+    await setup.testDatabase.database.db.execute(
       sql`do $$ begin execute format('alter database %I set timezone = %L', current_database(), 'Asia/Kolkata'); end $$`,
     );
-    const zoned = await openDatabase({ databaseUrl: testDatabase.url, dataDir: '' });
+    const zoned = await openDatabase({ databaseUrl: setup.testDatabase.url, dataDir: '' });
     try {
       expect(await zoned.prepared('zone', 'show timezone', [])).toEqual([
         { TimeZone: 'Asia/Kolkata' },
@@ -220,7 +214,7 @@ describe('signal store: the signals its statements give back', () => {
       await expectRowsAsDrizzleReads(zoned);
     } finally {
       await zoned.close();
-      await testDatabase.database.db.execute(
+      await setup.testDatabase.database.db.execute(
         sql`do $$ begin execute format('alter database %I reset timezone', current_database()); end $$`,
       );
     }
