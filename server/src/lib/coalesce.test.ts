@@ -98,6 +98,44 @@ describe('coalesce', () => {
     const call = coalesce(async (items: number[]) => items.slice(1));
     await expect(call(1)).rejects.toThrow('a write of 1 answered 0');
   });
+  it('when urgent, writes at once, whatever is in flight, the calls its callers made together', async () => {
+    const { write, batches, openNext } = gatedWrite(tenTimes);
+    const ring = coalesce(write, { urgent: true });
+    const first = ring(1);
+    // Gone before the turn's other callbacks: by the end of this run of microtasks.
+    await null;
+    expect(batches).toEqual([[1]]);
+
+    // The alerts one INSERT stored resume together, each through awaits of its own, then
+    // ring: one write, though the first is still in flight.
+    let store = () => {};
+    const stored = new Promise<void>((resolve) => {
+      store = resolve;
+    });
+    const rung = [2, 3, 4].map(async (n) => {
+      await stored;
+      await null;
+      return ring(n);
+    });
+    store();
+    await tick();
+    expect(batches).toEqual([[1], [2, 3, 4]]);
+
+    // The price: calls from two callbacks of one turn are two writes, not one.
+    const calls: Promise<number>[] = [];
+    await new Promise<void>((resolve) => {
+      setImmediate(() => calls.push(ring(5)));
+      setImmediate(() => {
+        calls.push(ring(6));
+        resolve();
+      });
+    });
+    await tick();
+    expect(batches.slice(2)).toEqual([[5], [6]]);
+    for (let i = 0; i < 4; i++) openNext();
+    expect(await Promise.all([first, ...rung, ...calls])).toEqual([10, 20, 30, 40, 50, 60]);
+  });
+
   it('with gatherMs, gathers the calls of that long after the first into one write', async () => {
     const batches: number[][] = [];
     const call = coalesce(

@@ -7,7 +7,10 @@
  * alone, so it adds no latency worth naming; under load one statement and one commit carry
  * many, and the slower the round trips get, the fuller the batches. A write off every
  * caller's critical path may wait `gatherMs` instead of a turn, to gather the calls of that
- * long into one statement.
+ * long into one statement. An `urgent` write (a message whose latency is the product, such as
+ * a doorbell to the instance holding a terminal) waits for neither: it leaves once the microtasks
+ * queued before its first call have run, however many writes are in flight, carrying the
+ * calls they made (those of the alerts one INSERT stored, which resume together).
  *
  * `write` answers with one output per item, in the items' order; if it fails, every call of
  * that batch fails with its error, except that an error `aloneOn` accepts (one bad item:
@@ -21,17 +24,20 @@ export function coalesce<I, O>(
     maxBatch = 256,
     aloneOn = () => false,
     gatherMs = 0,
+    urgent = false,
   }: {
     concurrency?: number;
     maxBatch?: number;
     aloneOn?: (err: unknown) => boolean;
     gatherMs?: number;
+    urgent?: boolean;
   } = {},
 ): (item: I) => Promise<O> {
   type Call = { item: I; resolve: (output: O) => void; reject: (err: unknown) => void };
   const waiting: Call[] = [];
   let inFlight = 0;
   let scheduled = false;
+  const inFlightLimit = urgent ? Number.POSITIVE_INFINITY : concurrency;
 
   async function run(batch: Call[]): Promise<void> {
     try {
@@ -53,7 +59,7 @@ export function coalesce<I, O>(
 
   function start() {
     scheduled = false;
-    while (inFlight < concurrency && waiting.length > 0) {
+    while (inFlight < inFlightLimit && waiting.length > 0) {
       inFlight++;
       void run(waiting.splice(0, maxBatch)).finally(() => {
         inFlight--;
@@ -63,13 +69,16 @@ export function coalesce<I, O>(
   }
 
   function schedule(defer: (task: () => void) => void) {
-    if (scheduled || inFlight >= concurrency || waiting.length === 0) return;
+    if (scheduled || inFlight >= inFlightLimit || waiting.length === 0) return;
     scheduled = true;
     defer(start);
   }
 
-  const gather =
-    gatherMs > 0 ? (task: () => void) => void setTimeout(task, gatherMs) : setImmediate;
+  const gather = urgent
+    ? queueMicrotask
+    : gatherMs > 0
+      ? (task: () => void) => void setTimeout(task, gatherMs)
+      : setImmediate;
 
   return (item) =>
     new Promise<O>((resolve, reject) => {

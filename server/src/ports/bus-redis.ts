@@ -33,9 +33,11 @@ export function createRedisBus(options: {
 }): Bus {
   const { publisher, subscriber, prefix = '' } = options;
   const deliver = handlerDelivery(options.onHandlerError);
-  // Each stored signal rings its license's channel, each dashboard event its user's: on the
-  // request path's batches.
-  const send = redisBatches(publisher);
+  // Each stored signal rings its license's channel, each dashboard event its user's. Urgent:
+  // behind two instances the doorbell is on the signal's way to its EA, and waiting for the
+  // turn's other callbacks and for the request path's pipelines in flight (quota counts) held
+  // it 1.1 ms at the 90th percentile in `balanced` (load-tests/RESULTS.md, 2026-12-01).
+  const send = redisBatches(publisher, { urgent: true });
   const publish = (channel: string, message: string) =>
     send<number>((target) => target.publish(prefix + channel, message));
   const channels = new Map<string, Channel>();

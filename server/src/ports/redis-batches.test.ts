@@ -50,6 +50,20 @@ describe('redisBatches', () => {
     expect(pipelines).toHaveBeenCalledTimes(1);
   });
 
+  it('sends urgent commands on a sender of their own, those issued together in one pipeline', async () => {
+    const redis = await testRedis();
+    const urgent = redisBatches(redis, { urgent: true });
+    expect(urgent).toBe(redisBatches(redis, { urgent: true }));
+    expect(urgent).not.toBe(redisBatches(redis));
+    const pipelines = vi.spyOn(redis, 'pipeline');
+    const publish = () => urgent<number>((target) => target.publish('nobody-listens', 'ring'));
+
+    expect(await publish()).toBe(0);
+    expect(pipelines).not.toHaveBeenCalled();
+    expect(await Promise.all(Array.from({ length: 5 }, publish))).toEqual([0, 0, 0, 0, 0]);
+    expect(pipelines).toHaveBeenCalledTimes(1);
+  });
+
   it('fails every call of a burst when Redis cannot be reached', async () => {
     const redis = await testRedis();
     const send = redisBatches(redis);

@@ -7,6 +7,7 @@ export type RedisCommand = (target: Redis | ChainableCommander) => unknown;
 type Send = <O>(command: RedisCommand) => Promise<O>;
 
 const batchesByConnection = new WeakMap<Redis, Send>();
+const urgentByConnection = new WeakMap<Redis, Send>();
 
 /**
  * The request path's commands on `redis` (one sender per connection, whichever port issues
@@ -16,18 +17,20 @@ const batchesByConnection = new WeakMap<Redis, Send>();
  * but builds a Pipeline object for every flush: at one alert per turn, turning it off saved
  * 13 % of the server's CPU per webhook (load-tests/RESULTS.md, 2026-11-27, tenth session), so
  * the request-path connection has it off. Each call answers with its own command's reply or
- * error, as if sent alone.
+ * error, as if sent alone. `urgent` commands (see `coalesce`) have a sender of their own, which
+ * waits neither for the turn nor for the pipelines in flight.
  */
-export function redisBatches(redis: Redis): Send {
-  let send = batchesByConnection.get(redis);
+export function redisBatches(redis: Redis, { urgent = false } = {}): Send {
+  const senders = urgent ? urgentByConnection : batchesByConnection;
+  let send = senders.get(redis);
   if (!send) {
-    send = sender(redis);
-    batchesByConnection.set(redis, send);
+    send = sender(redis, urgent);
+    senders.set(redis, send);
   }
   return send;
 }
 
-function sender(redis: Redis): Send {
+function sender(redis: Redis, urgent: boolean): Send {
   const write = coalesce<RedisCommand, [Error | null, unknown]>(
     async (commands) => {
       if (commands.length === 1) {
@@ -43,7 +46,7 @@ function sender(redis: Redis): Send {
       if (!replies) throw new Error('the Redis pipeline was discarded');
       return replies;
     },
-    { concurrency: 2 },
+    { concurrency: 2, urgent },
   );
   return async <O>(command: RedisCommand) => {
     const [err, reply] = await write(command);
