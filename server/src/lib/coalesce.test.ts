@@ -5,6 +5,22 @@ import { coalesce } from './coalesce.ts';
 /** Each batch answers ten times each item, so a caller's answer shows it was its own. */
 const tenTimes = (items: number[]) => items.map((n) => n * 10);
 
+/**
+ * Makes two calls from two callbacks of one phase of one turn, microtasks run between them
+ * (as between two sockets' reads). Immediates, not timers: two 0 ms timers fall in different
+ * turns when the clock passes a millisecond between them, which a busy machine makes happen.
+ */
+function fromTwoCallbacksOfOneTurn<T>(first: () => T, second: () => T): Promise<T[]> {
+  const made: T[] = [];
+  return new Promise((resolve) => {
+    setImmediate(() => made.push(first()));
+    setImmediate(() => {
+      made.push(second());
+      resolve(made);
+    });
+  });
+}
+
 describe('coalesce', () => {
   it('sends calls of one tick together, and those made while it is in flight in the next write', async () => {
     const { write, batches, openNext } = gatedWrite(tenTimes);
@@ -31,17 +47,10 @@ describe('coalesce', () => {
     const { write, batches, openNext } = gatedWrite(tenTimes);
     // Two writes may be in flight: only the scheduling can put both calls in one.
     const call = coalesce(write, { concurrency: 2 });
-    const calls: Promise<number>[] = [];
-    // Two callbacks of one phase of one turn, microtasks run between them (as between two
-    // sockets' reads). Immediates, not timers: two 0 ms timers fall in different turns when
-    // the clock passes a millisecond between them, which a busy machine makes happen.
-    await new Promise<void>((resolve) => {
-      setImmediate(() => calls.push(call(1)));
-      setImmediate(() => {
-        calls.push(call(2));
-        resolve();
-      });
-    });
+    const calls = await fromTwoCallbacksOfOneTurn(
+      () => call(1),
+      () => call(2),
+    );
     await tick();
     expect(batches).toEqual([[1, 2]]);
     openNext();
@@ -122,14 +131,10 @@ describe('coalesce', () => {
     expect(batches).toEqual([[1], [2, 3, 4]]);
 
     // The price: calls from two callbacks of one turn are two writes, not one.
-    const calls: Promise<number>[] = [];
-    await new Promise<void>((resolve) => {
-      setImmediate(() => calls.push(ring(5)));
-      setImmediate(() => {
-        calls.push(ring(6));
-        resolve();
-      });
-    });
+    const calls = await fromTwoCallbacksOfOneTurn(
+      () => ring(5),
+      () => ring(6),
+    );
     await tick();
     expect(batches.slice(2)).toEqual([[5], [6]]);
     for (let i = 0; i < 4; i++) openNext();

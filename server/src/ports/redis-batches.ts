@@ -10,15 +10,16 @@ const batchesByConnection = new WeakMap<Redis, Send>();
 const urgentByConnection = new WeakMap<Redis, Send>();
 
 /**
- * The request path's commands on `redis` (one sender per connection, whichever port issues
- * them), coalesced (lib/coalesce.ts): the commands of one event-loop turn, and those issued
- * while two batches are in flight, leave together in one pipeline (one write); a command with
- * none beside it goes alone, without a pipeline. ioredis's auto-pipelining batches by turn too
- * but builds a Pipeline object for every flush: at one alert per turn, turning it off saved
- * 13 % of the server's CPU per webhook (load-tests/RESULTS.md, 2026-11-27, tenth session), so
- * the request-path connection has it off. Each call answers with its own command's reply or
- * error, as if sent alone. `urgent` commands (see `coalesce`) have a sender of their own, which
- * waits neither for the turn nor for the pipelines in flight.
+ * The request path's commands on `redis` (one sender per connection and kind, whichever port
+ * issues them), coalesced (lib/coalesce.ts): the commands of one event-loop turn, and those
+ * issued while two batches are in flight, leave together in one pipeline (one write); a
+ * command with none beside it goes alone, without a pipeline. ioredis's auto-pipelining
+ * batches by turn too but builds a Pipeline object for every flush: at one alert per turn,
+ * turning it off saved 13 % of the server's CPU per webhook (load-tests/RESULTS.md,
+ * 2026-11-27, tenth session), so the request-path connection has it off. Each call answers
+ * with its own command's reply or error, as if sent alone. `urgent` commands (see `coalesce`)
+ * have a sender of their own, which waits neither for the turn nor for the pipelines in
+ * flight.
  */
 export function redisBatches(redis: Redis, { urgent = false } = {}): Send {
   const senders = urgent ? urgentByConnection : batchesByConnection;
