@@ -8,9 +8,10 @@
  * many, and the slower the round trips get, the fuller the batches. A write off every
  * caller's critical path may wait `gatherMs` instead of a turn, to gather the calls of that
  * long into one statement. An `urgent` write (a message whose latency is the product, such as
- * a doorbell to the instance holding a terminal) waits for neither: it leaves once the microtasks
- * queued before its first call have run, however many writes are in flight, carrying the
- * calls they made (those of the alerts one INSERT stored, which resume together).
+ * a doorbell to the instance holding a terminal) waits neither for the turn nor for writes in
+ * flight (`concurrency` does not bound it): it leaves once the microtasks queued before its
+ * first call have run, carrying the calls they made (those of the alerts one INSERT stored,
+ * which resume together).
  *
  * `write` answers with one output per item, in the items' order; if it fails, every call of
  * that batch fails with its error, except that an error `aloneOn` accepts (one bad item:
