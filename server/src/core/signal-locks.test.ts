@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import pg, { type QueryConfig } from 'pg';
 import { describe, expect, it } from 'vitest';
 import { useSignalStore } from '../../test/signal-store.ts';
 import { newSignal } from '../../test/signals.ts';
@@ -35,41 +36,41 @@ function writeSuccesses(name: string, ids: string[], userId: string, terminalId:
 }
 
 /**
- * Runs `statements` while another transaction holds the signal `held`, and lets it go once
- * every statement waits for a lock: each then goes on to meet the others' locks in the order
- * its own plan takes them, so two statements that lock in opposite orders always deadlock.
+ * Runs `statements` while another transaction, on a connection of its own, has run `hold`
+ * (and so holds the locks it took), and commits that transaction once every statement waits
+ * for a lock: each then goes on to meet the others' locks in the order its own plan takes
+ * them, so two statements that lock in opposite orders always deadlock.
  */
-async function raced(held: string, statements: () => Promise<unknown>[]) {
-  const { db } = setup.testDatabase.database;
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let locked!: () => void;
-  const isLocked = new Promise<void>((resolve) => {
-    locked = resolve;
-  });
-  const holder = db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from signals where id = ${held} for update`);
-    locked();
-    await released;
-  });
-  await isLocked;
-  const running = statements();
-  const settled = Promise.allSettled(running);
-  for (;;) {
-    const [activity] = rowsOf<{ waiting: number }>(
-      await db.execute(sql`
-        select count(*)::int as waiting from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock'`),
-    );
-    if (activity!.waiting >= running.length) break;
-    await new Promise((resolve) => setTimeout(resolve, 5));
+async function raced(hold: QueryConfig, statements: () => Promise<unknown>[]) {
+  const holder = new pg.Client({ connectionString: setup.testDatabase.url });
+  await holder.connect();
+  try {
+    await holder.query('begin');
+    await holder.query(hold);
+    const running = statements();
+    const settled = Promise.allSettled(running);
+    // Asked on another connection: within a transaction, pg_stat_activity keeps its first answer.
+    for (;;) {
+      const [activity] = rowsOf<{ waiting: number }>(
+        await setup.testDatabase.database.db.execute(sql`
+          select count(*)::int as waiting from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`),
+      );
+      if (activity!.waiting >= running.length) break;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await holder.query('commit');
+    return await settled;
+  } finally {
+    await holder.end();
   }
-  release();
-  await holder;
-  return settled;
 }
+
+/** Holds the signal `id`'s row. */
+const lockOf = (id: string): QueryConfig => ({
+  text: 'select 1 from signals where id = $1 for update',
+  values: [id],
+});
 
 describe('signal store: statements that write the same signals at once', () => {
   it('lock them in one order: a basket handed over, acknowledged and answered at once never deadlocks', async () => {
@@ -134,7 +135,7 @@ describe('signal store: statements that write the same signals at once', () => {
       })),
     );
 
-    const written = await raced(ids[basket / 2]!, () => [
+    const written = await raced(lockOf(ids[basket / 2]!), () => [
       setup.store.expireDue(Date.now()),
       writeSuccesses('test_expiring_result', ids, user.id, terminal!.id, new Date()),
     ]);
@@ -146,5 +147,35 @@ describe('signal store: statements that write the same signals at once', () => {
       .from(signals)
       .where(eq(signals.userId, user.id));
     expect(stored.filter((row) => row.status !== 'success')).toEqual([]);
+  }, 30_000);
+
+  it('expiry sees an acknowledgement that was stored while it waited: the signal was received', async () => {
+    const { database } = setup.testDatabase;
+    const user = await createTestUser(database.db);
+    const [terminal] = await database.db
+      .insert(terminals)
+      .values({ userId: user.id, platform: 'mt5', account: '5003', broker: 'Demo' })
+      .returning({ id: terminals.id });
+    const receivedAt = new Date(Date.now() - 60_000);
+    const [due] = await database.db
+      .insert(signals)
+      .values(newSignal(user.id, { expiresAt: new Date(receivedAt.getTime() + 1000) }))
+      .returning({ id: signals.id });
+
+    // The terminal's acknowledgement (received before the signal was due) is being stored
+    // when expiry reads the due signals: expiry waits for it, then must see it.
+    const [expired] = await raced(
+      { text: recordReceivedSql, values: [[due!.id], [user.id], [terminal!.id], [receivedAt]] },
+      () => [setup.store.expireDue(Date.now())],
+    );
+
+    expect(expired).toMatchObject({ status: 'fulfilled' });
+    const failed = (expired as PromiseFulfilledResult<{ id: string }[]>).value;
+    expect(failed.filter((row) => row.id === due!.id)).toEqual([]);
+    const [stored] = await database.db
+      .select({ status: signals.status, deliveredAt: signals.deliveredAt })
+      .from(signals)
+      .where(eq(signals.id, due!.id));
+    expect(stored).toEqual({ status: 'pending', deliveredAt: receivedAt });
   }, 30_000);
 });

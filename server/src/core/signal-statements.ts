@@ -234,14 +234,17 @@ export const recordResultSql = `
 
 /**
  * Expiry, first: signals due by $1 that no terminal acknowledged become `failed` ("Signal Not
- * Transferred"). Read by when they are due, locked by id (`lockedSignals`).
+ * Transferred"). Read by when they are due, locked by id (`lockedSignals`). An acknowledgement
+ * stored while expiry waited for its signal's lock is not in this statement's snapshot: only
+ * `signal_acknowledged`, asked once the lock is held, sees it (migrations/0012).
  */
 export const expireUnreceivedSql = `
   with ${lockedSignals(`status = 'pending' and expires_at <= $1::timestamptz
-    and not exists (select 1 from signal_deliveries d where d.signal_id = signals.id)`)}
+    and not exists (select 1 from signal_deliveries d where d.signal_id = signals.id)`)},
+  unreceived as (select id from locked where not signal_acknowledged(id))
   update signals s set status = 'failed'
-  from locked
-  where s.id = locked.id
+  from unreceived
+  where s.id = unreceived.id
   returning to_json(s.*) as signal`;
 
 /** Expiry, then: signals due by $1 that a terminal has and never answered are an `error` ($2). */
