@@ -72,6 +72,17 @@ const lockOf = (id: string): QueryConfig => ({
   values: [id],
 });
 
+/** A new user with one MT5 terminal on `account`. */
+async function userWithTerminal(account: string) {
+  const { db } = setup.testDatabase.database;
+  const user = await createTestUser(db);
+  const [terminal] = await db
+    .insert(terminals)
+    .values({ userId: user.id, platform: 'mt5', account, broker: 'Demo' })
+    .returning({ id: terminals.id });
+  return { user, terminal: terminal! };
+}
+
 describe('signal store: statements that write the same signals at once', () => {
   it('lock them in one order: a basket handed over, acknowledged and answered at once never deadlocks', async () => {
     const { database } = setup.testDatabase;
@@ -119,11 +130,7 @@ describe('signal store: statements that write the same signals at once', () => {
 
   it('expiry locks them in the same order: a basket that expires as its results come never deadlocks', async () => {
     const { database } = setup.testDatabase;
-    const user = await createTestUser(database.db);
-    const [terminal] = await database.db
-      .insert(terminals)
-      .values({ userId: user.id, platform: 'mt5', account: '5002', broker: 'Demo' })
-      .returning({ id: terminals.id });
+    const { user, terminal } = await userWithTerminal('5002');
     // Stored, and due, in the reverse order of their ids: expiry, however it reads them,
     // meets them in the order opposite to the results'.
     const ids = Array.from({ length: basket }, () => randomUUID()).sort();
@@ -137,7 +144,7 @@ describe('signal store: statements that write the same signals at once', () => {
 
     const written = await raced(lockOf(ids[basket / 2]!), () => [
       setup.store.expireDue(Date.now()),
-      writeSuccesses('test_expiring_result', ids, user.id, terminal!.id, new Date()),
+      writeSuccesses('test_expiring_result', ids, user.id, terminal.id, new Date()),
     ]);
 
     expect(written.filter((w) => w.status === 'rejected')).toEqual([]);
@@ -151,11 +158,7 @@ describe('signal store: statements that write the same signals at once', () => {
 
   it('expiry sees an acknowledgement that was stored while it waited: the signal was received', async () => {
     const { database } = setup.testDatabase;
-    const user = await createTestUser(database.db);
-    const [terminal] = await database.db
-      .insert(terminals)
-      .values({ userId: user.id, platform: 'mt5', account: '5003', broker: 'Demo' })
-      .returning({ id: terminals.id });
+    const { user, terminal } = await userWithTerminal('5003');
     const receivedAt = new Date(Date.now() - 60_000);
     const [due] = await database.db
       .insert(signals)
@@ -165,7 +168,7 @@ describe('signal store: statements that write the same signals at once', () => {
     // The terminal's acknowledgement (received before the signal was due) is being stored
     // when expiry reads the due signals: expiry waits for it, then must see it.
     const [expired] = await raced(
-      { text: recordReceivedSql, values: [[due!.id], [user.id], [terminal!.id], [receivedAt]] },
+      { text: recordReceivedSql, values: [[due!.id], [user.id], [terminal.id], [receivedAt]] },
       () => [setup.store.expireDue(Date.now())],
     );
 
