@@ -1,5 +1,5 @@
 import type { PublishLive } from '../core/live-events.ts';
-import type { SignalStore } from '../core/signal-store.ts';
+import { receiptGraceMs, type SignalStore } from '../core/signal-store.ts';
 import { toSignalView } from '../core/signal-view.ts';
 import type { Db } from '../db/db.ts';
 import type { Jobs } from '../ports/jobs.ts';
@@ -61,9 +61,12 @@ export function createSignalExpiry({
       await jobs.repeat(expireJob, sweepEveryMs);
     },
 
-    /** Makes sure a job runs just after `expiresAt`. Never throws: the sweep is the fallback. */
+    /**
+     * Makes sure a job runs just after a signal expiring at `expiresAt` is due (its receipt
+     * grace included). Never throws: the sweep is the fallback.
+     */
     schedule(expiresAt: number) {
-      const bucket = Math.ceil(expiresAt / bucketMs) * bucketMs;
+      const bucket = Math.ceil((expiresAt + receiptGraceMs) / bucketMs) * bucketMs;
       if (scheduled.has(bucket)) return;
       scheduled.add(bucket);
       for (const old of scheduled) if (old < now() - 60_000) scheduled.delete(old);

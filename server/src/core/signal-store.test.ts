@@ -9,7 +9,12 @@ import { createTestUser } from '../../test/users.ts';
 import { type Database, openDatabase } from '../db/db.ts';
 import { signalDeliveries, signals, terminals } from '../db/schema/signals.ts';
 import { createMemoryRecordQueue } from '../ports/record-queue-memory.ts';
-import { createSignalStore, resultGraceMs, type TerminalRef } from './signal-store.ts';
+import {
+  createSignalStore,
+  receiptGraceMs,
+  resultGraceMs,
+  type TerminalRef,
+} from './signal-store.ts';
 
 const setup = useSignalStore();
 
@@ -199,6 +204,37 @@ async function expectRowsAsDrizzleReads(database: Database) {
   for (const row of expired) expect(row).toStrictEqual(await read(row.id));
   expect(await expireLate()).toEqual([]);
 }
+
+describe('signal store: expiry of signals nobody acknowledged', () => {
+  it("waits out the receipt grace, so an acknowledgement of the TTL's last moment still counts", async () => {
+    const { db } = setup.testDatabase.database;
+    const user = await createTestUser(db);
+    const [terminal] = await db
+      .insert(terminals)
+      .values({ userId: user.id, platform: 'mt5', account: '7002', broker: 'Demo' })
+      .returning({ id: terminals.id });
+    const ref = { id: terminal!.id, userId: user.id, platform: 'mt5' as const };
+    const now = Date.now();
+    // Both ran out of time half a second ago; the EA's acknowledgement of the first is on its way.
+    const insertDue = async () =>
+      (await setup.store.insert(newSignal(user.id, { expiresAt: new Date(now - 500) })))!.id;
+    const acknowledged = await insertDue();
+    const unacknowledged = await insertDue();
+    const expire = async (at: number) =>
+      (await setup.store.expireDue(at))
+        .filter((row) => row.userId === user.id)
+        .map((row) => [row.id, row.status]);
+
+    expect(await expire(now)).toEqual([]);
+    await setup.store.recordReceived([{ terminal: ref, signalId: acknowledged, at: now }]);
+    expect(await expire(now + receiptGraceMs)).toEqual([[unacknowledged, 'failed']]);
+    const [stored] = await db
+      .select({ status: signals.status })
+      .from(signals)
+      .where(eq(signals.id, acknowledged));
+    expect(stored).toEqual({ status: 'pending' });
+  });
+});
 
 describe('signal store: the signals its statements give back', () => {
   it('are each exactly what drizzle reads, in a time zone ahead of UTC too', async () => {

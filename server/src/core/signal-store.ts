@@ -22,6 +22,15 @@ export type TerminalRef = { id: string; userId: string; platform: 'mt4' | 'mt5' 
 /** At most this many signals are read for a terminal at once (`pendingFor`), oldest first. */
 export const pendingForLimit = 100;
 
+/**
+ * After this long past its TTL, a signal no terminal acknowledged is failed ("Signal Not
+ * Transferred"). An EA that received it in the TTL's last moment acknowledges it across the
+ * network, and the relay holds an acknowledgement up to `ackHoldMs` before writing it: failing
+ * the signal at the TTL itself would call it not transferred, and tell its owner so, while the
+ * EA trades it. Nothing is delivered in this grace: delivery stops at the TTL.
+ */
+export const receiptGraceMs = 2_000;
+
 /** After this long past its TTL, a received signal with no result is marked as an error. */
 export const resultGraceMs = 60_000;
 
@@ -259,12 +268,13 @@ export function createSignalStore(
     },
 
     /**
-     * Marks due signals: nobody received it within its TTL → failed ("Signal Not
-     * Transferred"); received but no result long after the TTL → error. Returns what changed.
+     * Marks due signals: nobody acknowledged it `receiptGraceMs` after its TTL → failed
+     * ("Signal Not Transferred"); received but no result long after the TTL → error. Returns
+     * what changed.
      */
     async expireDue(now: number): Promise<SignalRow[]> {
       const failed = await prepared('signal_expire_unreceived', expireUnreceivedSql, [
-        new Date(now),
+        new Date(now - receiptGraceMs),
       ]);
       const silent = await prepared('signal_expire_unanswered', expireUnansweredSql, [
         new Date(now - resultGraceMs),
