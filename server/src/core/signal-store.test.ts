@@ -150,6 +150,16 @@ describe('signal store: hand-over marks of long-poll replies', () => {
   });
 });
 
+/** A new user with one MT5 terminal on `account`, as the relay refers to it. */
+async function userWithTerminal(db: Database['db'], account: string) {
+  const user = await createTestUser(db);
+  const [terminal] = await db
+    .insert(terminals)
+    .values({ userId: user.id, platform: 'mt5', account, broker: 'Demo' })
+    .returning({ id: terminals.id });
+  return { user, ref: { id: terminal!.id, userId: user.id, platform: 'mt5' as const } };
+}
+
 /**
  * The statements that give signals back (see `signalRowOf`) against drizzle's own read of
  * each row: pending, acknowledged, handed over in a long-poll reply, with a result, expired.
@@ -157,12 +167,7 @@ describe('signal store: hand-over marks of long-poll replies', () => {
 async function expectRowsAsDrizzleReads(database: Database) {
   const { db } = database;
   const store = createSignalStore(database, { records: createMemoryRecordQueue() });
-  const user = await createTestUser(db);
-  const [terminal] = await db
-    .insert(terminals)
-    .values({ userId: user.id, platform: 'mt5', account: '7001', broker: 'Demo' })
-    .returning({ id: terminals.id });
-  const ref = { id: terminal!.id, userId: user.id, platform: 'mt5' as const };
+  const { user, ref } = await userWithTerminal(db, '7001');
   const inserted = await Promise.all([
     store.insert(newSignal(user.id, { tps: [{ price: 1.1, percent: 50 }], comment: 'é "q" \\ ✓' })),
     store.insert(newSignal(user.id, { side: 'sell', closePercent: 100 / 3 })),
@@ -208,12 +213,7 @@ async function expectRowsAsDrizzleReads(database: Database) {
 describe('signal store: expiry of signals nobody acknowledged', () => {
   it("waits out the receipt grace, so an acknowledgement of the TTL's last moment still counts", async () => {
     const { db } = setup.testDatabase.database;
-    const user = await createTestUser(db);
-    const [terminal] = await db
-      .insert(terminals)
-      .values({ userId: user.id, platform: 'mt5', account: '7002', broker: 'Demo' })
-      .returning({ id: terminals.id });
-    const ref = { id: terminal!.id, userId: user.id, platform: 'mt5' as const };
+    const { user, ref } = await userWithTerminal(db, '7002');
     const now = Date.now();
     // Both ran out of time half a second ago; the EA's acknowledgement of the first is on its way.
     const insertDue = async () =>
