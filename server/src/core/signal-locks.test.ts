@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import pg, { type QueryConfig } from 'pg';
 import { describe, expect, it } from 'vitest';
-import { useSignalStore } from '../../test/signal-store.ts';
+import { userWithTerminal, useSignalStore } from '../../test/signal-store.ts';
 import { newSignal } from '../../test/signals.ts';
 import { createTestUser } from '../../test/users.ts';
 import { rowsOf } from '../db/db.ts';
@@ -75,17 +75,6 @@ const lockOf = (id: string): QueryConfig => ({
   values: [id],
 });
 
-/** A new user with one MT5 terminal on `account`. */
-async function userWithTerminal(account: string) {
-  const { db } = setup.testDatabase.database;
-  const user = await createTestUser(db);
-  const [terminal] = await db
-    .insert(terminals)
-    .values({ userId: user.id, platform: 'mt5', account, broker: 'Demo' })
-    .returning({ id: terminals.id });
-  return { user, terminal: terminal! };
-}
-
 describe('signal store: statements that write the same signals at once', () => {
   it('lock them in one order: a basket handed over, acknowledged and answered at once never deadlocks', async () => {
     const { database } = setup.testDatabase;
@@ -133,7 +122,7 @@ describe('signal store: statements that write the same signals at once', () => {
 
   it('expiry locks them in the same order: a basket that expires as its results come never deadlocks', async () => {
     const { database } = setup.testDatabase;
-    const { user, terminal } = await userWithTerminal('5002');
+    const { user, terminal } = await userWithTerminal(setup.testDatabase.database.db, '5002');
     // Stored, and due, in the reverse order of their ids: expiry, however it reads them,
     // meets them in the order opposite to the results'.
     const ids = Array.from({ length: basket }, () => randomUUID()).sort();
@@ -161,7 +150,7 @@ describe('signal store: statements that write the same signals at once', () => {
 
   it('expiry sees an acknowledgement that was stored while it waited: the signal was received', async () => {
     const { database } = setup.testDatabase;
-    const { user, terminal } = await userWithTerminal('5003');
+    const { user, terminal } = await userWithTerminal(setup.testDatabase.database.db, '5003');
     const receivedAt = new Date(Date.now() - 60_000);
     const [due] = await database.db
       .insert(signals)

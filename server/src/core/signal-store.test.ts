@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useSignalStore } from '../../test/signal-store.ts';
+import { userWithTerminal, useSignalStore } from '../../test/signal-store.ts';
 import { newSignal } from '../../test/signals.ts';
 import { createTestUser } from '../../test/users.ts';
 import { type Database, openDatabase } from '../db/db.ts';
@@ -150,16 +150,6 @@ describe('signal store: hand-over marks of long-poll replies', () => {
   });
 });
 
-/** A new user with one MT5 terminal on `account`, as the relay refers to it. */
-async function userWithTerminal(db: Database['db'], account: string) {
-  const user = await createTestUser(db);
-  const [terminal] = await db
-    .insert(terminals)
-    .values({ userId: user.id, platform: 'mt5', account, broker: 'Demo' })
-    .returning({ id: terminals.id });
-  return { user, ref: { id: terminal!.id, userId: user.id, platform: 'mt5' as const } };
-}
-
 /**
  * The statements that give signals back (see `signalRowOf`) against drizzle's own read of
  * each row: pending, acknowledged, handed over in a long-poll reply, with a result, expired.
@@ -167,7 +157,7 @@ async function userWithTerminal(db: Database['db'], account: string) {
 async function expectRowsAsDrizzleReads(database: Database) {
   const { db } = database;
   const store = createSignalStore(database, { records: createMemoryRecordQueue() });
-  const { user, ref } = await userWithTerminal(db, '7001');
+  const { user, terminal: ref } = await userWithTerminal(db, '7001');
   const inserted = await Promise.all([
     store.insert(newSignal(user.id, { tps: [{ price: 1.1, percent: 50 }], comment: 'é "q" \\ ✓' })),
     store.insert(newSignal(user.id, { side: 'sell', closePercent: 100 / 3 })),
@@ -213,7 +203,7 @@ async function expectRowsAsDrizzleReads(database: Database) {
 describe('signal store: expiry of signals nobody acknowledged', () => {
   it("waits out the receipt grace, so an acknowledgement of the TTL's last moment still counts", async () => {
     const { db } = setup.testDatabase.database;
-    const { user, ref } = await userWithTerminal(db, '7002');
+    const { user, terminal } = await userWithTerminal(db, '7002');
     const now = Date.now();
     // Both ran out of time half a second ago; the EA's acknowledgement of the first is on its way.
     const insertDue = async () =>
@@ -226,7 +216,7 @@ describe('signal store: expiry of signals nobody acknowledged', () => {
         .map((row) => [row.id, row.status]);
 
     expect(await expire(now)).toEqual([]);
-    await setup.store.recordReceived([{ terminal: ref, signalId: acknowledged, at: now }]);
+    await setup.store.recordReceived([{ terminal, signalId: acknowledged, at: now }]);
     expect(await expire(now + receiptGraceMs)).toEqual([[unacknowledged, 'failed']]);
     const [stored] = await db
       .select({ status: signals.status })
