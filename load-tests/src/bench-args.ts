@@ -34,6 +34,8 @@ export type BenchArgs = {
   quietTimeout: number;
   /** Scheduling priority of the processes under test (negative: ahead of other work). */
   nice: number;
+  /** Node and V8 flags for every SignalRelay server process (heap experiments). */
+  serverNodeArgs: string[];
 };
 
 export const usage = `npm run bench -- --scenario <name> [options]
@@ -61,7 +63,20 @@ export const usage = `npm run bench -- --scenario <name> [options]
   --quiet-timeout S  longest wait for other processes to calm down before measuring (180)
   --nice N       run the server(s), generator, EA fleets, floor and the bench database's
                  Postgres backends at this priority (e.g. --nice=-10 on a machine shared with
-                 other work; needs root; default 0)`;
+                 other work; needs root; default 0)
+  --server-node-args="F …"  Node or V8 flags for each server process, e.g.
+                 --server-node-args="--max-semi-space-size=32" (the "=" form: flags start with
+                 dashes); the run's header shows them`;
+
+/** Space-separated flags, each one starting with "--", as `node` takes them before the script. */
+function nodeFlags(value: string): string[] {
+  const flags = value.split(/\s+/).filter(Boolean);
+  const wrong = flags.find((flag) => !flag.startsWith('--'));
+  if (wrong !== undefined) {
+    throw new Error(`--server-node-args takes Node flags starting with "--", not "${wrong}"`);
+  }
+  return flags;
+}
 
 const number = (value: string | undefined, name: string) => {
   if (value === undefined) return undefined;
@@ -100,6 +115,7 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
       'log-level': { type: 'string', default: 'info' },
       'quiet-timeout': { type: 'string', default: '180' },
       nice: { type: 'string', default: '0' },
+      'server-node-args': { type: 'string', default: '' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -135,5 +151,6 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
     logLevel: values['log-level'],
     quietTimeout: number(values['quiet-timeout'], 'quiet-timeout') ?? 180,
     nice: niceValue(values.nice),
+    serverNodeArgs: nodeFlags(values['server-node-args']),
   };
 }

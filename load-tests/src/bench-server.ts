@@ -83,6 +83,7 @@ export async function startBenchServer(o: {
     name: o.name,
     env,
     nodeArgs: [
+      ...o.args.serverNodeArgs,
       ...(o.nodeArgs ?? []),
       ...(o.args.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
     ],

@@ -51,6 +51,10 @@ async function main() {
   console.log(
     `SignalRelay bench · ${startedAt.toISOString()} · ${machine.cpus} × ${machine.cpuModel} · Node ${machine.node} · ${machine.revision}`,
   );
+  // A run with flags of its own is not comparable with one without: say so at the top.
+  if (args.serverNodeArgs.length > 0) {
+    console.log(`server processes run with: node ${args.serverNodeArgs.join(' ')}`);
+  }
   const results: Record<string, unknown> = {};
   let missed = 0;
   let failed = 0;

@@ -63,7 +63,11 @@ export async function historyScenario(args: BenchArgs) {
     await seedHistory(db.url, user!.id, rows);
     const seedMs = Math.round(monoNow() - seedStarted);
 
-    const server = await startServer({ name: 'history-server', env });
+    const server = await startServer({
+      name: 'history-server',
+      env,
+      nodeArgs: args.serverNodeArgs,
+    });
     undo.push(() => server.stop());
 
     let cookie = await login(server.url, user!.email, password);

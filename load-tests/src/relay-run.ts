@@ -44,6 +44,8 @@ export type RelayRunOptions = {
   dashboards: number;
   floor: boolean;
   profile: boolean;
+  /** Node flags for each server process (`--server-node-args`). */
+  serverNodeArgs: string[];
   logLevel: string;
   /** How long to wait for the last signals to arrive after the last send. */
   drainMs: number;
@@ -94,9 +96,10 @@ export async function runRelay(o: RelayRunOptions): Promise<RelayRunReport> {
           name,
           env,
           // One directory per process: each server's main thread profile is found in its own.
-          nodeArgs: o.profile
-            ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, name)}`]
-            : [],
+          nodeArgs: [
+            ...o.serverNodeArgs,
+            ...(o.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, name)}`] : []),
+          ],
         }),
       );
     }

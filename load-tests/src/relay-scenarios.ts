@@ -21,6 +21,7 @@ function optionsFor(name: RelayScenario, a: BenchArgs): RelayRunOptions {
     balancer: false,
     floor: a.floor,
     profile: a.profile,
+    serverNodeArgs: a.serverNodeArgs,
     logLevel: a.logLevel,
     drainMs: 15_000,
     quietTimeoutMs: a.quietTimeout * 1000,

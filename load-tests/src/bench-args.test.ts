@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { parseBenchArgs } from './bench-args.ts';
+
+describe('--server-node-args', () => {
+  it('passes each flag to the server processes, in order', () => {
+    const args = parseBenchArgs([
+      '--scenario=steady',
+      '--server-node-args=--max-semi-space-size=32  --trace-gc',
+    ]);
+    expect(args.serverNodeArgs).toEqual(['--max-semi-space-size=32', '--trace-gc']);
+  });
+
+  it('runs the servers with no flags of their own by default', () => {
+    expect(parseBenchArgs(['--scenario=steady']).serverNodeArgs).toEqual([]);
+  });
+
+  it('refuses what is not a flag, naming it', () => {
+    expect(() => parseBenchArgs(['--server-node-args=--trace-gc main.js'])).toThrow(
+      '--server-node-args takes Node flags starting with "--", not "main.js"',
+    );
+  });
+});
