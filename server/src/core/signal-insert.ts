@@ -58,6 +58,22 @@ const recordCodec = {
   },
 };
 
+/** One alert's parameters, one per column, the id first (`insertOneSql`). */
+function valuesOf(id: string, row: NewSignal): unknown[] {
+  const params: unknown[] = [id];
+  for (const key of insertedColumns) {
+    const value = row[key];
+    params.push(value === null ? null : signals[key].mapToDriverValue(value));
+  }
+  return params;
+}
+
+/** `insertSql`'s arrays, one per column, the ids first (`givenUpSql`'s too, after its reason). */
+export function columnsOf(ids: string[], rows: NewSignal[]): unknown[] {
+  const byRow = rows.map((row, i) => valuesOf(ids[i]!, row));
+  return byRow[0]!.map((_, column) => byRow.map((values) => values[column]));
+}
+
 /**
  * Intake's INSERT of new signals (group commit), answered in time for TradingView (`inTime`
  * keeps a late one from storing a signal we refused with 503, db.ts), and the record of what
@@ -78,22 +94,6 @@ export function createSignalInsert(
 ) {
   const { inTime, settle } = database;
   const newSignalId = createSignalIds();
-
-  /** One alert's parameters, one per column, the id first (`insertOneSql`). */
-  function valuesOf(id: string, row: NewSignal): unknown[] {
-    const params: unknown[] = [id];
-    for (const key of insertedColumns) {
-      const value = row[key];
-      params.push(value === null ? null : signals[key].mapToDriverValue(value));
-    }
-    return params;
-  }
-
-  /** `insertSql`'s arrays, one per column, the ids first. */
-  function columnsOf(ids: string[], rows: NewSignal[]): unknown[] {
-    const byRow = rows.map((row, i) => valuesOf(ids[i]!, row));
-    return byRow[0]!.map((_, column) => byRow.map((values) => values[column]));
-  }
 
   /**
    * The records' statement (`givenUpSql`): records that come while one is being written go

@@ -7,7 +7,13 @@ import { newSignal } from '../../test/signals.ts';
 import { createTestUser } from '../../test/users.ts';
 import { rowsOf } from '../db/db.ts';
 import { signals, terminals } from '../db/schema/signals.ts';
-import { markDeliveredSql, recordReceivedSql, recordResultSql } from './signal-statements.ts';
+import { columnsOf, givenUpMessage } from './signal-insert.ts';
+import {
+  givenUpSql,
+  markDeliveredSql,
+  recordReceivedSql,
+  recordResultSql,
+} from './signal-statements.ts';
 
 const setup = useSignalStore();
 
@@ -141,6 +147,37 @@ describe('signal store: statements that write the same signals at once', () => {
 
     expect(written.filter((w) => w.status === 'rejected')).toEqual([]);
     // Expired first or not, a signal whose result came is a success.
+    const stored = await database.db
+      .select({ status: signals.status })
+      .from(signals)
+      .where(eq(signals.userId, user.id));
+    expect(stored.filter((row) => row.status !== 'success')).toEqual([]);
+  }, 30_000);
+
+  it('the record of an INSERT given up on locks them in the same order: a basket it fails as its results come never deadlocks', async () => {
+    const { database } = setup.testDatabase;
+    const { user, terminal } = await userWithTerminal(setup.testDatabase.database.db, '5004');
+    // The INSERT stored the basket after all, and a terminal that read it before the gates
+    // closed answers it while the record fails it. The record carries the basket in the
+    // reverse order of its ids, the results in their order.
+    const ids = Array.from({ length: basket }, () => randomUUID()).sort();
+    const values = ids.map(() => newSignal(user.id));
+    await database.db.insert(signals).values(ids.map((id, i) => ({ id, ...values[i]! })));
+    const recordOrder = [...ids.keys()].reverse();
+
+    const written = await raced(lockOf(ids[basket / 2]!), () => [
+      database.settle('test_given_up', givenUpSql, [
+        givenUpMessage,
+        ...columnsOf(
+          recordOrder.map((i) => ids[i]!),
+          recordOrder.map((i) => values[i]!),
+        ),
+      ]),
+      writeSuccesses('test_given_up_result', ids, user.id, terminal.id, new Date()),
+    ]);
+
+    expect(written.filter((w) => w.status === 'rejected')).toEqual([]);
+    // Failed first or not, a signal whose result came is a success.
     const stored = await database.db
       .select({ status: signals.status })
       .from(signals)
