@@ -75,6 +75,19 @@ async function raced(hold: QueryConfig, statements: () => Promise<unknown>[]) {
   }
 }
 
+/** Every statement raced ran to its end, and every signal of `userId` is a success. */
+async function expectNoDeadlockAndAllSucceeded(
+  written: PromiseSettledResult<unknown>[],
+  userId: string,
+) {
+  expect(written.filter((w) => w.status === 'rejected')).toEqual([]);
+  const stored = await setup.testDatabase.database.db
+    .select({ status: signals.status })
+    .from(signals)
+    .where(eq(signals.userId, userId));
+  expect(stored.filter((row) => row.status !== 'success')).toEqual([]);
+}
+
 /** Holds the signal `id`'s row. */
 const lockOf = (id: string): QueryConfig => ({
   text: 'select 1 from signals where id = $1 for update',
@@ -145,13 +158,8 @@ describe('signal store: statements that write the same signals at once', () => {
       writeSuccesses('test_expiring_result', ids, user.id, terminal.id, new Date()),
     ]);
 
-    expect(written.filter((w) => w.status === 'rejected')).toEqual([]);
     // Expired first or not, a signal whose result came is a success.
-    const stored = await database.db
-      .select({ status: signals.status })
-      .from(signals)
-      .where(eq(signals.userId, user.id));
-    expect(stored.filter((row) => row.status !== 'success')).toEqual([]);
+    await expectNoDeadlockAndAllSucceeded(written, user.id);
   }, 30_000);
 
   it('the record of an INSERT given up on locks them in the same order: a basket it fails as its results come never deadlocks', async () => {
@@ -176,13 +184,8 @@ describe('signal store: statements that write the same signals at once', () => {
       writeSuccesses('test_given_up_result', ids, user.id, terminal.id, new Date()),
     ]);
 
-    expect(written.filter((w) => w.status === 'rejected')).toEqual([]);
     // Failed first or not, a signal whose result came is a success.
-    const stored = await database.db
-      .select({ status: signals.status })
-      .from(signals)
-      .where(eq(signals.userId, user.id));
-    expect(stored.filter((row) => row.status !== 'success')).toEqual([]);
+    await expectNoDeadlockAndAllSucceeded(written, user.id);
   }, 30_000);
 
   it('expiry sees an acknowledgement that was stored while it waited: the signal was received', async () => {
