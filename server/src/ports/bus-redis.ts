@@ -35,7 +35,7 @@ export function createRedisBus(options: {
   const deliver = handlerDelivery(options.onHandlerError);
   // Each stored signal rings its license's channel, each dashboard event its user's. Urgent:
   // behind two instances the doorbell is on the signal's way to its EA, and waiting for the
-  // turn's other callbacks and for the request path's pipelines in flight (quota counts) held
+  // turn's other callbacks and for the request path's batches in flight (quota counts) held
   // it 1.1 ms at the 90th percentile in `balanced` (load-tests/RESULTS.md, 2026-12-01).
   const send = redisBatches(publisher, { urgent: true });
   const publish = (channel: string, message: string) =>
