@@ -141,7 +141,7 @@ describe('signal store: statements that write the same signals at once', () => {
 
   it('expiry locks them in the same order: a basket that expires as its results come never deadlocks', async () => {
     const { database } = setup.testDatabase;
-    const { user, terminal } = await userWithTerminal(setup.testDatabase.database.db, '5002');
+    const { user, terminal } = await userWithTerminal(database.db, '5002');
     // Stored, and due, in the reverse order of their ids: expiry, however it reads them,
     // meets them in the order opposite to the results'.
     const ids = Array.from({ length: basket }, () => randomUUID()).sort();
@@ -164,7 +164,7 @@ describe('signal store: statements that write the same signals at once', () => {
 
   it('the record of an INSERT given up on locks them in the same order: a basket it fails as its results come never deadlocks', async () => {
     const { database } = setup.testDatabase;
-    const { user, terminal } = await userWithTerminal(setup.testDatabase.database.db, '5004');
+    const { user, terminal } = await userWithTerminal(database.db, '5004');
     // The INSERT stored the basket after all, and a terminal that read it before the gates
     // closed answers it while the record fails it. The record carries the basket in the
     // reverse order of its ids, the results in their order.
@@ -190,7 +190,7 @@ describe('signal store: statements that write the same signals at once', () => {
 
   it('expiry sees an acknowledgement that was stored while it waited: the signal was received', async () => {
     const { database } = setup.testDatabase;
-    const { user, terminal } = await userWithTerminal(setup.testDatabase.database.db, '5003');
+    const { user, terminal } = await userWithTerminal(database.db, '5003');
     const receivedAt = new Date(Date.now() - 60_000);
     const [due] = await database.db
       .insert(signals)
