@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { startJobs } from './jobs.ts';
 import { createLogger } from './logger.ts';
 import { loadConfigOrExit, openDepsOrExit } from './startup.ts';
+import { keepNewObjectsYoung } from './young-objects.ts';
 
 /** Milliseconds a SIGTERM may take: in-flight requests finish, sockets close, then we exit. */
 const shutdownGraceMs = 9000;
@@ -15,6 +16,7 @@ const shutdownGraceMs = 9000;
  */
 const listenBacklog = 4096;
 
+keepNewObjectsYoung();
 const config = loadConfigOrExit();
 const logger = createLogger(config.LOG_LEVEL);
 const deps = await openDepsOrExit(config, logger, { migrate: true });
