@@ -22,7 +22,7 @@ describe('keepNewObjectsYoung', () => {
     expect(pretenuringDecisions().length).toBeGreaterThan(0);
   });
 
-  it('stops V8 from allocating any literal in the old generation', () => {
+  it('stops V8 from pretenuring any literal once called', () => {
     expect(pretenuringDecisions('young')).toEqual([]);
   });
 });

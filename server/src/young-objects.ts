@@ -14,8 +14,9 @@ import { setFlagsFromString } from 'node:v8';
  *
  * Off, the relay promotes half as much (2.5-2.9 % of what it allocates against 5.1-5.4 % at
  * 500 alerts/s), its old generation grows half as fast, so mark-compacts come half as often,
- * and scavenges are shorter (load-tests/RESULTS.md, thirty-sixth session). Long-lived objects are copied once more
- * through the young generation; that cost did not show in CPU per signal.
+ * and scavenges are shorter (load-tests/RESULTS.md, thirty-sixth session). Long-lived
+ * objects are copied once more through the young generation; that cost did not show in CPU
+ * per signal.
  *
  * A V8 flag set at run time affects what V8 decides from then on, which is what this needs:
  * V8 reads it when it weighs the survival counts, at each scavenge.
