@@ -20,3 +20,16 @@ describe('--server-node-args', () => {
     );
   });
 });
+
+describe('--floor-work', () => {
+  it('takes the CPU milliseconds the worked floor spends on each alert', () => {
+    expect(parseBenchArgs(['--scenario=floors', '--floor-work=0.45']).floorWork).toBe(0.45);
+    expect(parseBenchArgs(['--scenario=floors']).floorWork).toBeUndefined();
+  });
+
+  it('refuses what is not a number of milliseconds, naming it', () => {
+    expect(() => parseBenchArgs(['--floor-work=half'])).toThrow(
+      '--floor-work must be a number ≥ 0, not "half"',
+    );
+  });
+});

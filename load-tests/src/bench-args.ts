@@ -27,6 +27,12 @@ export type BenchArgs = {
   pollShare?: number;
   dashboards?: number;
   rows?: number;
+  /**
+   * floors: also measure the durable floor with heartbeats doing this many ms of CPU work per
+   * alert (the CPU a real relay spends beyond the floor), to see what that much CPU does to
+   * the tail on this machine whatever the code.
+   */
+  floorWork?: number;
   floor: boolean;
   profile: boolean;
   logLevel: string;
@@ -58,6 +64,9 @@ export const usage = `npm run bench -- --scenario <name> [options]
   --dashboards N dashboards on the live channel, for the result round trip (100)
   --rows N       history rows to seed (100000)
   --no-floor     skip the floor measurement
+  --floor-work MS  floors: also run the durable floor with heartbeats spending MS ms of CPU
+                 on each alert before storing it (e.g. the server's CPU per signal less the
+                 floor's): the tail that much work gives on this machine, whatever the code
   --profile      write a CPU profile of each server process to results/profiles/
   --log-level L  server LOG_LEVEL (info, as in production)
   --quiet-timeout S  longest wait for other processes to calm down before measuring (180)
@@ -110,6 +119,7 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
       'poll-share': { type: 'string' },
       dashboards: { type: 'string' },
       rows: { type: 'string' },
+      'floor-work': { type: 'string' },
       'no-floor': { type: 'boolean', default: false },
       profile: { type: 'boolean', default: false },
       'log-level': { type: 'string', default: 'info' },
@@ -146,6 +156,7 @@ export function parseBenchArgs(argv: string[]): BenchArgs {
     pollShare,
     dashboards: number(values.dashboards, 'dashboards'),
     rows: number(values.rows, 'rows'),
+    floorWork: number(values['floor-work'], 'floor-work'),
     floor: !values['no-floor'],
     profile: values.profile,
     logLevel: values['log-level'],

@@ -18,11 +18,14 @@ import { serveParent } from './ipc.ts';
  * one of two: the `intake` floor publishes each signal on Redis instead of pushing it, the
  * `terminals` floor pushes what it hears to the sockets it holds (as two instances do in
  * `balanced`). Every socket's pings are answered, as the server answers EAs' heartbeats.
+ * Listening with `workMs` (bench `--floor-work`), it spends that much CPU on each alert before
+ * storing it: the cost of a real relay's own work, without its code.
  */
 const sockets = new Map<string, WebSocket>();
 let nextId = 1;
 let durable: DurableFloor | null = null;
 const busChannel = 'floor:signals';
+let workMs = 0;
 let publisher: Redis | null = null;
 let subscriber: Redis | null = null;
 type Bus = { redisUrl: string; role: 'intake' | 'terminals' };
@@ -38,6 +41,18 @@ async function joinBus({ redisUrl, role }: Bus) {
     sockets.get(message.slice(0, cut))?.send(message.slice(cut + 1));
   });
   await subscriber.subscribe(busChannel);
+}
+
+/**
+ * Keeps this process on the CPU for `ms` of CPU time (not wall time: preempted, it carries on
+ * until it has had that much), as a relay's work per alert would.
+ */
+function spend(ms: number) {
+  const start = process.cpuUsage();
+  for (;;) {
+    const used = process.cpuUsage(start);
+    if (used.user + used.system >= ms * 1000) return;
+  }
 }
 
 const polls = createFloorPolls(async (id, status) => durable?.record(id, status));
@@ -60,6 +75,7 @@ const server = createServer((req, res) => {
       licenseNumber: string;
       alertId?: string;
     };
+    if (workMs > 0) spend(workMs);
     let id: string;
     try {
       id = durable ? await durable.admit(licenseNumber, text, alertId ?? null) : String(nextId++);
@@ -80,6 +96,11 @@ const server = createServer((req, res) => {
       .end(`{"ok":true,"signalId":"${id}","delivered":${delivered ? 'true' : 'false'}}`);
   });
 });
+
+// As the server's (app.ts): at Node's default of 5 s, a keep-alive connection left idle while
+// the bench waits for a quiet machine can close as the generator reuses it, and its alert
+// counts as lost to the floor.
+server.keepAliveTimeout = 65_000;
 
 const wss = new WebSocketServer({ server, perMessageDeflate: false });
 wss.on('connection', (socket, req) => {
@@ -105,8 +126,9 @@ wss.on('connection', (socket, req) => {
 });
 
 serveParent({
-  listen: async (o: { durable?: { databaseUrl: string; redisUrl: string }; bus?: Bus } = {}) => {
+  listen: async (o: ListenOptions = {}) => {
     if (o.durable) durable = await openDurableFloor(o.durable);
+    workMs = o.workMs ?? 0;
     if (o.bus) await joinBus(o.bus);
     return new Promise<number>((resolve) => {
       server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port));
@@ -121,10 +143,14 @@ serveParent({
   },
 });
 
+type ListenOptions = {
+  durable?: { databaseUrl: string; redisUrl: string };
+  bus?: Bus;
+  /** CPU milliseconds spent on each alert before it is stored (none when unset). */
+  workMs?: number;
+};
+
 export type FloorCommands = {
-  listen: (o?: {
-    durable?: { databaseUrl: string; redisUrl: string };
-    bus?: Bus;
-  }) => Promise<number>;
+  listen: (o?: ListenOptions) => Promise<number>;
   close: () => Promise<void>;
 };

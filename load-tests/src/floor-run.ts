@@ -53,6 +53,8 @@ type FloorRun = {
   transport?: 'ws' | 'poll';
   /** Each socket client pings this often, as an EA does (none when unset). */
   heartbeatMs?: number;
+  /** CPU milliseconds the floor spends on each alert before storing it (`--floor-work`). */
+  workMs?: number;
   /** Where the floor process writes a CPU profile (`--profile`); none when unset. */
   profileDir?: string | undefined;
   /** Waits for the machine to be quiet before measuring. */
@@ -92,6 +94,7 @@ async function withFloor<T>(
           ...(split
             ? { bus: { redisUrl: split.redisUrl, role: i === 0 ? 'intake' : 'terminals' } }
             : {}),
+          ...(o.workMs ? { workMs: o.workMs } : {}),
         }),
       ),
     );

@@ -115,6 +115,18 @@ export async function floorsScenario(args: BenchArgs) {
       durable: durableServices,
       heartbeatMs: eaHeartbeatMs,
     });
+    let worked: Worked | null = null;
+    if (args.floorWork) {
+      const workMs = args.floorWork;
+      log(`durable floor with heartbeats, spending ${workMs} ms of CPU on each alert`);
+      const floor = await measureFloor({
+        ...common,
+        durable: durableServices,
+        heartbeatMs: eaHeartbeatMs,
+        workMs,
+      });
+      worked = { workMs, floor };
+    }
     log(
       'two durable floors behind HAProxy, with heartbeats: webhooks to one, which commits and publishes on Redis, sockets on the other',
     );
@@ -145,18 +157,21 @@ export async function floorsScenario(args: BenchArgs) {
       durable: await basketOf(durableServices),
       durablePoll: await basketOf(durableServices, 'poll'),
     };
-    return report(rate, { bare, proxied, split, durable, beating, pair }, baskets);
+    return report(rate, { bare, proxied, split, durable, beating, pair }, baskets, worked);
   } finally {
     await undoAll(undo, log);
   }
 }
 
 type Floors = Record<'bare' | 'proxied' | 'split' | 'durable' | 'beating' | 'pair', FloorFigures>;
+/** The durable floor with heartbeats that spent `workMs` of CPU on each alert (`--floor-work`). */
+type Worked = { workMs: number; floor: FloorFigures };
 
 function report(
   rate: number,
   { bare, proxied, split, durable, beating, pair }: Floors,
   baskets: { bare: Basket; durable: Basket; durablePoll: Basket },
+  worked: Worked | null,
 ) {
   const perSignal = (f: FloorFigures, name: string) =>
     f.figures.accepted > 0 ? cpuOf(f.usage, name) / f.figures.accepted : 0;
@@ -171,6 +186,11 @@ function report(
   const p50 = ratio(durable.figures.delivery, bare.figures.delivery, 'p50');
   const p99 = ratio(durable.figures.delivery, bare.figures.delivery, 'p99');
   const beatingP99 = ratio(beating.figures.delivery, bare.figures.delivery, 'p99');
+  const workedLabel = worked ? `durable + heartbeats + ${worked.workMs} ms of CPU per alert` : '';
+  const workedP99 = worked && ratio(worked.floor.figures.delivery, bare.figures.delivery, 'p99');
+  const workedRows: [string, Summary | null][] = worked
+    ? [[`${workedLabel}: delivery`, worked.floor.figures.delivery]]
+    : [];
   const lost = (f: FloorFigures) => f.figures.sent - f.figures.accepted + f.figures.lost;
   /** What `floor` adds to the delivery p50 of `base` (named `baseName`), in ms, as a check. */
   const addedCheck = (
@@ -210,6 +230,15 @@ function report(
       actual: beatingP99 === null ? 'n/a' : `× ${beatingP99}`,
       ok: beatingP99 !== null && beatingP99 <= targets.p99,
     },
+    ...(worked
+      ? [
+          {
+            target: `${workedLabel}: delivery p99 ≤ ${targets.p99} × bare floor`,
+            actual: workedP99 === null ? 'n/a' : `× ${workedP99}`,
+            ok: workedP99 !== null && workedP99 <= targets.p99,
+          },
+        ]
+      : []),
     {
       target: `durable floor at ${rate}/s: every alert stored and delivered, p99 ≤ ${targets.deliveryP99Ms} ms`,
       actual: `${durable.figures.throughput}/s, ${lost(durable)} not stored or delivered, p99 ${durable.figures.delivery?.p99 ?? 'n/a'} ms`,
@@ -251,18 +280,20 @@ function report(
       ['durable: webhook reply', durable.figures.webhookReply],
       ['durable: delivery', durable.figures.delivery],
       ['durable + heartbeats: delivery', beating.figures.delivery],
+      ...workedRows,
       ['two durable via Redis, HAProxy + heartbeats: delivery', pair.figures.delivery],
       ['bare: basket first → last', baskets.bare.spread],
       ['durable: basket first → last', baskets.durable.spread],
       ['durable long-poll: basket first → last', baskets.durablePoll.spread],
     ]),
     '(basket rows: count = rounds of alerts written at once on one license)',
-    `throughput: bare ${bare.figures.throughput}/s, via HAProxy ${proxied.figures.throughput}/s, two via Redis ${split.figures.throughput}/s, durable ${durable.figures.throughput}/s, two durable ${pair.figures.throughput}/s · not stored or delivered: bare ${lost(bare)}, durable ${lost(durable)}, two durable ${lost(pair)}`,
+    `throughput: bare ${bare.figures.throughput}/s, via HAProxy ${proxied.figures.throughput}/s, two via Redis ${split.figures.throughput}/s, durable ${durable.figures.throughput}/s, two durable ${pair.figures.throughput}/s${worked ? `, worked ${worked.floor.figures.throughput}/s` : ''} · not stored or delivered: bare ${lost(bare)}, durable ${lost(durable)}, two durable ${lost(pair)}${worked ? `, worked ${lost(worked.floor)}` : ''}`,
     cpuLine('bare', bare),
     cpuLine('bare via HAProxy', proxied),
     cpuLine('two bare via Redis, HAProxy', split),
     cpuLine('durable', durable),
     cpuLine('durable + heartbeats', beating),
+    ...(worked ? [cpuLine(workedLabel, worked.floor)] : []),
     cpuLine('two durable via Redis, HAProxy + heartbeats', pair),
     ...(durable.disk ? [`durable: ${formatDiskFlushes(durable.disk)}`] : []),
     ...[bare.profile, durable.profile].filter(Boolean).flatMap((p) => ['', p]),
@@ -272,6 +303,6 @@ function report(
   return {
     text: lines.join('\n'),
     checks,
-    json: { rate, bare, proxied, split, durable, beating, pair, baskets },
+    json: { rate, bare, proxied, split, durable, beating, pair, baskets, worked },
   };
 }
