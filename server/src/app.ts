@@ -121,6 +121,7 @@ export async function buildApp(deps: AppDeps, options: FastifyServerOptions = {}
     // EAs only once their acknowledgements are stored, or that instance would resend them.
     preClose(done) {
       void relay.drain().then(() => {
+        notifier.stop();
         for (const client of this.websocketServer.clients) client.close(1012, 'server restarting');
         this.websocketServer.close(() => done());
       });

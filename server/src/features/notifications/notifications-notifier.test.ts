@@ -65,6 +65,52 @@ describe('the notifier on the request path', () => {
     expect(reads).toBe(0);
   });
 
+  it('reads few users’ settings at once, so a mass disconnect leaves the database to the alerts', async () => {
+    let reads = 0;
+    const db = {
+      select: () => {
+        reads++;
+        return stalledDb.select();
+      },
+    } as unknown as Db;
+    const notifier = createNotifier({
+      db,
+      jobs: {} as Jobs,
+      bus: createMemoryBus({ onHandlerError: () => {} }),
+      now: Date.now,
+      logger: pino({ level: 'silent' }),
+    });
+    for (let i = 0; i < 1000; i++) {
+      notifier.observe(`user-${i}`, { type: 'ea', connected: false, lastConnected: 1 });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(reads).toBe(4);
+  });
+
+  it('reads and enqueues nothing once stopped, not even what was waiting for a read', async () => {
+    let reads = 0;
+    const db = {
+      select: () => {
+        reads++;
+        return { from: () => ({ where: async () => [] }) };
+      },
+    } as unknown as Db;
+    const notifier = createNotifier({
+      db,
+      jobs: {} as Jobs,
+      bus: createMemoryBus({ onHandlerError: () => {} }),
+      now: Date.now,
+      logger: pino({ level: 'silent' }),
+    });
+    for (let i = 0; i < 100; i++) {
+      notifier.observe(`user-${i}`, { type: 'ea', connected: false, lastConnected: 1 });
+    }
+    notifier.stop();
+    notifier.observe('user-late', { type: 'ea', connected: false, lastConnected: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(reads).toBe(4);
+  });
+
   it('leaves a signal event unbuilt when no notification is about it, and builds a failed one', () => {
     const observed: string[] = [];
     const notifier = createNotifier({

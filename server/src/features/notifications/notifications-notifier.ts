@@ -5,6 +5,7 @@ import { setNewest } from '../../core/bounded-map.ts';
 import { isLazySignal, type LazySignalEvent, type PublishLive } from '../../core/live-events.ts';
 import { createRefreshingCache } from '../../core/refreshing-cache.ts';
 import type { TerminalRef } from '../../core/signal-store.ts';
+import { createConcurrencyLimit } from '../../core/throttle.ts';
 import type { Db } from '../../db/db.ts';
 import type { Bus } from '../../ports/bus.ts';
 import type { Jobs } from '../../ports/jobs.ts';
@@ -36,6 +37,14 @@ type Interest = { events: Set<NotificationEvent>; channels: number; eaOfflineMin
  */
 const cacheTtlMs = 30_000;
 const cacheMaxUsers = 50_000;
+/**
+ * Users' settings read at once. A mass disconnect (a network cut, this instance stopping)
+ * announces thousands of EAs offline in one moment; read all at once, their settings took
+ * every database connection, and statements of the request path (the alerts still being
+ * stored) waited past the pool's limit for one (`connections` bench, 12,000 EAs: 9,940 reads
+ * failed at the pool's wait).
+ */
+const settingsReadsAtOnce = 4;
 /** Notices one user may enqueue per minute from this process (a flood stays out of Redis). */
 const enqueuePerMinute = 30;
 
@@ -69,9 +78,12 @@ export function createNotifier(deps: {
 }) {
   const { db, jobs, bus, now, logger, minuteMs = 60_000 } = deps;
   const budget = new Map<string, { minute: number; count: number }>();
+  const reads = createConcurrencyLimit(settingsReadsAtOnce);
+  let stopped = false;
 
   async function load(userId: string): Promise<Interest> {
-    const row = await loadSettings(db, userId);
+    // Once stopped, reads still queued are not made: the database is closing.
+    const row = await reads(async () => (stopped ? null : loadSettings(db, userId)));
     if (!row) return { events: new Set(), channels: 0, eaOfflineMinutes: 5 };
     return {
       events: eventsOf(row),
@@ -104,10 +116,11 @@ export function createNotifier(deps: {
     event: NotificationEvent,
     then: (interest: Interest) => Promise<unknown>,
   ) {
+    if (stopped) return;
     interests
       .get(userId)
       .then((interest) => {
-        if (interest.channels === 0 || !interest.events.has(event)) return;
+        if (stopped || interest.channels === 0 || !interest.events.has(event)) return;
         if (!withinBudget(userId)) {
           logger.warn({ userId, event }, 'notification not enqueued: too many this minute');
           return;
@@ -178,6 +191,16 @@ export function createNotifier(deps: {
       bus
         .publish(notificationSettingsChannel, userId)
         .catch((err) => logger.warn({ err }, 'bus unavailable'));
+    },
+
+    /**
+     * This instance is stopping. The EAs it now closes (1012) reconnect to another one, so their
+     * going is no "EA disconnected"; and thousands of them at once would read as many users'
+     * settings while the alerts still being stored need the database. Nothing is read or
+     * enqueued from here on.
+     */
+    stop() {
+      stopped = true;
     },
 
     /** Listens for other instances' settings changes; returns the unsubscribe function. */
