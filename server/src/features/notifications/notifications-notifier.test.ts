@@ -8,10 +8,32 @@ import { createMemoryBus } from '../../ports/bus-memory.ts';
 import type { Jobs } from '../../ports/jobs.ts';
 import { createNotifier, observedBy } from './notifications-notifier.ts';
 
-/** A database whose queries never answer: Postgres stalled. */
-const stalledDb = {
-  select: () => ({ from: () => ({ where: () => new Promise(() => {}) }) }),
-} as unknown as Db;
+/** A database that counts the reads made through it, each answered by `answer`. */
+function countingDb(answer: () => Promise<unknown[]>) {
+  const counted = { reads: 0, db: {} as Db };
+  counted.db = {
+    select: () => {
+      counted.reads++;
+      return { from: () => ({ where: answer }) };
+    },
+  } as unknown as Db;
+  return counted;
+}
+
+/** Postgres stalled: no read ever answers. */
+const stalled = () => countingDb(() => new Promise(() => {}));
+
+function notifierOn(db: Db, jobs = {} as Jobs) {
+  return createNotifier({
+    db,
+    jobs,
+    bus: createMemoryBus({ onHandlerError: () => {} }),
+    now: Date.now,
+    logger: pino({ level: 'silent' }),
+  });
+}
+
+const eaGone = { type: 'ea', connected: false, lastConnected: 1 } as const;
 
 const failedSignal = {
   type: 'signal',
@@ -22,13 +44,7 @@ describe('the notifier on the request path', () => {
   it('returns at once and publishes first, even when the settings cannot be read', () => {
     const scheduled: string[] = [];
     const jobs = { schedule: async (name: string) => void scheduled.push(name) } as unknown as Jobs;
-    const notifier = createNotifier({
-      db: stalledDb,
-      jobs,
-      bus: createMemoryBus({ onHandlerError: () => {} }),
-      now: Date.now,
-      logger: pino({ level: 'silent' }),
-    });
+    const notifier = notifierOn(stalled().db, jobs);
     const published: string[] = [];
     const publish = observedBy((_userId, event) => {
       published.push((typeof event === 'function' ? event() : event).type);
@@ -41,20 +57,8 @@ describe('the notifier on the request path', () => {
   });
 
   it('ignores events no notification is about without reading anything', () => {
-    let reads = 0;
-    const db = {
-      select: () => {
-        reads++;
-        return stalledDb.select();
-      },
-    } as unknown as Db;
-    const notifier = createNotifier({
-      db,
-      jobs: {} as Jobs,
-      bus: createMemoryBus({ onHandlerError: () => {} }),
-      now: Date.now,
-      logger: pino({ level: 'silent' }),
-    });
+    const database = stalled();
+    const notifier = notifierOn(database.db);
     notifier.observe('u', { type: 'orders', changed: 1 });
     notifier.observe('u', { type: 'quota', used: 10, limit: 100, remaining: 90, resetsAt: 1 });
     notifier.observe('u', {
@@ -62,64 +66,30 @@ describe('the notifier on the request path', () => {
       signal: { id: 's', status: 'success', isTest: false },
     } as unknown as LiveEvent);
     notifier.observe('u', { type: 'ea', connected: true, lastConnected: 1 });
-    expect(reads).toBe(0);
+    expect(database.reads).toBe(0);
   });
 
   it('reads few users’ settings at once, so a mass disconnect leaves the database to the alerts', async () => {
-    let reads = 0;
-    const db = {
-      select: () => {
-        reads++;
-        return stalledDb.select();
-      },
-    } as unknown as Db;
-    const notifier = createNotifier({
-      db,
-      jobs: {} as Jobs,
-      bus: createMemoryBus({ onHandlerError: () => {} }),
-      now: Date.now,
-      logger: pino({ level: 'silent' }),
-    });
-    for (let i = 0; i < 1000; i++) {
-      notifier.observe(`user-${i}`, { type: 'ea', connected: false, lastConnected: 1 });
-    }
+    const database = stalled();
+    const notifier = notifierOn(database.db);
+    for (let i = 0; i < 1000; i++) notifier.observe(`user-${i}`, eaGone);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(reads).toBe(4);
+    expect(database.reads).toBe(4);
   });
 
   it('reads and enqueues nothing once stopped, not even what was waiting for a read', async () => {
-    let reads = 0;
-    const db = {
-      select: () => {
-        reads++;
-        return { from: () => ({ where: async () => [] }) };
-      },
-    } as unknown as Db;
-    const notifier = createNotifier({
-      db,
-      jobs: {} as Jobs,
-      bus: createMemoryBus({ onHandlerError: () => {} }),
-      now: Date.now,
-      logger: pino({ level: 'silent' }),
-    });
-    for (let i = 0; i < 100; i++) {
-      notifier.observe(`user-${i}`, { type: 'ea', connected: false, lastConnected: 1 });
-    }
+    const database = countingDb(async () => []);
+    const notifier = notifierOn(database.db);
+    for (let i = 0; i < 100; i++) notifier.observe(`user-${i}`, eaGone);
     notifier.stop();
-    notifier.observe('user-late', { type: 'ea', connected: false, lastConnected: 1 });
+    notifier.observe('user-late', eaGone);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(reads).toBe(4);
+    expect(database.reads).toBe(4);
   });
 
   it('leaves a signal event unbuilt when no notification is about it, and builds a failed one', () => {
     const observed: string[] = [];
-    const notifier = createNotifier({
-      db: stalledDb,
-      jobs: {} as Jobs,
-      bus: createMemoryBus({ onHandlerError: () => {} }),
-      now: Date.now,
-      logger: pino({ level: 'silent' }),
-    });
+    const notifier = notifierOn(stalled().db);
     notifier.observe = (_userId, event) => void observed.push(event.type);
     const handed: unknown[] = [];
     const publish = observedBy((_userId, event) => void handed.push(event), notifier);

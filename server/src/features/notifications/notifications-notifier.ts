@@ -40,9 +40,9 @@ const cacheMaxUsers = 50_000;
 /**
  * Users' settings read at once. A mass disconnect (a network cut, this instance stopping)
  * announces thousands of EAs offline in one moment; read all at once, their settings took
- * every database connection, and statements of the request path (the alerts still being
- * stored) waited past the pool's limit for one (`connections` bench, 12,000 EAs: 9,940 reads
- * failed at the pool's wait).
+ * every database connection (`connections` bench, 12,000 EAs: 9,940 reads failed at the
+ * pool's wait), and the request path's statements (alerts still being stored) queued behind
+ * them.
  */
 const settingsReadsAtOnce = 4;
 /** Notices one user may enqueue per minute from this process (a flood stays out of Redis). */
