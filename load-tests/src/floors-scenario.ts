@@ -3,32 +3,15 @@ import type { BenchArgs } from './bench-args.ts';
 import { type Undo, undoAll } from './bench-server.ts';
 import { createBenchDatabase, redisUrl } from './bench-services.ts';
 import { sleep } from './clock.ts';
-import { formatDiskFlushes } from './disk-flushes.ts';
 import { eaSpecs, startFleets, startGenerator } from './fleets.ts';
-import { type FloorFigures, measureFloor, measureFloorBasket } from './floor-run.ts';
-import { type ProcessUsage, pidsOf, prioritize, waitForQuiet } from './proc-stats.ts';
-import { type Check, checksTable, latencyTable } from './report.ts';
+import { measureFloor, measureFloorBasket } from './floor-run.ts';
+import { type Basket, reportFloors, type Worked } from './floors-report.ts';
+import { pidsOf, prioritize, waitForQuiet } from './proc-stats.ts';
 import { resultsDir } from './server-launcher.ts';
-import { ratio, type Summary, summarize } from './stats.ts';
-
-/** Issue 24's targets, applied here to the floors themselves. */
-const targets = {
-  cpuMs: 0.3,
-  p50: 2,
-  p99: 5,
-  deliveryP99Ms: 25,
-  basketMs: 15,
-  pollBasketMs: 25,
-  proxyMs: 0.5,
-} as const;
-
-type Basket = { spread: Summary | null; missed: number };
+import { summarize } from './stats.ts';
 
 /** What the server's welcome tells every EA (ea/PROTOCOL.md): a heartbeat every 2 s. */
 const eaHeartbeatMs = 2000;
-
-const cpuOf = (usage: ProcessUsage[], name: string) =>
-  usage.find((u) => u.name === name)?.cpuMs ?? 0;
 
 /**
  * The two floors side by side, with nothing of SignalRelay running: the bare one (what our
@@ -157,152 +140,8 @@ export async function floorsScenario(args: BenchArgs) {
       durable: await basketOf(durableServices),
       durablePoll: await basketOf(durableServices, 'poll'),
     };
-    return report(rate, { bare, proxied, split, durable, beating, pair }, baskets, worked);
+    return reportFloors(rate, { bare, proxied, split, durable, beating, pair }, baskets, worked);
   } finally {
     await undoAll(undo, log);
   }
-}
-
-type Floors = Record<'bare' | 'proxied' | 'split' | 'durable' | 'beating' | 'pair', FloorFigures>;
-/** The durable floor with heartbeats that spent `workMs` of CPU on each alert (`--floor-work`). */
-type Worked = { workMs: number; floor: FloorFigures };
-
-function report(
-  rate: number,
-  { bare, proxied, split, durable, beating, pair }: Floors,
-  baskets: { bare: Basket; durable: Basket; durablePoll: Basket },
-  worked: Worked | null,
-) {
-  const perSignal = (f: FloorFigures, name: string) =>
-    f.figures.accepted > 0 ? cpuOf(f.usage, name) / f.figures.accepted : 0;
-  const ms = (n: number) => `${n.toFixed(3)} ms`;
-  const cpuLine = (label: string, f: FloorFigures) =>
-    `${label} CPU per signal: ${f.usage
-      .map((u) => `${u.name} ${ms(perSignal(f, u.name))}`)
-      .join(
-        ' · ',
-      )}; all ${ms(f.usage.reduce((n, u) => n + u.cpuMs, 0) / Math.max(1, f.figures.accepted))}`;
-  const server = perSignal(durable, 'floor');
-  const p50 = ratio(durable.figures.delivery, bare.figures.delivery, 'p50');
-  const p99 = ratio(durable.figures.delivery, bare.figures.delivery, 'p99');
-  const beatingP99 = ratio(beating.figures.delivery, bare.figures.delivery, 'p99');
-  const workedLabel = worked ? `durable + heartbeats + ${worked.workMs} ms of CPU per alert` : '';
-  const workedP99 = worked && ratio(worked.floor.figures.delivery, bare.figures.delivery, 'p99');
-  const workedRows: [string, Summary | null][] = worked
-    ? [[`${workedLabel}: delivery`, worked.floor.figures.delivery]]
-    : [];
-  const lost = (f: FloorFigures) => f.figures.sent - f.figures.accepted + f.figures.lost;
-  /** What `floor` adds to the delivery p50 of `base` (named `baseName`), in ms, as a check. */
-  const addedCheck = (
-    label: string,
-    floor: FloorFigures,
-    base = bare,
-    baseName = 'the bare floor',
-  ): Check => {
-    const target = `${label}: delivery p50 over ${baseName} ≤ ${targets.proxyMs} ms`;
-    const [over, under] = [floor.figures.delivery?.p50, base.figures.delivery?.p50];
-    if (over === undefined || under === undefined) return { target, actual: 'n/a', ok: false };
-    const added = over - under;
-    return {
-      target,
-      actual: `${over} − ${under} = ${added.toFixed(2)} ms`,
-      ok: added <= targets.proxyMs,
-    };
-  };
-  const checks: Check[] = [
-    {
-      target: `durable floor: server CPU per signal ≤ ${targets.cpuMs} ms`,
-      actual: ms(server),
-      ok: server <= targets.cpuMs,
-    },
-    {
-      target: `durable floor: delivery p50 ≤ ${targets.p50} × bare floor`,
-      actual: p50 === null ? 'n/a' : `× ${p50}`,
-      ok: p50 !== null && p50 <= targets.p50,
-    },
-    {
-      target: `durable floor: delivery p99 ≤ ${targets.p99} × bare floor`,
-      actual: p99 === null ? 'n/a' : `× ${p99}`,
-      ok: p99 !== null && p99 <= targets.p99,
-    },
-    {
-      target: `durable floor with EA heartbeats: delivery p99 ≤ ${targets.p99} × bare floor`,
-      actual: beatingP99 === null ? 'n/a' : `× ${beatingP99}`,
-      ok: beatingP99 !== null && beatingP99 <= targets.p99,
-    },
-    ...(worked
-      ? [
-          {
-            target: `${workedLabel}: delivery p99 ≤ ${targets.p99} × bare floor`,
-            actual: workedP99 === null ? 'n/a' : `× ${workedP99}`,
-            ok: workedP99 !== null && workedP99 <= targets.p99,
-          },
-        ]
-      : []),
-    {
-      target: `durable floor at ${rate}/s: every alert stored and delivered, p99 ≤ ${targets.deliveryP99Ms} ms`,
-      actual: `${durable.figures.throughput}/s, ${lost(durable)} not stored or delivered, p99 ${durable.figures.delivery?.p99 ?? 'n/a'} ms`,
-      ok:
-        lost(durable) === 0 && (durable.figures.delivery?.p99 ?? Infinity) <= targets.deliveryP99Ms,
-    },
-    addedCheck('bare floor via HAProxy', proxied),
-    addedCheck('two bare floors on Redis behind HAProxy', split),
-    addedCheck(
-      'two durable floors on Redis behind HAProxy, with heartbeats (as `balanced`)',
-      pair,
-      beating,
-      'the durable floor with heartbeats',
-    ),
-    {
-      target: `durable floor: basket, last delivered after first sent, median ≤ ${targets.basketMs} ms`,
-      actual: `${baskets.durable.spread?.p50 ?? 'n/a'} ms (worst ${baskets.durable.spread?.max ?? 'n/a'} ms), ${baskets.durable.missed} missed`,
-      ok:
-        baskets.durable.missed === 0 &&
-        (baskets.durable.spread?.p50 ?? Infinity) <= targets.basketMs,
-    },
-    {
-      target: `durable floor: long-poll basket, last delivered after first sent, median ≤ ${targets.pollBasketMs} ms`,
-      actual: `${baskets.durablePoll.spread?.p50 ?? 'n/a'} ms (worst ${baskets.durablePoll.spread?.max ?? 'n/a'} ms), ${baskets.durablePoll.missed} missed`,
-      ok:
-        baskets.durablePoll.missed === 0 &&
-        (baskets.durablePoll.spread?.p50 ?? Infinity) <= targets.pollBasketMs,
-    },
-  ];
-  const lines = [
-    `${durable.figures.sent} alerts at ${rate}/s to each floor (nothing of SignalRelay running)`,
-    '',
-    latencyTable([
-      ['bare: webhook reply', bare.figures.webhookReply],
-      ['bare: delivery', bare.figures.delivery],
-      ['bare via HAProxy: webhook reply', proxied.figures.webhookReply],
-      ['bare via HAProxy: delivery', proxied.figures.delivery],
-      ['two bare via Redis, HAProxy: delivery', split.figures.delivery],
-      ['durable: webhook reply', durable.figures.webhookReply],
-      ['durable: delivery', durable.figures.delivery],
-      ['durable + heartbeats: delivery', beating.figures.delivery],
-      ...workedRows,
-      ['two durable via Redis, HAProxy + heartbeats: delivery', pair.figures.delivery],
-      ['bare: basket first → last', baskets.bare.spread],
-      ['durable: basket first → last', baskets.durable.spread],
-      ['durable long-poll: basket first → last', baskets.durablePoll.spread],
-    ]),
-    '(basket rows: count = rounds of alerts written at once on one license)',
-    `throughput: bare ${bare.figures.throughput}/s, via HAProxy ${proxied.figures.throughput}/s, two via Redis ${split.figures.throughput}/s, durable ${durable.figures.throughput}/s, two durable ${pair.figures.throughput}/s${worked ? `, worked ${worked.floor.figures.throughput}/s` : ''} · not stored or delivered: bare ${lost(bare)}, durable ${lost(durable)}, two durable ${lost(pair)}${worked ? `, worked ${lost(worked.floor)}` : ''}`,
-    cpuLine('bare', bare),
-    cpuLine('bare via HAProxy', proxied),
-    cpuLine('two bare via Redis, HAProxy', split),
-    cpuLine('durable', durable),
-    cpuLine('durable + heartbeats', beating),
-    ...(worked ? [cpuLine(workedLabel, worked.floor)] : []),
-    cpuLine('two durable via Redis, HAProxy + heartbeats', pair),
-    ...(durable.disk ? [`durable: ${formatDiskFlushes(durable.disk)}`] : []),
-    ...[bare.profile, durable.profile].filter(Boolean).flatMap((p) => ['', p]),
-    '',
-    checksTable(checks),
-  ];
-  return {
-    text: lines.join('\n'),
-    checks,
-    json: { rate, bare, proxied, split, durable, beating, pair, baskets, worked },
-  };
 }
