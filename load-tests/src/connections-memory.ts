@@ -80,19 +80,20 @@ type Memory = { rssMb: number; heapMb: number };
 
 /**
  * KiB of server memory per idle EA (RSS, and the JavaScript heap): over the baseline for all
- * EAs after the hold, and per kind from the step that added them (WebSockets first, then
- * long-polls); with how many EAs the budget would hold at the overall rate.
+ * EAs after the hold and the alerts (what those left counts against the EAs), and per kind
+ * from the step that added them (WebSockets first, then long-polls); with how many EAs the
+ * budget would hold at the overall rate.
  */
 export function memoryPerEa(
-  at: { base: Memory; afterWs: Memory; afterPoll: Memory; afterHold: Memory },
+  at: { base: Memory; afterWs: Memory; afterPoll: Memory; afterUse: Memory },
   ws: number,
   poll: number,
 ) {
   const kbPer = (mb: number, n: number) => (n > 0 ? Math.round(((mb * 1024) / n) * 10) / 10 : 0);
-  const perEaKb = kbPer(at.afterHold.rssMb - at.base.rssMb, ws + poll);
+  const perEaKb = kbPer(at.afterUse.rssMb - at.base.rssMb, ws + poll);
   return {
     perEaKb,
-    heapPerEaKb: kbPer(at.afterHold.heapMb - at.base.heapMb, ws + poll),
+    heapPerEaKb: kbPer(at.afterUse.heapMb - at.base.heapMb, ws + poll),
     perWsKb: kbPer(at.afterWs.rssMb - at.base.rssMb, ws),
     heapPerWsKb: kbPer(at.afterWs.heapMb - at.base.heapMb, ws),
     perPollKb: kbPer(at.afterPoll.rssMb - at.afterWs.rssMb, poll),

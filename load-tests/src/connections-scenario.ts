@@ -171,10 +171,6 @@ export async function connectionsScenario(args: BenchArgs) {
     await sleep(20_000);
     hold.toMs = monoNow();
     const idleUsage = idle.stop();
-    const afterHold = {
-      connections: held + polling,
-      ...(await serverMemory(server)),
-    };
 
     log('1,000 alerts at 200/s to 1,000 of the WebSocket EAs');
     const sample = licenses.slice(0, Math.min(1000, held));
@@ -197,6 +193,14 @@ export async function connectionsScenario(args: BenchArgs) {
     });
     await awaitDelivery(fleets, fired.signalIds, fired.status, sample.length, 15_000);
     const reports = await collectAll(fleets, false);
+    // Read last: each reading forces two full collections, which stall this server for
+    // 0.4–0.8 s with 12,000 EAs. Read right after the hold, inside the window judged for
+    // disconnects, the stall made up to 1,172 long polls wait past the pool's 1 s for a
+    // connection and fail (load-tests/RESULTS.md, thirty-eighth session).
+    const afterUse = {
+      connections: held + polling,
+      ...(await serverMemory(server)),
+    };
     const figures = analyze(fired, reports, () => 'ws', 200);
     const connectedAtEnd = reports.reduce((n, r) => n + r.connected, 0);
     const disconnects = reports.reduce((n, r) => n + r.disconnects, 0) - beforeHold;
@@ -204,7 +208,7 @@ export async function connectionsScenario(args: BenchArgs) {
 
     const base = curve[0]!;
     const eas = held + polling;
-    const memory = memoryPerEa({ base, afterWs, afterPoll, afterHold }, held, polling);
+    const memory = memoryPerEa({ base, afterWs, afterPoll, afterUse }, held, polling);
     const idleServer = idleUsage.processes.find((p) => p.name === 'server');
     const checks: Check[] = [
       {
@@ -234,7 +238,7 @@ export async function connectionsScenario(args: BenchArgs) {
       held > 0
         ? `server CPU while the WebSocket EAs connected, per EA (hellos, welcomes; pings of those already held): ${(connectingCpuMs / held).toFixed(2)} ms`
         : '',
-      `server RSS ${base.rssMb} MB with none → ${afterWs.rssMb} MB with the WebSockets → ${afterPoll.rssMb} MB with the long-polls → ${afterHold.rssMb} MB after the hold`,
+      `server RSS ${base.rssMb} MB with none → ${afterWs.rssMb} MB with the WebSockets → ${afterPoll.rssMb} MB with the long-polls → ${afterUse.rssMb} MB after the hold and the alerts`,
       `per idle EA (RSS / heap, KiB): all ${memory.perEaKb} / ${memory.heapPerEaKb} · WebSocket ${memory.perWsKb} / ${memory.heapPerWsKb} · long-poll ${memory.perPollKb} / ${memory.heapPerPollKb}`,
       `at that rate ${memory.fits} EAs fit in ${budgetMb} MB RSS`,
       `memory curve (EAs: RSS MB / heap MB): ${curve.map((c) => `${c.connections}: ${c.rssMb}/${c.heapMb}`).join(', ')}`,
@@ -265,7 +269,7 @@ export async function connectionsScenario(args: BenchArgs) {
         curve,
         afterWs,
         afterPoll,
-        afterHold,
+        afterUse,
         memory,
         idleUsage,
         serverIdleCpu: idleServer?.cpuPercent,
