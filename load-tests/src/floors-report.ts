@@ -73,6 +73,12 @@ export function reportFloors(
       ok: added <= targets.proxyMs,
     };
   };
+  /** A durable floor's basket (named `label`) against its median target, `targetMs`. */
+  const basketCheck = (label: string, basket: Basket, targetMs: number): Check => ({
+    target: `durable floor: ${label}, last delivered after first sent, median ≤ ${targetMs} ms`,
+    actual: `${basket.spread?.p50 ?? 'n/a'} ms (worst ${basket.spread?.max ?? 'n/a'} ms), ${basket.missed} missed`,
+    ok: basket.missed === 0 && (basket.spread?.p50 ?? Infinity) <= targetMs,
+  });
   const checks: Check[] = [
     {
       target: `durable floor: server CPU per signal ≤ ${targets.cpuMs} ms`,
@@ -101,20 +107,8 @@ export function reportFloors(
       beating,
       'the durable floor with heartbeats',
     ),
-    {
-      target: `durable floor: basket, last delivered after first sent, median ≤ ${targets.basketMs} ms`,
-      actual: `${baskets.durable.spread?.p50 ?? 'n/a'} ms (worst ${baskets.durable.spread?.max ?? 'n/a'} ms), ${baskets.durable.missed} missed`,
-      ok:
-        baskets.durable.missed === 0 &&
-        (baskets.durable.spread?.p50 ?? Infinity) <= targets.basketMs,
-    },
-    {
-      target: `durable floor: long-poll basket, last delivered after first sent, median ≤ ${targets.pollBasketMs} ms`,
-      actual: `${baskets.durablePoll.spread?.p50 ?? 'n/a'} ms (worst ${baskets.durablePoll.spread?.max ?? 'n/a'} ms), ${baskets.durablePoll.missed} missed`,
-      ok:
-        baskets.durablePoll.missed === 0 &&
-        (baskets.durablePoll.spread?.p50 ?? Infinity) <= targets.pollBasketMs,
-    },
+    basketCheck('basket', baskets.durable, targets.basketMs),
+    basketCheck('long-poll basket', baskets.durablePoll, targets.pollBasketMs),
   ];
   const lines = [
     `${durable.figures.sent} alerts at ${rate}/s to each floor (nothing of SignalRelay running)`,
