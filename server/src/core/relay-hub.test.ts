@@ -1,6 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { wireSignal } from '../../../bridge/test/ea-harness.ts';
+import { openRedisBus } from '../../test/redis-bus.ts';
 import { testRelayHub } from '../../test/relay-hub.ts';
+import { deleteRedisPrefix, uniquePrefix } from '../../test/services.ts';
 import { createMemoryBus } from '../ports/bus-memory.ts';
 import { type Conduit, createRelayHub, subscriptionLingerMs } from './relay-hub.ts';
 
@@ -16,6 +18,19 @@ const conduit: Conduit = {
 /** How many instances hear the license's channel (the message is this instance's own: ignored). */
 const listeners = (bus: ReturnType<typeof createMemoryBus>) =>
   bus.publish('relay:u1', JSON.stringify({ origin: 'a', item: null }));
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Two instances' hubs on Redis, each with a bus of its own: instances of one deployment. */
+async function twoInstances() {
+  const prefix = uniquePrefix();
+  onTestFinished(() => deleteRedisPrefix(prefix));
+  const [a, b] = await Promise.all([openRedisBus(prefix), openRedisBus(prefix)]);
+  return [
+    { ...a, hub: testRelayHub(a.bus, 'a') },
+    { ...b, hub: testRelayHub(b.bus, 'b') },
+  ] as const;
+}
 
 const signalFor = (userId: string) => ({
   userId,
@@ -55,21 +70,51 @@ describe('relay hub subscriptions', () => {
 
   it('pushes a signal once to a terminal here, and to one on another instance', async () => {
     vi.useRealTimers();
-    const bus = createMemoryBus();
-    const [a, b] = [testRelayHub(bus, 'a'), testRelayHub(bus, 'b')];
+    const [a, b] = await twoInstances();
     const pushes: string[] = [];
     const terminal = (name: string): Conduit => ({
       ...conduit,
       push: () => pushes.push(name) > 0,
     });
-    await a.register('u1', terminal('on a'));
-    await b.register('u1', terminal('on b'));
+    await a.hub.register('u1', terminal('on a'));
+    await b.hub.register('u1', terminal('on b'));
 
-    expect(await a.dispatch(signalFor('u1'))).toBe(true);
-    // Long enough for the bus to bring a's own message back to it.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await a.hub.dispatch(signalFor('u1'))).toBe(true);
+    // Long enough for the bus to bring the doorbell to b.
+    await sleep(50);
     expect(pushes.sort()).toEqual(['on a', 'on b']);
-    await Promise.all([a.close(), b.close()]);
+    await Promise.all([a.hub.close(), b.hub.close()]);
+  });
+
+  it('has a terminal on an instance whose subscription it had not heard of catch up', async () => {
+    vi.useRealTimers();
+    const [a, b] = await twoInstances();
+    const events: string[] = [];
+    await a.hub.register('u1', conduit);
+    // Its own announcement heard, a's first doorbell tells it that no other instance listens.
+    await sleep(50);
+    await a.hub.dispatch(signalFor('u1'));
+    // a reads nothing from Redis for a while: b's announcement waits in its socket, and a
+    // skips the next doorbell.
+    a.subscriber.stream.pause();
+    onTestFinished(() => {
+      a.subscriber.stream.resume();
+    });
+    await b.hub.register('u1', {
+      ...conduit,
+      terminalId: 'on b',
+      push: () => events.push('pushed') > 0,
+      resync: async () => {
+        events.push('caught up');
+      },
+    });
+    expect(await a.hub.dispatch(signalFor('u1'))).toBe(true);
+    await sleep(50);
+    expect(events).toEqual([]);
+    a.subscriber.stream.resume();
+    for (let waited = 0; events.length === 0 && waited < 2000; waited += 10) await sleep(10);
+    expect(events).toEqual(['caught up']);
+    await Promise.all([a.hub.close(), b.hub.close()]);
   });
 
   it('answers at once when a terminal here took the signal, without waiting for the bus', async () => {
@@ -77,7 +122,7 @@ describe('relay hub subscriptions', () => {
     const bus = createMemoryBus();
     // A bus that answers a publish only when told to: Redis slow or away.
     let answerPublish: (receivers: number) => void = () => undefined;
-    vi.spyOn(bus, 'publish').mockImplementation(
+    vi.spyOn(bus, 'ringOthers').mockImplementation(
       () => new Promise<number>((resolve) => (answerPublish = resolve)),
     );
     const hub = createRelayHub({ bus, instanceId: 'a', now: Date.now, onBusError: () => {} });

@@ -59,13 +59,15 @@ const resyncConcurrency = 8;
  */
 export const subscriptionLingerMs = 5000;
 
-const relayChannel = (userId: string) => `relay:${userId}`;
+const relayChannelPrefix = 'relay:';
+const relayChannel = (userId: string) => relayChannelPrefix + userId;
 
 /**
  * The registry of terminals connected to this instance, and the fan-out to the others.
- * A signal is pushed to local conduits at once and published on the license's channel, to
- * which an instance subscribes while it holds a terminal of that license. The bus is only a
- * doorbell: terminals that miss a message get the signal from Postgres when they reconnect.
+ * A signal is pushed to local conduits at once and rung on the license's channel, to which
+ * an instance subscribes while it holds a terminal of that license (`Bus.ringOthers`: not
+ * sent while no other instance does). The bus is only a doorbell: terminals that miss a
+ * message get the signal from Postgres when they reconnect or are told to catch up.
  */
 export function createRelayHub({
   bus,
@@ -106,6 +108,11 @@ export function createRelayHub({
   const stopResync = bus.onResubscribed(() => {
     void resyncAll([...byUser.values()].flatMap((conduits) => [...conduits]));
   });
+  // Another instance skipped doorbells on a license's channel before it knew we listened.
+  const stopCatchUp = bus.onCatchUp((channel) => {
+    if (!channel.startsWith(relayChannelPrefix)) return;
+    void resyncAll([...(byUser.get(channel.slice(relayChannelPrefix.length)) ?? [])]);
+  });
 
   /**
    * The EA's frame, `{"type":"signal","signal":{…,"ttlMs":N}}`, from the signal's JSON (made
@@ -130,7 +137,10 @@ export function createRelayHub({
     return pushed;
   }
 
-  /** How this instance's own messages begin (see `dispatch`): it hears each one back. */
+  /**
+   * How this instance's own messages begin (see `dispatch`): it hears each one back when
+   * another instance holds a terminal of the license too.
+   */
   const ownPrefix = `{"origin":${JSON.stringify(instanceId)},`;
 
   function onMessage(message: string) {
@@ -190,14 +200,10 @@ export function createRelayHub({
       const local = dispatchLocal(item, signalJson);
       // As JSON.stringify({ origin, item }) would write it, the signal's JSON reused.
       const doorbell = `${ownPrefix}"item":{"userId":${JSON.stringify(item.userId)},"platform":${JSON.stringify(item.platform)},"account":${JSON.stringify(item.account)},"minProtocol":${JSON.stringify(item.minProtocol)},"expiresAt":${JSON.stringify(item.expiresAt)},"signal":${signalJson}}}`;
-      const remote = bus
-        .publish(relayChannel(item.userId), doorbell)
-        // This instance hears its own message while it holds a terminal of the license.
-        .then((receivers) => receivers - (unsubscribers.has(item.userId) ? 1 : 0))
-        .catch((err: unknown) => {
-          onBusError(err);
-          return 0;
-        });
+      const remote = bus.ringOthers(relayChannel(item.userId), doorbell).catch((err: unknown) => {
+        onBusError(err);
+        return 0;
+      });
       return local > 0 || (await remote) > 0;
     },
 
@@ -231,6 +237,7 @@ export function createRelayHub({
 
     async close() {
       stopResync();
+      stopCatchUp();
       for (const timer of lingering.values()) clearTimeout(timer);
       lingering.clear();
       const pending = [...unsubscribers.values()];

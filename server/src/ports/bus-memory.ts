@@ -27,6 +27,15 @@ export function createMemoryBus(options: { onHandlerError?: BusErrorHandler } = 
       return publish(channel, message());
     },
 
+    // In-process there is no other instance to ring.
+    async ringOthers() {
+      return 0;
+    },
+
+    onCatchUp() {
+      return () => undefined;
+    },
+
     async subscribe(channel, handler) {
       let handlers = channels.get(channel);
       if (!handlers) {

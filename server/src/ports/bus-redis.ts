@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { type Bus, type BusErrorHandler, type BusHandler, handlerDelivery } from './bus.ts';
+import { createAloneChannels } from './bus-redis-alone.ts';
 import { redisBatches } from './redis-batches.ts';
 
 /**
@@ -9,11 +11,16 @@ import { redisBatches } from './redis-batches.ts';
 export const quietForMs = 5000;
 /** Past this many silent channels, the expired ones are swept. */
 const maxQuietChannels = 50_000;
+/** Announced by an instance whose subscriber is back: every one of its channels. */
+const everyChannel = '*';
+const announceRetryMs = 1000;
 
 type Channel = {
   handlers: Set<BusHandler>;
-  /** Settles when the SUBSCRIBE for this channel has been answered. */
+  /** Settles when the SUBSCRIBE for this channel has been answered and announced. */
   ready: Promise<unknown>;
+  /** Whether it has, successfully: this instance counts among the channel's subscribers. */
+  subscribed: boolean;
 };
 
 /**
@@ -55,7 +62,13 @@ export function createRedisBus(options: {
   let hearing = false;
   function hear(channel: string) {
     heardOf++;
-    quietUntil.delete(channel);
+    if (channel === everyChannel) {
+      quietUntil.clear();
+      alone.heard(null);
+    } else {
+      quietUntil.delete(channel);
+      alone.heard(channel);
+    }
   }
   function quiet(channel: string) {
     if (quietUntil.size >= maxQuietChannels) {
@@ -65,8 +78,28 @@ export function createRedisBus(options: {
     quietUntil.set(channel, Date.now() + quietForMs);
   }
 
+  /** Every instance but this one catches up on `channel` if it subscribes to it. */
+  const catchUpChannel = `${prefix}bus:catch-up`;
+  const ownToken = `${randomUUID()} `;
+  const catchUpListeners = new Set<(channel: string) => void>();
+  function askCatchUp(channel: string) {
+    publisher.publish(catchUpChannel, ownToken + channel).catch((err: unknown) =>
+      // Redis is failing: the other instances' subscriptions are cut off too, and catch up
+      // on everything once they are back (`onResubscribed`).
+      options.onHandlerError?.(err, 'bus:catch-up'),
+    );
+  }
+  function caughtUpAsked(message: string) {
+    if (message.startsWith(ownToken)) return;
+    const channel = message.slice(message.indexOf(' ') + 1);
+    if (!channels.has(prefix + channel)) return;
+    for (const listener of catchUpListeners) listener(channel);
+  }
+  const alone = createAloneChannels({ subscriber, askCatchUp });
+
   const onMessage = (redisChannel: string, message: string) => {
     if (redisChannel === subscribedChannel) return hear(message);
+    if (redisChannel === catchUpChannel) return caughtUpAsked(message);
     const channel = channels.get(redisChannel);
     if (channel) deliver(channel.handlers, redisChannel.slice(prefix.length), message);
   };
@@ -76,11 +109,15 @@ export function createRedisBus(options: {
   // connection was down (or before the SUBSCRIBE reached Redis) are lost.
   const resubscribedListeners = new Set<() => void>();
   let lost = false;
+  let cutOffs = 0;
+  let closed = false;
   const onClose = () => {
     lost = true;
+    cutOffs++;
     // Announcements published while we are cut off are lost: believe no silence until back.
     hearing = false;
     quietUntil.clear();
+    alone.cutOff();
   };
   const onReady = () => {
     if (!lost) return;
@@ -88,21 +125,42 @@ export function createRedisBus(options: {
     // 'ready' is emitted just before ioredis writes the re-SUBSCRIBE; a PING written after it
     // answers once Redis has processed it, i.e. once new messages reach us again.
     setImmediate(() => {
-      subscriber
-        .ping()
-        .then(() => {
+      subscriber.ping().then(
+        () => {
           hearing = true;
-          for (const listener of resubscribedListeners) listener();
-        })
-        .catch(() => {
+          alone.back();
+          return announceResubscribed();
+        },
+        () => {
           // Lost again before the PING came back: the next 'ready' retries.
           lost = true;
-        });
+        },
+      );
     });
   };
+  /**
+   * Our subscriptions are back, unannounced: while we were away another instance may have
+   * found no other subscriber on them and be skipping their doorbells (`ringOthers`). One
+   * announcement stands for them all; our listeners catch up once it is made, so that
+   * anything skipped after they read is caught up again when it is heard.
+   */
+  async function announceResubscribed() {
+    const cutOffsBefore = cutOffs;
+    while (cutOffs === cutOffsBefore && !closed) {
+      try {
+        await publisher.publish(subscribedChannel, everyChannel);
+        break;
+      } catch (err) {
+        options.onHandlerError?.(err, 'bus:subscribed');
+        await new Promise((resolve) => setTimeout(resolve, announceRetryMs));
+      }
+    }
+    if (cutOffs !== cutOffsBefore || closed) return;
+    for (const listener of resubscribedListeners) listener();
+  }
   subscriber.on('close', onClose);
   subscriber.on('ready', onReady);
-  subscriber.subscribe(subscribedChannel).then(
+  subscriber.subscribe(subscribedChannel, catchUpChannel).then(
     () => {
       hearing = !lost;
     },
@@ -113,6 +171,7 @@ export function createRedisBus(options: {
     if (!channel.handlers.delete(handler) || channel.handlers.size > 0) return;
     if (channels.get(redisChannel) !== channel) return;
     channels.delete(redisChannel);
+    alone.left(redisChannel.slice(prefix.length));
     // Commands on one connection run in order, so a SUBSCRIBE issued after this one by a
     // new handler still wins.
     await subscriber.unsubscribe(redisChannel);
@@ -134,14 +193,54 @@ export function createRedisBus(options: {
       return receivers;
     },
 
+    async ringOthers(channel, message) {
+      const redisChannel = prefix + channel;
+      const entry = channels.get(redisChannel);
+      if (entry?.subscribed && hearing && alone.isAlone(channel)) {
+        alone.skip(channel);
+        return 0;
+      }
+      const before = heardOf;
+      const counted = entry?.subscribed === true && hearing;
+      const receivers = await publish(channel, message);
+      const self = channels.has(redisChannel) ? 1 : 0;
+      // Believed only if we were among the receivers throughout (subscribed when it was sent,
+      // not unsubscribed since) and no subscription was announced meanwhile.
+      if (receivers === 1 && counted && channels.get(redisChannel) === entry && hearing) {
+        if (heardOf === before) alone.believeAlone(channel);
+      }
+      return Math.max(0, receivers - self);
+    },
+
+    onCatchUp(listener) {
+      catchUpListeners.add(listener);
+      return () => catchUpListeners.delete(listener);
+    },
+
     async subscribe(channel, handler) {
       const redisChannel = prefix + channel;
       // A wrapper per subscription: the same function subscribed twice is two subscriptions.
       const subscription: BusHandler = (message) => handler(message);
       let entry = channels.get(redisChannel);
-      const first = !entry;
       if (!entry) {
-        entry = { handlers: new Set(), ready: subscriber.subscribe(redisChannel) };
+        const created: Channel = {
+          handlers: new Set(),
+          // Every instance (this one included) stops skipping this channel's `publishIfHeard`
+          // and `ringOthers` before it is ready: Redis hands a message to subscribers before
+          // answering its PUBLISH. Unannounced, the subscription fails: another instance
+          // could go on skipping its doorbells.
+          ready: subscriber
+            .subscribe(redisChannel)
+            .then(() => publisher.publish(subscribedChannel, channel)),
+          subscribed: false,
+        };
+        created.ready.then(
+          () => {
+            created.subscribed = true;
+          },
+          () => undefined,
+        );
+        entry = created;
         channels.set(redisChannel, entry);
       }
       entry.handlers.add(subscription);
@@ -149,10 +248,6 @@ export function createRedisBus(options: {
       const current = entry;
       try {
         await current.ready;
-        // Every instance (this one included) stops skipping this channel's `publishIfHeard`
-        // before we resolve: Redis hands a message to subscribers before answering its PUBLISH.
-        // Not fatal: at worst the others skip this channel's lossy messages for `quietForMs`.
-        if (first) await publisher.publish(subscribedChannel, channel).catch(() => undefined);
       } catch (err) {
         await unsubscribe(redisChannel, current, subscription).catch(() => {});
         throw err;
@@ -166,13 +261,16 @@ export function createRedisBus(options: {
     },
 
     async close() {
+      closed = true;
       subscriber.off('message', onMessage);
       subscriber.off('close', onClose);
       subscriber.off('ready', onReady);
       resubscribedListeners.clear();
+      catchUpListeners.clear();
       hearing = false;
       quietUntil.clear();
-      const subscribed = [subscribedChannel, ...channels.keys()];
+      alone.close();
+      const subscribed = [subscribedChannel, catchUpChannel, ...channels.keys()];
       channels.clear();
       if (subscribed.length > 0 && subscriber.status === 'ready') {
         await subscriber.unsubscribe(...subscribed);

@@ -1,25 +1,9 @@
-import { Redis } from 'ioredis';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { deleteRedisPrefix, requireRedis, uniquePrefix } from '../../test/services.ts';
+import { openRedisBus } from '../../test/redis-bus.ts';
+import { deleteRedisPrefix, uniquePrefix } from '../../test/services.ts';
 import { busContract, inbox } from './bus.contract.ts';
-import type { BusErrorHandler } from './bus.ts';
 import { createMemoryBus } from './bus-memory.ts';
-import { createRedisBus, quietForMs } from './bus-redis.ts';
-
-/** A Redis bus as open-deps builds it: shared publisher, dedicated subscriber, own prefix. */
-async function openRedisBus(prefix: string, onHandlerError: BusErrorHandler = () => {}) {
-  const url = await requireRedis();
-  const publisher = new Redis(url, { enableOfflineQueue: false, lazyConnect: true });
-  const subscriber = new Redis(url, { lazyConnect: true });
-  await Promise.all([publisher.connect(), subscriber.connect()]);
-  const bus = createRedisBus({ publisher, subscriber, prefix, onHandlerError });
-  onTestFinished(async () => {
-    await bus.close();
-    subscriber.disconnect();
-    publisher.disconnect();
-  });
-  return { bus, publisher, subscriber };
-}
+import { quietForMs } from './bus-redis.ts';
 
 busContract('redis', async (onHandlerError) => {
   const prefix = uniquePrefix();

@@ -23,6 +23,22 @@ export interface Bus {
    * before its `subscribe` resolves, on every instance.
    */
   publishIfHeard(channel: string, message: () => string): Promise<number>;
+  /**
+   * For doorbells that must reach every other instance subscribed to `channel` (a signal for
+   * terminals they hold), from an instance that may hold some itself. Resolves to the number
+   * of other instances it went to. While this instance knows itself to be the channel's only
+   * subscriber, nothing is sent: hearing back its own message cost 5 % of a lone instance's
+   * CPU (load-tests/RESULTS.md, thirty-eighth session). Should another have subscribed before
+   * that knowledge caught up, it is asked to catch up (`onCatchUp`) once its announcement is
+   * heard.
+   */
+  ringOthers(channel: string, message: string): Promise<number>;
+  /**
+   * Calls `listener` with a channel this instance subscribes to whose doorbells another
+   * instance skipped (`ringOthers`) when this one had already subscribed: whatever they rang
+   * for is in the source of truth only. Returns a function that removes the listener.
+   */
+  onCatchUp(listener: (channel: string) => void): () => void;
   /** Resolves once the subscription is active; the returned function unsubscribes this handler. */
   subscribe(channel: string, handler: BusHandler): Promise<() => Promise<void>>;
   /**
