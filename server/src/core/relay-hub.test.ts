@@ -91,8 +91,12 @@ describe('relay hub subscriptions', () => {
     const [a, b] = await twoInstances();
     const events: string[] = [];
     await a.hub.register('u1', conduit);
-    // Its own announcement heard, a's first doorbell tells it that no other instance listens.
-    await sleep(50);
+    // Its own announcement heard (a message published after it has come back), a's first
+    // doorbell tells it that no other instance listens.
+    const marker = new Promise<void>((resolve) => {
+      void a.bus.subscribe('marker', () => resolve()).then(() => a.bus.publish('marker', 'm'));
+    });
+    await marker;
     await a.hub.dispatch(signalFor('u1'));
     // a reads nothing from Redis for a while: b's announcement waits in its socket, and a
     // skips the next doorbell.

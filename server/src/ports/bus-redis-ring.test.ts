@@ -4,13 +4,14 @@ import { deleteRedisPrefix, uniquePrefix } from '../../test/services.ts';
 import { inbox } from './bus.contract.ts';
 import { settleSkippedAfterMs } from './bus-redis-alone.ts';
 
-/** Two instances of one deployment, each hearing announcements already. */
+/**
+ * Two instances of one deployment. Each hears announcements once a subscription of its own is
+ * active: its control channels were subscribed first, on the same connection.
+ */
 async function twoInstances() {
   const prefix = uniquePrefix();
   onTestFinished(() => deleteRedisPrefix(prefix));
   const [a, b] = await Promise.all([openRedisBus(prefix), openRedisBus(prefix)]);
-  // Their control subscriptions land: only then is "nobody else" believed.
-  await sleep(50);
   const askedB: string[] = [];
   b.bus.onCatchUp((channel) => askedB.push(channel));
   return { a, b, askedB };
@@ -127,7 +128,8 @@ describe('redis bus: doorbells for the other instances (ringOthers)', () => {
     const { a, b, askedB } = await twoInstances();
     const own = await aloneOnChannel(a);
     expect(await a.bus.ringOthers('relay:u1', 'skipped')).toBe(0);
-    await sleep(settleSkippedAfterMs + 200);
+    // Settled: the PING goes after `settleSkippedAfterMs`, and is answered long before this.
+    await sleep(settleSkippedAfterMs * 3);
     const onB = inbox();
     await b.bus.subscribe('relay:u1', onB.handler);
     await readUpToNow(a, own);
