@@ -152,11 +152,26 @@ export function createRedisBus(options: {
         break;
       } catch (err) {
         options.onHandlerError?.(err, 'bus:subscribed');
-        await new Promise((resolve) => setTimeout(resolve, announceRetryMs));
+        await publisherBack();
       }
     }
     if (cutOffs !== cutOffsBefore || closed) return;
     for (const listener of resubscribedListeners) listener();
+  }
+  /**
+   * Resolves once the publisher is ready again (cut off with the subscriber, it usually comes
+   * back a moment after it), or after `announceRetryMs` at most.
+   */
+  function publisherBack(): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        publisher.off('ready', done);
+        resolve();
+      };
+      const timer = setTimeout(done, announceRetryMs);
+      publisher.once('ready', done);
+    });
   }
   subscriber.on('close', onClose);
   subscriber.on('ready', onReady);
