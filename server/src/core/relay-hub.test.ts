@@ -21,6 +21,11 @@ const listeners = (bus: ReturnType<typeof createMemoryBus>) =>
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Waits for `done`, two seconds at most (the assertion after it says what was missing). */
+async function until(done: () => boolean) {
+  for (let waited = 0; !done() && waited < 2000; waited += 10) await sleep(10);
+}
+
 /** Two instances' hubs on Redis, each with a bus of its own: instances of one deployment. */
 async function twoInstances() {
   const prefix = uniquePrefix();
@@ -80,8 +85,7 @@ describe('relay hub subscriptions', () => {
     await b.hub.register('u1', terminal('on b'));
 
     expect(await a.hub.dispatch(signalFor('u1'))).toBe(true);
-    // Long enough for the bus to bring the doorbell to b.
-    await sleep(50);
+    await until(() => pushes.length === 2);
     expect(pushes.sort()).toEqual(['on a', 'on b']);
     await Promise.all([a.hub.close(), b.hub.close()]);
   });
@@ -116,7 +120,7 @@ describe('relay hub subscriptions', () => {
     await sleep(50);
     expect(events).toEqual([]);
     a.subscriber.stream.resume();
-    for (let waited = 0; events.length === 0 && waited < 2000; waited += 10) await sleep(10);
+    await until(() => events.length > 0);
     expect(events).toEqual(['caught up']);
     await Promise.all([a.hub.close(), b.hub.close()]);
   });
