@@ -105,9 +105,10 @@ describe('inTime when the disk is slow', () => {
   // Given up on, either row would land after the webhook had said "not stored".
   it('waits out a slow commit of a statement that started at its last moment', async () => {
     // As an alert that waited its turn behind a stalled batch: the statement reaches
-    // Postgres just before its deadline, then its commit takes longer than the longest WAL
-    // flush measured on a development VM's disk (920 ms).
-    expect(await addSlowMark('last moment', 1000, inTimeMarginMs + 100)).toEqual([
+    // Postgres shortly before its deadline, then its commit takes longer than the longest WAL
+    // flush measured on a development VM's disk (920 ms). 400 ms to get a connection and
+    // send: 100 was missed once by a clean-clone CI run on a machine at load 6.
+    expect(await addSlowMark('last moment', 1000, inTimeMarginMs + 400)).toEqual([
       { name: 'last moment' },
     ]);
   });
