@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { wireSignal } from '../../../bridge/test/ea-harness.ts';
+import { sleep, until } from '../../../bridge/test/wait.ts';
 import { openRedisBus } from '../../test/redis-bus.ts';
 import { testRelayHub } from '../../test/relay-hub.ts';
 import { deleteRedisPrefix, uniquePrefix } from '../../test/services.ts';
@@ -18,13 +19,6 @@ const conduit: Conduit = {
 /** How many instances hear the license's channel (the message is this instance's own: ignored). */
 const listeners = (bus: ReturnType<typeof createMemoryBus>) =>
   bus.publish('relay:u1', JSON.stringify({ origin: 'a', item: null }));
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Waits for `done`, two seconds at most (the assertion after it says what was missing). */
-async function until(done: () => boolean) {
-  for (let waited = 0; !done() && waited < 2000; waited += 10) await sleep(10);
-}
 
 /** Two instances' hubs on Redis, each with a bus of its own: instances of one deployment. */
 async function twoInstances() {
@@ -85,7 +79,7 @@ describe('relay hub subscriptions', () => {
     await b.hub.register('u1', terminal('on b'));
 
     expect(await a.hub.dispatch(signalFor('u1'))).toBe(true);
-    await until(() => pushes.length === 2);
+    await until(() => pushes.length === 2, 2000, 'both pushes');
     expect(pushes.sort()).toEqual(['on a', 'on b']);
     await Promise.all([a.hub.close(), b.hub.close()]);
   });
@@ -120,7 +114,7 @@ describe('relay hub subscriptions', () => {
     await sleep(50);
     expect(events).toEqual([]);
     a.subscriber.stream.resume();
-    await until(() => events.length > 0);
+    await until(() => events.length > 0, 2000, 'b to catch up');
     expect(events).toEqual(['caught up']);
     await Promise.all([a.hub.close(), b.hub.close()]);
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { sleep, until } from '../../../bridge/test/wait.ts';
 import { openRedisBus } from '../../test/redis-bus.ts';
 import { deleteRedisPrefix, uniquePrefix } from '../../test/services.ts';
 import { inbox } from './bus.contract.ts';
@@ -15,15 +16,6 @@ async function twoInstances() {
   const askedB: string[] = [];
   b.bus.onCatchUp((channel) => askedB.push(channel));
   return { a, b, askedB };
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(done: () => boolean, what: string) {
-  for (let waited = 0; !done(); waited += 10) {
-    if (waited > 2000) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
 }
 
 type Instance = Awaited<ReturnType<typeof openRedisBus>>;
@@ -81,7 +73,7 @@ describe('redis bus: doorbells for the other instances (ringOthers)', () => {
     expect(await a.bus.ringOthers('relay:u1', 'skipped')).toBe(0);
     expect(askedB).toEqual([]);
     a.subscriber.stream.resume();
-    await until(() => askedB.length > 0, 'b to be asked to catch up');
+    await until(() => askedB.length > 0, 2000, 'b to be asked to catch up');
     expect(askedB).toEqual(['relay:u1']);
     // From then on a rings b.
     expect(await a.bus.ringOthers('relay:u1', 'rung')).toBe(1);
@@ -98,7 +90,7 @@ describe('redis bus: doorbells for the other instances (ringOthers)', () => {
     await a.publisher.client('KILL', 'ID', String(await a.subscriber.client('ID')));
     await closed;
     await b.bus.subscribe('relay:u1', () => {});
-    await until(() => askedB.length > 0, 'b to be asked to catch up');
+    await until(() => askedB.length > 0, 2000, 'b to be asked to catch up');
     expect(askedB).toEqual(['relay:u1']);
   });
 
@@ -121,7 +113,7 @@ describe('redis bus: doorbells for the other instances (ringOthers)', () => {
     await a.bus.publish('marker', 'read up to here');
     await own.waitFor(1);
     expect(await a.bus.ringOthers('relay:u1', 'rung')).toBe(1);
-    await until(() => onB.messages.includes('rung'), 'b to be rung');
+    await until(() => onB.messages.includes('rung'), 2000, 'b to be rung');
   });
 
   it('forgets a skip once its subscriber connection has caught up with Redis', async () => {
